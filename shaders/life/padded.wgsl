@@ -1,0 +1,21 @@
+// gpu-padded (reference ALGORITHM_1): the host fills a one-cell border (opposite edge or
+// zero), so every cell reads its eight neighbours with no bounds checks.
+
+@group(0) @binding(1) var<storage, read> src: array<u32>;
+@group(0) @binding(2) var<storage, read_write> dst: array<u32>;
+
+@compute @workgroup_size(16, 16)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let x = id.x;
+    let r = id.y;
+    if (x >= p.width || r >= p.rows) {
+        return;
+    }
+    let up = r * p.pitch + x + 1u;
+    let mid = up + p.pitch;
+    let down = mid + p.pitch;
+    let n = alive(src[up - 1u]) + alive(src[up]) + alive(src[up + 1u])
+        + alive(src[mid - 1u]) + alive(src[mid + 1u])
+        + alive(src[down - 1u]) + alive(src[down]) + alive(src[down + 1u]);
+    dst[mid] = next_age(src[mid], n);
+}

@@ -1,0 +1,84 @@
+//! `golab bench`: the GPS table of strategies × world sizes.
+
+use clap::Args;
+
+use super::{CliError, parse_list};
+use crate::bench::{self, BenchConfig};
+use crate::rule::Rule;
+use crate::step::Strategy;
+
+/// Arguments of `golab bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Comma-separated strategy names, or `all`.
+    #[arg(long, default_value = "all")]
+    pub strategies: String,
+    /// Comma-separated square world edges.
+    #[arg(long, default_value = "512,1024,2048")]
+    pub sizes: String,
+    /// Generations per timed repeat (default: enough for ~0.3 s).
+    #[arg(long)]
+    pub gens: Option<u64>,
+    /// Timed repeats per measurement (the median is reported).
+    #[arg(long, default_value_t = 5)]
+    pub repeats: usize,
+    /// Rule to run.
+    #[arg(long, default_value = "B3/S23")]
+    pub rule: String,
+    /// Soup density in percent.
+    #[arg(long, default_value_t = 50.0)]
+    pub density: f64,
+    /// Print the full report as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// GPU options.
+    #[command(flatten)]
+    pub gpu: super::GpuArgs,
+}
+
+fn parse_strategies(text: &str) -> Result<Vec<Strategy>, CliError> {
+    if text.trim().eq_ignore_ascii_case("all") {
+        return Ok(Strategy::ALL.to_vec());
+    }
+    parse_list(text, |s| s.parse::<Strategy>().map_err(CliError::from))
+}
+
+fn parse_sizes(text: &str) -> Result<Vec<u32>, CliError> {
+    parse_list(text, |s| {
+        let (w, h) = crate::world::parse_size(s)?;
+        if w == h {
+            Ok(w)
+        } else {
+            Err(CliError(format!("bench sizes are square edges; got '{s}'")))
+        }
+    })
+}
+
+/// Execute `golab bench`.
+pub fn run(args: &BenchArgs, adapter: Option<String>) -> Result<(), CliError> {
+    let cfg = BenchConfig {
+        strategies: parse_strategies(&args.strategies)?,
+        sizes: parse_sizes(&args.sizes)?,
+        gens: args.gens,
+        repeats: args.repeats,
+        rule: args.rule.parse::<Rule>()?,
+        density: args.density,
+        ..BenchConfig::default()
+    };
+    if cfg.strategies.is_empty() || cfg.sizes.is_empty() {
+        return Err(CliError("nothing to measure: give at least one strategy and one size".into()));
+    }
+    let quiet = args.json;
+    let factory = args.gpu.factory(adapter)?;
+    let report = bench::run(&cfg, &factory, |line| {
+        if !quiet {
+            eprintln!("{line}");
+        }
+    });
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!("{}", bench::markdown_table(&report));
+    }
+    Ok(())
+}

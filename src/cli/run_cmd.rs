@@ -1,0 +1,155 @@
+//! `golab run`: step a world headlessly and report its state.
+
+use std::time::Instant;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::CliError;
+use crate::pattern::{self, Placement};
+use crate::rule::Rule;
+use crate::sim::Simulation;
+use crate::stats::DEFAULT_BUCKETS;
+use crate::step::Strategy;
+use crate::world::{Topology, World, parse_size};
+
+/// Arguments of `golab run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// World size, WIDTHxHEIGHT or a single edge.
+    #[arg(long, default_value = "256x256")]
+    pub size: String,
+    /// Edge behaviour: torus (wrap) or dead (outside is dead).
+    #[arg(long, default_value = "torus")]
+    pub topology: String,
+    /// Rule in B/S notation (B3/S23, 23/3, HighLife...). Default: the pattern's rule, else B3/S23.
+    #[arg(long)]
+    pub rule: Option<String>,
+    /// A bundled pattern name (see `golab patterns`) or a .rle / .cells file, placed centred.
+    #[arg(long, conflicts_with = "soup")]
+    pub pattern: Option<String>,
+    /// Random soup density in percent (the default when no pattern is given: 50).
+    #[arg(long)]
+    pub soup: Option<f64>,
+    /// Seed of the random soup.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Generations to step.
+    #[arg(long, default_value_t = 100)]
+    pub gens: u64,
+    /// Strategy stepping the world.
+    #[arg(long, default_value = "scalar")]
+    pub strategy: String,
+    /// Age brackets in the histogram.
+    #[arg(long, default_value_t = DEFAULT_BUCKETS)]
+    pub buckets: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// GPU options.
+    #[command(flatten)]
+    pub gpu: super::GpuArgs,
+}
+
+/// What `golab run --json` prints.
+#[derive(Debug, Serialize)]
+pub struct RunReport {
+    /// Generation reached.
+    pub generation: u64,
+    /// Live cells.
+    pub population: u64,
+    /// Live cells per normalized-age bracket, youngest first.
+    pub histogram: Vec<u64>,
+    /// Stable 64-bit hash of size and ages, as 16 hex digits.
+    pub hash: String,
+    /// Strategy that stepped the world.
+    pub strategy: String,
+    /// Wall time of the stepping, in seconds.
+    pub elapsed_s: f64,
+    /// Generations per second over the stepping.
+    pub gps: f64,
+    /// World width.
+    pub width: u32,
+    /// World height.
+    pub height: u32,
+    /// Rule in canonical B/S form.
+    pub rule: String,
+    /// torus or dead.
+    pub topology: String,
+    /// Warnings (e.g. a clipped pattern).
+    pub warnings: Vec<String>,
+}
+
+fn build_world(args: &RunArgs, warnings: &mut Vec<String>) -> Result<World, CliError> {
+    let (width, height) = parse_size(&args.size)?;
+    let topology: Topology = args.topology.parse()?;
+    let explicit_rule = args.rule.as_deref().map(str::parse::<Rule>).transpose()?;
+    match &args.pattern {
+        Some(name) => {
+            let pattern = pattern::resolve(name)?;
+            let rule = explicit_rule.or(pattern.rule).unwrap_or_default();
+            let mut world = World::new(width, height, topology, rule)?;
+            let report = pattern.place(&mut world, Placement::Centred);
+            warnings.extend(report.warning());
+            Ok(world)
+        }
+        None => {
+            let mut world = World::new(width, height, topology, explicit_rule.unwrap_or_default())?;
+            world.fill_random(args.soup.unwrap_or(50.0), args.seed)?;
+            Ok(world)
+        }
+    }
+}
+
+/// Execute `golab run`.
+pub fn run(args: &RunArgs, adapter: Option<String>) -> Result<(), CliError> {
+    let strategy: Strategy = args.strategy.parse()?;
+    let mut warnings = Vec::new();
+    let world = build_world(args, &mut warnings)?;
+    let mut sim = Simulation::new(args.gpu.factory(adapter)?, world, strategy)?;
+    let start = Instant::now();
+    sim.step(args.gens)?;
+    let stats = sim.stats(args.buckets)?;
+    let elapsed = start.elapsed().as_secs_f64();
+    let world = sim.world()?;
+    let report = RunReport {
+        generation: stats.generation,
+        population: stats.population,
+        histogram: stats.histogram,
+        hash: format!("{:016x}", world.state_hash()),
+        strategy: strategy.name().to_string(),
+        elapsed_s: elapsed,
+        gps: if elapsed > 0.0 { args.gens as f64 / elapsed } else { 0.0 },
+        width: world.width(),
+        height: world.height(),
+        rule: world.rule.to_string(),
+        topology: world.topology.to_string(),
+        warnings,
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print_text(&report);
+    }
+    Ok(())
+}
+
+fn print_text(r: &RunReport) {
+    for w in &r.warnings {
+        eprintln!("warning: {w}");
+    }
+    println!("world       {}x{} {} {}", r.width, r.height, r.topology, r.rule);
+    println!("strategy    {}", r.strategy);
+    println!("generation  {}", r.generation);
+    println!("population  {}", r.population);
+    let n = r.histogram.len();
+    let brackets: Vec<String> = r
+        .histogram
+        .iter()
+        .enumerate()
+        .map(|(i, count)| format!("{}-{}%: {count}", i * 100 / n, (i + 1) * 100 / n))
+        .collect();
+    println!("ages        {}", brackets.join("  "));
+    println!("hash        {}", r.hash);
+    println!("elapsed     {:.3} s ({:.1} GPS)", r.elapsed_s, r.gps);
+}

@@ -1,0 +1,233 @@
+//! The one wgpu device golab shares between CLI, app, strategies and tests.
+//!
+//! [`GpuContext::new`] picks an adapter (by name through `--adapter` / `GOLAB_ADAPTER`,
+//! else the high-performance default), asks for the adapter's real limits (large storage
+//! bindings) and for the optional features golab uses when they are offered:
+//! timestamp queries (compute-only timing), subgroups (the Lab) and mappable primary
+//! buffers (the zero-copy memory mode).
+
+pub mod limits;
+pub mod timing;
+
+use std::sync::{Arc, Mutex};
+
+use thiserror::Error;
+
+/// What to tell a user whose machine has no usable adapter.
+pub const LAVAPIPE_HINT: &str = "install a Vulkan driver; with no GPU, Mesa's software driver (lavapipe) works: \
+     `sudo apt-get install libvulkan1 mesa-vulkan-drivers` (scripts/setup-system does this)";
+
+/// Environment variable naming the adapter to use (a case-insensitive substring of its name).
+pub const ADAPTER_ENV: &str = "GOLAB_ADAPTER";
+
+/// Why the GPU could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GpuError {
+    /// No adapter (or none matching the requested name).
+    #[error("no GPU adapter{} was found (available: {}); {LAVAPIPE_HINT}",
+        wanted.as_ref().map(|w| format!(" matching '{w}'")).unwrap_or_default(),
+        if available.is_empty() { "none".to_string() } else { available.join("; ") })]
+    NoAdapter {
+        /// The requested adapter name, if any.
+        wanted: Option<String>,
+        /// Adapters that exist.
+        available: Vec<String>,
+    },
+    /// The adapter refused to create a device.
+    #[error("the GPU adapter '{adapter}' could not open a device: {message}")]
+    RequestDevice {
+        /// Adapter name.
+        adapter: String,
+        /// wgpu's message.
+        message: String,
+    },
+}
+
+/// Adapter choice.
+#[derive(Debug, Clone, Default)]
+pub struct GpuOptions {
+    /// Substring of the adapter name to pick; `None` reads [`ADAPTER_ENV`], then uses the default.
+    pub adapter: Option<String>,
+}
+
+/// A wgpu device and queue plus what golab learned about them.
+pub struct GpuContext {
+    /// The adapter the device came from.
+    pub adapter: wgpu::Adapter,
+    /// The device.
+    pub device: wgpu::Device,
+    /// Its queue.
+    pub queue: wgpu::Queue,
+    /// Adapter name, backend, type, driver.
+    pub info: wgpu::AdapterInfo,
+    /// Features enabled on the device.
+    pub features: wgpu::Features,
+    /// Limits enabled on the device (the adapter's own).
+    pub limits: wgpu::Limits,
+    lost: Arc<Mutex<Option<String>>>,
+    errors: Arc<Mutex<Option<String>>>,
+}
+
+fn describe_adapter(info: &wgpu::AdapterInfo) -> String {
+    format!("{} ({:?}, {:?})", info.name, info.backend, info.device_type)
+}
+
+/// Backends golab tries: `WGPU_BACKEND` if set, else the primary native APIs (Vulkan/Metal/DX12).
+fn backends() -> wgpu::Backends {
+    wgpu::Backends::from_env().unwrap_or(wgpu::Backends::PRIMARY)
+}
+
+impl GpuContext {
+    /// Open the chosen adapter's device with every optional feature golab can use.
+    pub fn new(options: &GpuOptions) -> Result<Arc<GpuContext>, GpuError> {
+        pollster::block_on(Self::new_async(options))
+    }
+
+    async fn new_async(options: &GpuOptions) -> Result<Arc<GpuContext>, GpuError> {
+        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+        desc.backends = backends();
+        let instance = wgpu::Instance::new(desc);
+        let wanted = options
+            .adapter
+            .clone()
+            .or_else(|| std::env::var(ADAPTER_ENV).ok())
+            .filter(|s| !s.trim().is_empty());
+        let adapters = instance.enumerate_adapters(backends()).await;
+        let available: Vec<String> = adapters.iter().map(|a| describe_adapter(&a.get_info())).collect();
+        let adapter = match &wanted {
+            Some(name) => {
+                let needle = name.to_ascii_lowercase();
+                adapters
+                    .into_iter()
+                    .find(|a| a.get_info().name.to_ascii_lowercase().contains(&needle))
+            }
+            None => instance
+                .request_adapter(&wgpu::RequestAdapterOptions {
+                    power_preference: wgpu::PowerPreference::HighPerformance,
+                    force_fallback_adapter: false,
+                    compatible_surface: None,
+                    apply_limit_buckets: false,
+                })
+                .await
+                .ok(),
+        };
+        let adapter = adapter.ok_or(GpuError::NoAdapter { wanted, available })?;
+        Self::open(adapter).await
+    }
+
+    async fn open(adapter: wgpu::Adapter) -> Result<Arc<GpuContext>, GpuError> {
+        let info = adapter.get_info();
+        let optional = wgpu::Features::TIMESTAMP_QUERY
+            | wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS
+            | wgpu::Features::SUBGROUP
+            | wgpu::Features::MAPPABLE_PRIMARY_BUFFERS;
+        let features = adapter.features() & optional;
+        let limits = adapter.limits();
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("golab"),
+                required_features: features,
+                required_limits: limits.clone(),
+                experimental_features: wgpu::ExperimentalFeatures::disabled(),
+                memory_hints: wgpu::MemoryHints::Performance,
+                trace: wgpu::Trace::Off,
+            })
+            .await
+            .map_err(|e| GpuError::RequestDevice {
+                adapter: info.name.clone(),
+                message: e.to_string(),
+            })?;
+        let lost = Arc::new(Mutex::new(None));
+        let lost_flag = lost.clone();
+        device.set_device_lost_callback(move |reason, message| {
+            if let Ok(mut slot) = lost_flag.lock() {
+                *slot = Some(format!("{reason:?}: {message}"));
+            }
+        });
+        // wgpu panics on errors nobody captured; record them instead so callers can report
+        // a clear message and keep the world.
+        let errors = Arc::new(Mutex::new(None));
+        let error_slot = errors.clone();
+        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            if let Ok(mut slot) = error_slot.lock() {
+                slot.get_or_insert_with(|| error.to_string());
+            }
+        }));
+        Ok(Arc::new(GpuContext {
+            adapter,
+            device,
+            queue,
+            info,
+            features,
+            limits,
+            lost,
+            errors,
+        }))
+    }
+
+    /// "name (backend, type)".
+    pub fn adapter_name(&self) -> String {
+        describe_adapter(&self.info)
+    }
+
+    /// Whether timestamp queries (compute-only timing) are available.
+    pub fn has_timestamps(&self) -> bool {
+        self.features.contains(wgpu::Features::TIMESTAMP_QUERY)
+    }
+
+    /// Whether subgroup operations are available.
+    pub fn has_subgroups(&self) -> bool {
+        self.features.contains(wgpu::Features::SUBGROUP)
+    }
+
+    /// Whether storage buffers may be mapped by the host (zero-copy memory mode).
+    pub fn has_mappable_primary_buffers(&self) -> bool {
+        self.features.contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS)
+    }
+
+    /// Why the device was lost, once it has been.
+    pub fn lost_reason(&self) -> Option<String> {
+        self.lost.lock().ok().and_then(|l| l.clone())
+    }
+
+    /// The first GPU error nobody captured since the last call (validation, out of memory).
+    pub fn take_error(&self) -> Option<String> {
+        self.errors.lock().ok().and_then(|mut e| e.take())
+    }
+
+    /// Wait for all submitted work; an error means the device is gone or hung.
+    pub fn wait_idle(&self) -> Result<(), String> {
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// A multi-line report for `golab gpu-info`.
+    pub fn report(&self) -> String {
+        let l = &self.limits;
+        let mut out = String::new();
+        out.push_str(&format!("adapter      {}\n", self.info.name));
+        out.push_str(&format!("backend      {:?}\n", self.info.backend));
+        out.push_str(&format!("device type  {:?}\n", self.info.device_type));
+        out.push_str(&format!("driver       {} {}\n", self.info.driver, self.info.driver_info));
+        let yes = |b: bool| if b { "yes" } else { "no" };
+        out.push_str(&format!("timestamps   {}\n", yes(self.has_timestamps())));
+        out.push_str(&format!(
+            "subgroups    {} (size {}..={})\n",
+            yes(self.has_subgroups()),
+            self.info.subgroup_min_size, self.info.subgroup_max_size
+        ));
+        out.push_str(&format!("zero-copy    {} (MAPPABLE_PRIMARY_BUFFERS)\n", yes(self.has_mappable_primary_buffers())));
+        out.push_str(&format!("max buffer   {} MiB\n", l.max_buffer_size >> 20));
+        out.push_str(&format!("max storage binding  {} MiB\n", l.max_storage_buffer_binding_size >> 20));
+        out.push_str(&format!("workgroup memory     {} KiB\n", l.max_compute_workgroup_storage_size >> 10));
+        out.push_str(&format!("workgroup invocations {}\n", l.max_compute_invocations_per_workgroup));
+        out.push_str(&format!("workgroups per dimension {}\n", l.max_compute_workgroups_per_dimension));
+        out.push_str(&format!(
+            "largest world (gpu strategies) {}\n",
+            limits::largest_square_world(l)
+        ));
+        out
+    }
+}

@@ -1,0 +1,16 @@
+//! golab: a Game of Life visualizer that is also a GPU-compute lab.
+//!
+//! The engine is split by concept: [`world`] (the host state), [`rule`] (B/S rules),
+//! [`pattern`] (file formats and the bundled library), [`step`] (one module per strategy
+//! behind the [`step::Stepper`] trait), [`sim`] (live switching), [`stats`] and [`bench`].
+#![warn(missing_docs)]
+
+pub mod bench;
+pub mod cli;
+pub mod gpu;
+pub mod pattern;
+pub mod rule;
+pub mod sim;
+pub mod stats;
+pub mod step;
+pub mod world;

@@ -1,0 +1,483 @@
+//! Pattern files (RLE and plaintext `.cells`) and the bundled pattern library.
+//!
+//! A [`Pattern`] is a rectangle of cells with its live cells listed in row-major order, plus
+//! the metadata the formats carry (name, author, comments, rule). Readers never panic and
+//! keep memory bounded whatever the input: sizes beyond [`MAX_PATTERN_EDGE`], more than
+//! [`MAX_PATTERN_CELLS`] live cells or files over [`MAX_FILE_BYTES`] are refused with
+//! [`PatternError::TooLarge`], and malformed text gets a [`PatternError::Syntax`] naming the
+//! 1-based line and column of the problem.
+
+pub mod library;
+mod plaintext;
+mod rle;
+
+use std::borrow::Cow;
+use std::io::Read;
+use std::path::Path;
+
+use thiserror::Error;
+
+use crate::rule::Rule;
+use crate::world::{CellEdit, MAX_EDGE, World};
+
+/// Largest pattern edge accepted: the same as the largest world edge, so any pattern fits
+/// the largest world.
+pub const MAX_PATTERN_EDGE: u32 = MAX_EDGE;
+
+/// Most live cells a pattern may hold (64 Mi): bounds the memory a reader can be made to use.
+pub const MAX_PATTERN_CELLS: usize = 64 << 20;
+
+/// Largest pattern file [`load_file`] reads (64 MiB), so a wrong path cannot exhaust memory.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// A pattern: a `width × height` box of cells and the metadata its file carried.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pattern {
+    /// Name (`#N` in RLE, `!Name:` in plaintext).
+    pub name: Option<String>,
+    /// Author or discoverer (`#O` in RLE, `!Author:` in plaintext).
+    pub author: Option<String>,
+    /// Free comment lines, blank ones dropped.
+    pub comments: Vec<String>,
+    /// The rule the pattern was written for, if its file named one.
+    pub rule: Option<Rule>,
+    /// Width of the box in cells.
+    pub width: u32,
+    /// Height of the box in cells.
+    pub height: u32,
+    /// Live cells `(x, y)` inside the box, sorted row-major (by `y`, then `x`), no duplicates.
+    /// Readers and transforms keep this invariant; writers and placement tolerate a broken
+    /// one (cells outside the box are dropped, order and duplicates are fixed).
+    pub cells: Vec<(u32, u32)>,
+}
+
+/// A pattern file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Run-length encoded (`.rle`), the common exchange format; carries the rule.
+    Rle,
+    /// Plaintext rows of `.` and `O` (`.cells`), readable by eye.
+    Plaintext,
+}
+
+impl Format {
+    /// The format a file's extension names (`.rle`; `.cells` or `.txt`), case-insensitive.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "rle" => Some(Format::Rle),
+            "cells" | "txt" => Some(Format::Plaintext),
+            _ => None,
+        }
+    }
+
+    /// Short name for messages and the CLI.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Rle => "rle",
+            Format::Plaintext => "plaintext",
+        }
+    }
+
+    /// The usual file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Rle => "rle",
+            Format::Plaintext => "cells",
+        }
+    }
+}
+
+/// Why a pattern could not be read, found or loaded.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PatternError {
+    /// Malformed text, at a 1-based line and column (columns count characters, not bytes).
+    #[error("line {line}, column {column}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// What is wrong there.
+        message: String,
+    },
+    /// A declared or actual size, cell count or file size over golab's limits.
+    #[error("pattern too large: {what} (the limit is {limit})")]
+    TooLarge {
+        /// What was too large, with the offending value.
+        what: String,
+        /// The limit it exceeded.
+        limit: u64,
+    },
+    /// The text holds nothing (empty or only whitespace).
+    #[error(
+        "the pattern is empty: expected an RLE header (x = WIDTH, y = HEIGHT) or plaintext rows of '.' and 'O'"
+    )]
+    Empty,
+    /// The file could not be read.
+    #[error("cannot read {path}: {message}")]
+    Io {
+        /// The path as given.
+        path: String,
+        /// The operating system's reason.
+        message: String,
+    },
+    /// Neither a bundled pattern nor an existing file.
+    #[error("unknown pattern '{name}': not a bundled pattern or a file; bundled patterns: {list}", list = known.join(", "))]
+    UnknownName {
+        /// The name as given.
+        name: String,
+        /// Every bundled pattern name.
+        known: Vec<String>,
+    },
+}
+
+/// Build a [`PatternError::Syntax`].
+pub(crate) fn syntax(line: usize, column: usize, message: impl Into<String>) -> PatternError {
+    PatternError::Syntax {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+/// At most 24 characters of `text`, for quoting user input in messages.
+pub(crate) fn excerpt(text: &str) -> String {
+    let mut out: String = text.chars().take(24).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// Parse pattern text. `format: None` detects it from the content: RLE when the first
+/// meaningful line is a `#` comment, an `x = …` header or RLE body tokens; plaintext when it
+/// is a `!` comment or a row of `.`/`O`/`*`. A UTF-8 BOM and CRLF line ends are accepted.
+pub fn parse(text: &str, format: Option<Format>) -> Result<Pattern, PatternError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(PatternError::Empty);
+    }
+    let format = match format {
+        Some(format) => format,
+        None => detect(text)?,
+    };
+    match format {
+        Format::Rle => rle::parse(text),
+        Format::Plaintext => plaintext::parse(text),
+    }
+}
+
+/// Decide the format from the first non-blank line.
+fn detect(text: &str) -> Result<Format, PatternError> {
+    let Some((index, line)) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()) else {
+        return Err(PatternError::Empty);
+    };
+    let lead = line.chars().take_while(|c| c.is_whitespace()).count();
+    let t = line.trim();
+    let is_header = t
+        .strip_prefix(['x', 'X'])
+        .is_some_and(|rest| rest.trim_start().starts_with('='));
+    if t.starts_with('#') || is_header {
+        Ok(Format::Rle)
+    } else if t.starts_with('!') || t.chars().all(|c| matches!(c, '.' | 'O' | '*')) {
+        Ok(Format::Plaintext)
+    } else if t
+        .chars()
+        .all(|c| c.is_ascii_digit() || c.is_whitespace() || "bo$!.".contains(c))
+    {
+        Ok(Format::Rle)
+    } else {
+        Err(syntax(
+            index + 1,
+            lead + 1,
+            "cannot tell the pattern format: expected an RLE header (x = WIDTH, y = HEIGHT) \
+             or plaintext rows of '.' and 'O'",
+        ))
+    }
+}
+
+/// Read a pattern file of at most [`MAX_FILE_BYTES`]. The format comes from the extension
+/// (`.rle`, `.cells`); for `.txt`, which both formats use, and unknown extensions it is
+/// detected from the content.
+pub fn load_file(path: &Path) -> Result<Pattern, PatternError> {
+    let io = |e: std::io::Error| PatternError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(PatternError::TooLarge {
+            what: format!("file {} is over {MAX_FILE_BYTES} bytes", path.display()),
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = e
+            .as_bytes()
+            .get(..e.utf8_error().valid_up_to())
+            .unwrap_or_default();
+        let valid = String::from_utf8_lossy(valid);
+        let line = valid.matches('\n').count() + 1;
+        let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        syntax(line, column, "the file is not UTF-8 text")
+    })?;
+    let txt = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("txt"));
+    parse(&text, if txt { None } else { Format::from_path(path) })
+}
+
+/// A bundled pattern by name (case-insensitive, `-`, `_` and spaces ignored), else a file.
+/// A name that is no bundled pattern, no existing file and does not look like a path gives
+/// [`PatternError::UnknownName`] with the list of bundled names.
+pub fn resolve(name_or_path: &str) -> Result<Pattern, PatternError> {
+    if let Some(pattern) = library::find(name_or_path) {
+        return Ok(pattern);
+    }
+    let path = Path::new(name_or_path);
+    let looks_like_path = name_or_path.contains(['/', '\\']) || Format::from_path(path).is_some();
+    if path.exists() || looks_like_path {
+        return load_file(path);
+    }
+    Err(PatternError::UnknownName {
+        name: name_or_path.to_string(),
+        known: library::library()
+            .iter()
+            .map(|e| e.name.to_string())
+            .collect(),
+    })
+}
+
+/// Where to put a pattern in a world.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Placement {
+    /// The pattern's box centred in the world (rounded towards the top-left).
+    #[default]
+    Centred,
+    /// The pattern's top-left corner at world cell `(x, y)`; may be negative or outside.
+    At {
+        /// Column of the pattern's left edge.
+        x: i64,
+        /// Row of the pattern's top edge.
+        y: i64,
+    },
+}
+
+/// What [`Pattern::place`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlaceReport {
+    /// Live cells of the pattern now alive in the world.
+    pub placed: usize,
+    /// Live cells of the pattern that fell outside the world and were dropped.
+    pub clipped: usize,
+    /// World column where the pattern's left edge went.
+    pub x: i64,
+    /// World row where the pattern's top edge went.
+    pub y: i64,
+    /// Width of the world placed into (for the warning).
+    pub world_width: u32,
+    /// Height of the world placed into (for the warning).
+    pub world_height: u32,
+}
+
+impl PlaceReport {
+    /// A warning for the user when cells were clipped, so partial placement is never silent.
+    pub fn warning(&self) -> Option<String> {
+        (self.clipped > 0).then(|| {
+            format!(
+                "{} cell{} of the pattern fell outside the {}x{} world and {} clipped",
+                self.clipped,
+                if self.clipped == 1 { "" } else { "s" },
+                self.world_width,
+                self.world_height,
+                if self.clipped == 1 { "was" } else { "were" },
+            )
+        })
+    }
+}
+
+impl Pattern {
+    /// Number of live cells.
+    pub fn population(&self) -> usize {
+        self.clean_cells().len()
+    }
+
+    /// The live cells with the invariant enforced (borrowed when it already holds).
+    fn clean_cells(&self) -> Cow<'_, [(u32, u32)]> {
+        let inside = |&(x, y): &(u32, u32)| x < self.width && y < self.height;
+        let sorted = self
+            .cells
+            .windows(2)
+            .all(|p| (p[0].1, p[0].0) < (p[1].1, p[1].0));
+        if sorted && self.cells.iter().all(inside) {
+            return Cow::Borrowed(&self.cells);
+        }
+        let mut cells: Vec<_> = self.cells.iter().copied().filter(inside).collect();
+        cells.sort_unstable_by_key(|&(x, y)| (y, x));
+        cells.dedup();
+        Cow::Owned(cells)
+    }
+
+    /// RLE text: `#N`/`#O`/`#C` lines, the `x = W, y = H[, rule = R]` header, then runs
+    /// wrapped at 70 characters and a final `!`.
+    pub fn to_rle(&self) -> String {
+        rle::write(self, &self.clean_cells())
+    }
+
+    /// Plaintext (`.cells`) text: `!Name:`/`!Author:`/`!Rule:` and `!` comment lines, then
+    /// every row in full (`.` dead, `O` alive), so the box size survives a round trip.
+    pub fn to_plaintext(&self) -> String {
+        plaintext::write(self, &self.clean_cells())
+    }
+
+    /// The pattern as text in `format`.
+    pub fn to_format(&self, format: Format) -> String {
+        match format {
+            Format::Rle => self.to_rle(),
+            Format::Plaintext => self.to_plaintext(),
+        }
+    }
+
+    /// The bounding box of the world's live cells (0×0 with no cells for an empty world),
+    /// with the world's rule, for saving what is on screen.
+    pub fn from_world(world: &World) -> Pattern {
+        let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+        let width = world.width() as usize;
+        for (i, _) in world.ages().iter().enumerate().filter(|(_, a)| **a > 0) {
+            let (x, y) = ((i % width) as u32, (i / width) as u32);
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+        if x0 > x1 {
+            return Pattern {
+                rule: Some(world.rule),
+                ..Pattern::default()
+            };
+        }
+        Pattern::from_region(world, x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+    }
+
+    /// The `w × h` region with top-left `(x, y)`, clipped to the world (no wrapping), with the
+    /// world's rule: the box keeps the region's size, dead margins included, for selections.
+    pub fn from_region(world: &World, x: u32, y: u32, w: u32, h: u32) -> Pattern {
+        let x0 = x.min(world.width());
+        let y0 = y.min(world.height());
+        let x1 = (u64::from(x) + u64::from(w)).min(u64::from(world.width())) as u32;
+        let y1 = (u64::from(y) + u64::from(h)).min(u64::from(world.height())) as u32;
+        let cells = (y0..y1)
+            .flat_map(|wy| (x0..x1).map(move |wx| (wx, wy)))
+            .filter(|&(wx, wy)| world.is_alive(wx, wy))
+            .map(|(wx, wy)| (wx - x0, wy - y0))
+            .collect();
+        Pattern {
+            rule: Some(world.rule),
+            width: x1 - x0,
+            height: y1 - y0,
+            cells,
+            ..Pattern::default()
+        }
+    }
+
+    /// One edit per cell of the pattern's box that lies in a `world_w × world_h` world when
+    /// its top-left is at `(x, y)`, in row-major order: live cells painted and dead ones
+    /// erased, so applying them makes the box exactly the pattern. Cells outside the world
+    /// are dropped, not wrapped; the second value counts the live ones dropped.
+    pub fn edits_at(&self, x: i64, y: i64, world_w: u32, world_h: u32) -> (Vec<CellEdit>, usize) {
+        let mut edits = Vec::new();
+        let clipped = self.for_each_edit(x, y, world_w, world_h, |e| edits.push(e));
+        (edits, clipped)
+    }
+
+    /// Calls `apply` with the edits of [`Pattern::edits_at`] and returns the clipped count.
+    fn for_each_edit(
+        &self,
+        x: i64,
+        y: i64,
+        ww: u32,
+        wh: u32,
+        mut apply: impl FnMut(CellEdit),
+    ) -> usize {
+        let cells = self.clean_cells();
+        let in_world = |&(cx, cy): &(u32, u32)| {
+            (0..i64::from(ww)).contains(&(x + i64::from(cx)))
+                && (0..i64::from(wh)).contains(&(y + i64::from(cy)))
+        };
+        let clipped = cells.iter().filter(|c| !in_world(c)).count();
+        let xs = x.clamp(0, i64::from(ww))..(x + i64::from(self.width)).clamp(0, i64::from(ww));
+        let ys = y.clamp(0, i64::from(wh))..(y + i64::from(self.height)).clamp(0, i64::from(wh));
+        let mut live = cells.iter().filter(|c| in_world(c)).peekable();
+        for wy in ys {
+            for wx in xs.clone() {
+                let here = ((wx - x) as u32, (wy - y) as u32);
+                let alive = live.next_if(|&&c| c == here).is_some();
+                apply(CellEdit {
+                    x: wx as u32,
+                    y: wy as u32,
+                    alive,
+                });
+            }
+        }
+        clipped
+    }
+
+    /// Put the pattern into `world`: the part of its box inside the world becomes exactly the
+    /// pattern (dead cells of the box are erased; cells alive before and after keep their
+    /// age). Cells outside the world are clipped and counted. The world's rule is not changed.
+    pub fn place(&self, world: &mut World, placement: Placement) -> PlaceReport {
+        let (ww, wh) = (world.width(), world.height());
+        let (x, y) = match placement {
+            Placement::Centred => (
+                (i64::from(ww) - i64::from(self.width)).div_euclid(2),
+                (i64::from(wh) - i64::from(self.height)).div_euclid(2),
+            ),
+            Placement::At { x, y } => (x, y),
+        };
+        let mut placed = 0;
+        let clipped = self.for_each_edit(x, y, ww, wh, |e| {
+            placed += usize::from(e.alive);
+            world.apply_edit(e);
+        });
+        PlaceReport {
+            placed,
+            clipped,
+            x,
+            y,
+            world_width: ww,
+            world_height: wh,
+        }
+    }
+
+    /// A copy with cells mapped by `f` into a `width × height` box, re-sorted.
+    fn mapped(&self, width: u32, height: u32, f: impl Fn(u32, u32) -> (u32, u32)) -> Pattern {
+        let mut cells: Vec<_> = self.clean_cells().iter().map(|&(x, y)| f(x, y)).collect();
+        cells.sort_unstable_by_key(|&(x, y)| (y, x));
+        Pattern {
+            width,
+            height,
+            cells,
+            ..self.clone()
+        }
+    }
+
+    /// Rotated a quarter turn clockwise: the box becomes `height × width`.
+    pub fn rotated_cw(&self) -> Pattern {
+        let h = self.height;
+        self.mapped(self.height, self.width, |x, y| (h - 1 - y, x))
+    }
+
+    /// Mirrored left-right (each `x` becomes `width - 1 - x`).
+    pub fn flipped_x(&self) -> Pattern {
+        let w = self.width;
+        self.mapped(self.width, self.height, |x, y| (w - 1 - x, y))
+    }
+
+    /// Mirrored top-bottom (each `y` becomes `height - 1 - y`).
+    pub fn flipped_y(&self) -> Pattern {
+        let h = self.height;
+        self.mapped(self.width, self.height, |x, y| (x, h - 1 - y))
+    }
+}

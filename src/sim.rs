@@ -1,0 +1,157 @@
+//! A running simulation: the current stepper plus everything needed to switch it live.
+//!
+//! `Simulation` is what the CLI and the app drive. It never loses the world: a strategy
+//! switch reads the state out of the old stepper, builds the new one from it, and keeps
+//! the old stepper if the new one cannot be made.
+
+use crate::rule::Rule;
+use crate::stats::Stats;
+use crate::step::{StepError, Stepper, StepperFactory, Strategy};
+use crate::world::{CellEdit, Topology, World, WorldError};
+
+/// Why a simulation request failed. The running world is unchanged after any of these.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SimError {
+    /// The stepper failed.
+    #[error(transparent)]
+    Step(#[from] StepError),
+    /// A world change (size, density...) was invalid.
+    #[error(transparent)]
+    World(#[from] WorldError),
+}
+
+/// The live world behind one strategy, switchable at any time.
+pub struct Simulation {
+    factory: StepperFactory,
+    stepper: Box<dyn Stepper>,
+    /// Last state read back from the stepper; also the recovery copy.
+    host: World,
+    host_generation_valid: bool,
+}
+
+impl Simulation {
+    /// Start `world` on `strategy`.
+    pub fn new(factory: StepperFactory, world: World, strategy: Strategy) -> Result<Self, SimError> {
+        let stepper = factory.create(strategy, &world)?;
+        Ok(Simulation {
+            factory,
+            stepper,
+            host: world,
+            host_generation_valid: true,
+        })
+    }
+
+    /// The strategy now stepping the world.
+    pub fn strategy(&self) -> Strategy {
+        self.stepper.strategy()
+    }
+
+    /// The factory steppers are made from (tells which strategies are available).
+    pub fn factory(&self) -> &StepperFactory {
+        &self.factory
+    }
+
+    /// Current generation.
+    pub fn generation(&self) -> u64 {
+        self.stepper.generation()
+    }
+
+    /// World width and height.
+    pub fn size(&self) -> (u32, u32) {
+        (self.host.width(), self.host.height())
+    }
+
+    /// The rule being run.
+    pub fn rule(&self) -> Rule {
+        self.host.rule
+    }
+
+    /// The topology being run.
+    pub fn topology(&self) -> Topology {
+        self.host.topology
+    }
+
+    /// Advance `generations` generations.
+    pub fn step(&mut self, generations: u64) -> Result<(), SimError> {
+        if generations > 0 {
+            self.host_generation_valid = false;
+            self.stepper.step(generations)?;
+        }
+        Ok(())
+    }
+
+    /// Paint or erase cells in the running world.
+    pub fn edit(&mut self, edits: &[CellEdit]) -> Result<(), SimError> {
+        self.stepper.apply_edits(edits)?;
+        self.host_generation_valid = false;
+        Ok(())
+    }
+
+    /// Population and age histogram of the current state.
+    pub fn stats(&mut self, buckets: usize) -> Result<Stats, SimError> {
+        Ok(self.stepper.stats(buckets)?)
+    }
+
+    /// The current world, read back from the stepper if it changed since the last read.
+    pub fn world(&mut self) -> Result<&World, SimError> {
+        if !self.host_generation_valid {
+            if let Some(w) = self.stepper.host_world() {
+                self.host.clone_from(w);
+            } else {
+                self.stepper.read_world(&mut self.host)?;
+            }
+            self.host_generation_valid = true;
+        }
+        Ok(&self.host)
+    }
+
+    /// Switch to `strategy`, keeping generation and every cell exactly. On failure the old
+    /// strategy keeps running.
+    pub fn switch(&mut self, strategy: Strategy) -> Result<(), SimError> {
+        if strategy == self.strategy() {
+            return Ok(());
+        }
+        self.world()?;
+        self.stepper = self.factory.create(strategy, &self.host)?;
+        Ok(())
+    }
+
+    /// Replace the whole world (new size, pattern, soup...). On failure nothing changes.
+    pub fn replace_world(&mut self, world: World) -> Result<(), SimError> {
+        let stepper = self.factory.create(self.strategy(), &world)?;
+        self.stepper = stepper;
+        self.host = world;
+        self.host_generation_valid = true;
+        Ok(())
+    }
+
+    /// Apply a change to a copy of the current world and load it (rule, topology, resize,
+    /// fills). On failure the running world is untouched.
+    pub fn modify(&mut self, change: impl FnOnce(&World) -> Result<World, SimError>) -> Result<(), SimError> {
+        let next = change(self.world()?)?;
+        self.replace_world(next)
+    }
+
+    /// Change the rule, keeping cells, ages and generation.
+    pub fn set_rule(&mut self, rule: Rule) -> Result<(), SimError> {
+        self.modify(|w| {
+            let mut next = w.clone();
+            next.rule = rule;
+            Ok(next)
+        })
+    }
+
+    /// Change the topology, keeping cells, ages and generation.
+    pub fn set_topology(&mut self, topology: Topology) -> Result<(), SimError> {
+        self.modify(|w| {
+            let mut next = w.clone();
+            next.topology = topology;
+            Ok(next)
+        })
+    }
+
+    /// Resize, keeping the cells centred.
+    pub fn resize(&mut self, width: u32, height: u32) -> Result<(), SimError> {
+        self.modify(|w| Ok(w.resized(width, height)?))
+    }
+}

@@ -1,0 +1,97 @@
+//! Population and age-distribution statistics.
+//!
+//! The age distribution follows the reference app: a live cell's *normalized age* is
+//! `age * 100 / generation` (the current generation maps to 100; cells that predate
+//! generation 1, such as the initial soup, clamp to 100), and cells are counted into
+//! `buckets` equal brackets of 0..=100.
+
+use serde::{Deserialize, Serialize};
+
+/// Default number of age brackets, as in the reference app.
+pub const DEFAULT_BUCKETS: usize = 5;
+
+/// A snapshot of a world's statistics at one generation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Generation the statistics describe.
+    pub generation: u64,
+    /// Live cells.
+    pub population: u64,
+    /// Live cells per normalized-age bracket, youngest first.
+    pub histogram: Vec<u64>,
+}
+
+/// Normalized age in 0..=100 of a live cell of `age` at `generation`.
+#[inline]
+pub fn normalized_age(age: u32, generation: u64) -> u64 {
+    (u64::from(age) * 100 / generation.max(1)).min(100)
+}
+
+/// The bracket (0..buckets) a live cell of `age` falls in at `generation`.
+#[inline]
+pub fn bucket_of(age: u32, generation: u64, buckets: usize) -> usize {
+    let buckets = buckets.max(1) as u64;
+    (normalized_age(age, generation) * buckets / 100).min(buckets - 1) as usize
+}
+
+impl Stats {
+    /// Empty statistics with `buckets` brackets.
+    pub fn empty(generation: u64, buckets: usize) -> Self {
+        Stats {
+            generation,
+            population: 0,
+            histogram: vec![0; buckets.max(1)],
+        }
+    }
+
+    /// Statistics of a row-major age slice (0 = dead).
+    pub fn from_ages(ages: &[u32], generation: u64, buckets: usize) -> Self {
+        let mut stats = Stats::empty(generation, buckets);
+        stats.add_ages(ages);
+        stats
+    }
+
+    /// Count live cells of `ages` into this snapshot.
+    pub fn add_ages(&mut self, ages: &[u32]) {
+        let buckets = self.histogram.len();
+        for &age in ages.iter().filter(|&&a| a > 0) {
+            self.population += 1;
+            self.histogram[bucket_of(age, self.generation, buckets)] += 1;
+        }
+    }
+
+    /// Add another snapshot of the same generation (used to merge per-band partial counts).
+    pub fn merge(mut self, other: &Stats) -> Self {
+        self.population += other.population;
+        for (mine, theirs) in self.histogram.iter_mut().zip(&other.histogram) {
+            *mine += theirs;
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn current_generation_maps_to_the_top_bracket() {
+        assert_eq!(normalized_age(10, 10), 100);
+        assert_eq!(normalized_age(11, 10), 100);
+        assert_eq!(normalized_age(1, 0), 100);
+        assert_eq!(normalized_age(5, 10), 50);
+        assert_eq!(bucket_of(10, 10, 5), 4);
+        assert_eq!(bucket_of(1, 100, 5), 0);
+        assert_eq!(bucket_of(20, 100, 5), 1);
+        assert_eq!(bucket_of(19, 100, 5), 0);
+    }
+
+    #[test]
+    fn counts_only_live_cells() {
+        let stats = Stats::from_ages(&[0, 1, 0, 50, 100, 100], 100, 5);
+        assert_eq!(stats.population, 4);
+        assert_eq!(stats.histogram, vec![1, 0, 1, 0, 2]);
+        let merged = stats.clone().merge(&stats);
+        assert_eq!(merged.population, 8);
+    }
+}

@@ -1,0 +1,252 @@
+//! A world held on the device as chunk buffers (see [`crate::gpu::limits`]), double-buffered,
+//! with the commands that exchange halo rows, step, edit and reduce statistics.
+
+use std::sync::Arc;
+
+use wgpu::util::DeviceExt;
+
+use super::kernels::{ChunkParams, Kernel, LifeKernels, StatsParams};
+use crate::gpu::GpuContext;
+use crate::gpu::limits::{CELL_BYTES, ChunkPlan, TILE};
+use crate::gpu::timing::PassTimer;
+use crate::rule::Rule;
+use crate::world::Topology;
+
+/// Chunk buffers of two generations plus the bind groups that step one into the other.
+pub struct DeviceWorld {
+    pub(crate) ctx: Arc<GpuContext>,
+    pub(crate) kernels: Arc<LifeKernels>,
+    pub(crate) plan: ChunkPlan,
+    pub(crate) kernel: Kernel,
+    pub(crate) topology: Topology,
+    /// `bufs[g][chunk]`: generation buffer g (0 or 1) of each chunk.
+    pub(crate) bufs: [Vec<wgpu::Buffer>; 2],
+    /// `groups[g][chunk]`: reads `bufs[g]`, writes `bufs[1 - g]`.
+    groups: [Vec<wgpu::BindGroup>; 2],
+    /// Which of the two buffers holds the current generation.
+    pub(crate) cur: usize,
+}
+
+impl DeviceWorld {
+    /// Allocate zeroed chunk buffers; `mappable` adds host map usages (zero-copy mode).
+    pub fn new(
+        ctx: Arc<GpuContext>,
+        kernels: Arc<LifeKernels>,
+        plan: ChunkPlan,
+        kernel: Kernel,
+        rule: Rule,
+        topology: Topology,
+        mappable: bool,
+    ) -> DeviceWorld {
+        let mut usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+        if mappable {
+            usage |= wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::MAP_WRITE;
+        }
+        let make = |g: usize| -> Vec<wgpu::Buffer> {
+            (0..plan.chunks.len())
+                .map(|i| {
+                    ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                        label: Some(&format!("life chunk {i} gen {g}")),
+                        size: plan.chunk_bytes(i),
+                        usage,
+                        mapped_at_creation: false,
+                    })
+                })
+                .collect()
+        };
+        let bufs = [make(0), make(1)];
+        let pipeline = kernels.step(kernel);
+        let layout = pipeline.get_bind_group_layout(0);
+        let params: Vec<wgpu::Buffer> = plan
+            .chunks
+            .iter()
+            .map(|&(_, rows)| {
+                let p = ChunkParams {
+                    width: plan.width,
+                    rows,
+                    pitch: plan.pitch,
+                    col0: plan.col0,
+                    rule: rule.packed(),
+                    torus: u32::from(topology == Topology::Torus),
+                    wrap_rows: u32::from(topology == Topology::Torus && plan.chunks.len() == 1),
+                    pad: 0,
+                };
+                ctx.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("life chunk params"),
+                    contents: bytemuck::bytes_of(&p),
+                    usage: wgpu::BufferUsages::UNIFORM,
+                })
+            })
+            .collect();
+        let group = |from: usize, i: usize| {
+            ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("life step"),
+                layout: &layout,
+                entries: &[
+                    wgpu::BindGroupEntry { binding: 0, resource: params[i].as_entire_binding() },
+                    wgpu::BindGroupEntry { binding: 1, resource: bufs[from][i].as_entire_binding() },
+                    wgpu::BindGroupEntry { binding: 2, resource: bufs[1 - from][i].as_entire_binding() },
+                ],
+            })
+        };
+        let groups = [
+            (0..plan.chunks.len()).map(|i| group(0, i)).collect(),
+            (0..plan.chunks.len()).map(|i| group(1, i)).collect(),
+        ];
+        DeviceWorld {
+            ctx,
+            kernels,
+            plan,
+            kernel,
+            topology,
+            bufs,
+            groups,
+            cur: 0,
+        }
+    }
+
+    fn row_bytes(&self) -> u64 {
+        u64::from(self.plan.pitch) * CELL_BYTES
+    }
+
+    /// Copy each chunk's edge rows into its neighbours' halo rows in the current buffers
+    /// (the torus wraps last↔first; a dead border leaves the outer halos at zero).
+    /// A single chunk needs no copies: its kernel wraps rows itself (`wrap_rows`).
+    pub fn encode_halo_exchange(&self, encoder: &mut wgpu::CommandEncoder) {
+        let n = self.plan.chunks.len();
+        if n == 1 {
+            return;
+        }
+        let row = self.row_bytes();
+        let bufs = &self.bufs[self.cur];
+        for i in 0..n {
+            let rows = u64::from(self.plan.chunks[i].1);
+            let torus = self.topology == Topology::Torus;
+            // Halo above chunk i <- last row of chunk i-1.
+            if i > 0 || torus {
+                let above = (i + n - 1) % n;
+                let above_rows = u64::from(self.plan.chunks[above].1);
+                encoder.copy_buffer_to_buffer(&bufs[above], above_rows * row, &bufs[i], 0, row);
+            }
+            // Halo below chunk i <- first row of chunk i+1.
+            if i + 1 < n || torus {
+                let below = (i + 1) % n;
+                encoder.copy_buffer_to_buffer(&bufs[below], row, &bufs[i], (rows + 1) * row, row);
+            }
+        }
+    }
+
+    /// Record one generation of chunks `range` in one compute pass (timed if `timer` has room).
+    /// Does not swap: call [`DeviceWorld::swap`] when the whole generation is recorded.
+    pub fn encode_step(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        timer: Option<&mut PassTimer>,
+        range: std::ops::Range<usize>,
+    ) {
+        let timestamp_writes = timer.and_then(|t| t.next_pass());
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("life step"),
+            timestamp_writes,
+        });
+        pass.set_pipeline(self.kernels.step(self.kernel));
+        for i in range {
+            pass.set_bind_group(0, &self.groups[self.cur][i], &[]);
+            let rows = self.plan.chunks[i].1;
+            pass.dispatch_workgroups(self.plan.width.div_ceil(TILE), rows.div_ceil(TILE), 1);
+        }
+    }
+
+    /// Make the buffers just written the current generation.
+    pub fn swap(&mut self) {
+        self.cur = 1 - self.cur;
+    }
+
+    /// Record copies of every chunk's world rows (halo rows excluded) from the current
+    /// buffers into `targets` (one per chunk, at offset 0).
+    pub fn encode_download(&self, encoder: &mut wgpu::CommandEncoder, targets: &[wgpu::Buffer], range: std::ops::Range<usize>) {
+        let row = self.row_bytes();
+        for i in range {
+            let rows = u64::from(self.plan.chunks[i].1);
+            encoder.copy_buffer_to_buffer(&self.bufs[self.cur][i], row, &targets[i], 0, rows * row);
+        }
+    }
+
+    /// Record cell edits: `per_chunk[i]` holds (buffer index, op) pairs for chunk i.
+    pub fn encode_edits(&self, encoder: &mut wgpu::CommandEncoder, per_chunk: &[Vec<[u32; 2]>]) {
+        let layout = self.kernels.edits.get_bind_group_layout(0);
+        for (i, edits) in per_chunk.iter().enumerate() {
+            for batch in edits.chunks(64 * 65_535) {
+                let device = &self.ctx.device;
+                let params = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("edit params"),
+                    contents: bytemuck::bytes_of(&[batch.len() as u32, 0, 0, 0]),
+                    usage: wgpu::BufferUsages::UNIFORM,
+                });
+                let list = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("edit list"),
+                    contents: bytemuck::cast_slice(batch),
+                    usage: wgpu::BufferUsages::STORAGE,
+                });
+                let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("life edits"),
+                    layout: &layout,
+                    entries: &[
+                        wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() },
+                        wgpu::BindGroupEntry { binding: 1, resource: list.as_entire_binding() },
+                        wgpu::BindGroupEntry { binding: 2, resource: self.bufs[self.cur][i].as_entire_binding() },
+                    ],
+                });
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_pipeline(&self.kernels.edits);
+                pass.set_bind_group(0, &group, &[]);
+                pass.dispatch_workgroups((batch.len() as u32).div_ceil(64), 1, 1);
+            }
+        }
+    }
+
+    /// Record the statistics reduction of the current generation into `out`
+    /// (`(buckets + 1)` u32 counters per chunk, zeroed here first).
+    pub fn encode_stats(&self, encoder: &mut wgpu::CommandEncoder, out: &wgpu::Buffer, generation: u32, buckets: u32) {
+        encoder.clear_buffer(out, 0, None);
+        let layout = self.kernels.stats.get_bind_group_layout(0);
+        let groups: Vec<wgpu::BindGroup> = self
+            .plan
+            .chunks
+            .iter()
+            .enumerate()
+            .map(|(i, &(_, rows))| {
+                let params = StatsParams {
+                    width: self.plan.width,
+                    rows,
+                    pitch: self.plan.pitch,
+                    col0: self.plan.col0,
+                    generation: generation.max(1),
+                    buckets,
+                    out_offset: i as u32 * (buckets + 1),
+                    pad: 0,
+                };
+                let params = self.ctx.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("stats params"),
+                    contents: bytemuck::bytes_of(&params),
+                    usage: wgpu::BufferUsages::UNIFORM,
+                });
+                self.ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("life stats"),
+                    layout: &layout,
+                    entries: &[
+                        wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() },
+                        wgpu::BindGroupEntry { binding: 1, resource: self.bufs[self.cur][i].as_entire_binding() },
+                        wgpu::BindGroupEntry { binding: 2, resource: out.as_entire_binding() },
+                    ],
+                })
+            })
+            .collect();
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_pipeline(&self.kernels.stats);
+        for (i, group) in groups.iter().enumerate() {
+            pass.set_bind_group(0, group, &[]);
+            pass.dispatch_workgroups(self.plan.width.div_ceil(TILE), self.plan.chunks[i].1.div_ceil(TILE), 1);
+        }
+    }
+}

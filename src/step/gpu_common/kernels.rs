@@ -1,0 +1,118 @@
+//! Compute pipelines of the Life kernel family (shaders/life/), built once per device.
+
+use crate::gpu::GpuContext;
+
+/// Which stepping kernel a GPU strategy runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kernel {
+    /// Bounds checks per neighbour column (shaders/life/naive.wgsl).
+    Naive,
+    /// Host-filled padding, no checks (shaders/life/padded.wgsl).
+    Padded,
+    /// Workgroup-memory tile (shaders/life/shared.wgsl).
+    Shared,
+}
+
+impl Kernel {
+    /// Whether the kernel's layout has a column halo (the padded layout).
+    pub fn column_halo(self) -> bool {
+        self == Kernel::Padded
+    }
+}
+
+/// Parameters of one chunk, mirrored by `Params` in shaders/life/common.wgsl.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct ChunkParams {
+    /// World width.
+    pub width: u32,
+    /// Rows in the chunk.
+    pub rows: u32,
+    /// u32s per buffer row.
+    pub pitch: u32,
+    /// Index of world column 0 in a buffer row.
+    pub col0: u32,
+    /// Packed rule masks.
+    pub rule: u32,
+    /// 1 = torus.
+    pub torus: u32,
+    /// 1 = single-chunk torus: the kernel wraps rows itself instead of reading halo rows.
+    pub wrap_rows: u32,
+    /// Padding to 32 bytes.
+    pub pad: u32,
+}
+
+/// Parameters of a statistics dispatch, mirrored by `StatsParams` in stats.wgsl.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct StatsParams {
+    /// World width.
+    pub width: u32,
+    /// Rows in the chunk.
+    pub rows: u32,
+    /// u32s per buffer row.
+    pub pitch: u32,
+    /// Index of world column 0 in a buffer row.
+    pub col0: u32,
+    /// Generation (≥ 1).
+    pub generation: u32,
+    /// Histogram buckets (≤ 64).
+    pub buckets: u32,
+    /// First output slot of this chunk.
+    pub out_offset: u32,
+    /// Padding to 32 bytes.
+    pub pad: u32,
+}
+
+/// Every pipeline the GPU strategies use.
+pub struct LifeKernels {
+    /// gpu-naive.
+    pub naive: wgpu::ComputePipeline,
+    /// gpu-padded.
+    pub padded: wgpu::ComputePipeline,
+    /// gpu-shared and the device-resident strategies.
+    pub shared: wgpu::ComputePipeline,
+    /// Cell edits on device-resident worlds.
+    pub edits: wgpu::ComputePipeline,
+    /// Population and age histogram.
+    pub stats: wgpu::ComputePipeline,
+}
+
+fn pipeline(ctx: &GpuContext, label: &str, source: String) -> wgpu::ComputePipeline {
+    let module = ctx.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source: wgpu::ShaderSource::Wgsl(source.into()),
+    });
+    ctx.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some(label),
+        layout: None,
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    })
+}
+
+impl LifeKernels {
+    /// Compile every Life pipeline on `ctx`.
+    pub fn new(ctx: &GpuContext) -> LifeKernels {
+        let common = include_str!("../../../shaders/life/common.wgsl");
+        let with_common = |body: &str| format!("{common}\n{body}");
+        LifeKernels {
+            naive: pipeline(ctx, "life naive", with_common(include_str!("../../../shaders/life/naive.wgsl"))),
+            padded: pipeline(ctx, "life padded", with_common(include_str!("../../../shaders/life/padded.wgsl"))),
+            shared: pipeline(ctx, "life shared", with_common(include_str!("../../../shaders/life/shared.wgsl"))),
+            edits: pipeline(ctx, "life edits", include_str!("../../../shaders/life/edits.wgsl").to_string()),
+            stats: pipeline(ctx, "life stats", include_str!("../../../shaders/life/stats.wgsl").to_string()),
+        }
+    }
+
+    /// The stepping pipeline of `kernel`.
+    pub fn step(&self, kernel: Kernel) -> &wgpu::ComputePipeline {
+        match kernel {
+            Kernel::Naive => &self.naive,
+            Kernel::Padded => &self.padded,
+            Kernel::Shared => &self.shared,
+        }
+    }
+}

@@ -1,0 +1,424 @@
+//! The engine behind every GPU strategy: a [`GpuStepper`] configured by a [`GpuConfig`]
+//! (which kernel, whether the host or the device holds the truth, how often to read back).
+//! Each strategy module (`gpu_naive.rs` …) is a config plus its documented data flow.
+
+pub mod device_world;
+pub mod kernels;
+pub mod transfer;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use device_world::DeviceWorld;
+use kernels::{Kernel, LifeKernels};
+use transfer::{MemoryMode, Transfers};
+
+use super::{StepError, Stepper, Strategy, check_same_size};
+use crate::gpu::GpuContext;
+use crate::gpu::limits::plan_chunks;
+use crate::gpu::timing::{MAX_PASSES, PassTimer};
+use crate::stats::Stats;
+use crate::world::{CellEdit, World};
+
+/// Where the truth lives between generations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Residency {
+    /// The host copy is the truth: every generation uploads, computes and downloads,
+    /// split into `strips` independent submissions (1 = one submission).
+    Transfer {
+        /// Horizontal strips, each uploaded, computed and downloaded on its own.
+        strips: u32,
+    },
+    /// The device holds the truth; the host copy is refreshed every `download_every`
+    /// generations (`None` = only when asked: switching, saving, the CLI's final report).
+    Resident {
+        /// Download period in generations.
+        download_every: Option<u32>,
+    },
+}
+
+/// What distinguishes one GPU strategy from another.
+#[derive(Debug, Clone, Copy)]
+pub struct GpuConfig {
+    /// Strategy it implements.
+    pub strategy: Strategy,
+    /// Stepping kernel.
+    pub kernel: Kernel,
+    /// Transfer behaviour.
+    pub residency: Residency,
+}
+
+/// Knobs shared by the GPU strategies, set from the CLI and the UI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GpuSettings {
+    /// Memory mode of host↔device transfers.
+    pub memory: MemoryMode,
+    /// Download period of `gpu-readback-skip`.
+    pub readback_interval: u32,
+    /// Lower per-chunk byte limit (tests use it to force several chunks on small worlds).
+    pub chunk_limit: Option<u64>,
+}
+
+impl Default for GpuSettings {
+    fn default() -> Self {
+        GpuSettings {
+            memory: MemoryMode::Normal,
+            readback_interval: 10,
+            chunk_limit: None,
+        }
+    }
+}
+
+/// Wall time one submission aims for: far below OS GPU watchdogs (~2 s), long enough to
+/// amortise submission overhead.
+const SUBMISSION_TARGET: Duration = Duration::from_millis(40);
+
+/// A GPU strategy instance.
+pub struct GpuStepper {
+    cfg: GpuConfig,
+    settings: GpuSettings,
+    ctx: Arc<GpuContext>,
+    kernels: Arc<LifeKernels>,
+    /// Transfer strategies: the truth. Resident ones: a copy, valid when `host_fresh`.
+    host: World,
+    host_fresh: bool,
+    dev: Option<DeviceWorld>,
+    transfers: Option<Transfers>,
+    timer: Option<PassTimer>,
+    gpu_seconds: f64,
+    gens_per_submit: u64,
+}
+
+impl GpuStepper {
+    /// A stepper for `cfg` on `ctx`; call [`Stepper::load`] next.
+    pub fn new(cfg: GpuConfig, settings: GpuSettings, ctx: Arc<GpuContext>, kernels: Arc<LifeKernels>) -> Result<Self, StepError> {
+        if settings.memory == MemoryMode::ZeroCopy && !ctx.has_mappable_primary_buffers() {
+            return Err(StepError::Unavailable {
+                strategy: cfg.strategy.name(),
+                reason: format!(
+                    "memory mode zero-copy needs MAPPABLE_PRIMARY_BUFFERS, which {} does not offer",
+                    ctx.info.name
+                ),
+            });
+        }
+        let timer = PassTimer::new(&ctx);
+        Ok(GpuStepper {
+            cfg,
+            settings,
+            host: World::new(3, 3, Default::default(), Default::default()).map_err(|e| StepError::Backend(e.to_string()))?,
+            host_fresh: true,
+            dev: None,
+            transfers: None,
+            timer,
+            gpu_seconds: 0.0,
+            gens_per_submit: 1,
+            ctx,
+            kernels,
+        })
+    }
+
+    fn check_device(&self) -> Result<(), StepError> {
+        if let Some(reason) = self.ctx.lost_reason() {
+            return Err(StepError::DeviceLost(reason));
+        }
+        if let Some(error) = self.ctx.take_error() {
+            return Err(StepError::Backend(format!("GPU error: {error}")));
+        }
+        Ok(())
+    }
+
+    fn submit_and_wait(&mut self, mut encoder: wgpu::CommandEncoder) -> Result<(), StepError> {
+        if let Some(timer) = self.timer.as_mut() {
+            timer.resolve(&mut encoder);
+        }
+        self.ctx.queue.submit([encoder.finish()]);
+        self.ctx.wait_idle().map_err(StepError::DeviceLost)?;
+        if let Some(timer) = self.timer.as_mut() {
+            self.gpu_seconds += timer.collect_seconds(&self.ctx).map_err(StepError::DeviceLost)?;
+        }
+        self.check_device()
+    }
+
+    fn encoder(&self) -> wgpu::CommandEncoder {
+        self.ctx.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("golab step") })
+    }
+
+    fn parts(&mut self) -> Result<(&mut DeviceWorld, &mut Transfers), StepError> {
+        match (self.dev.as_mut(), self.transfers.as_mut()) {
+            (Some(d), Some(t)) => Ok((d, t)),
+            _ => Err(StepError::Backend("GPU stepper used before load".into())),
+        }
+    }
+
+    /// One generation with the host as the truth: upload, compute, download.
+    fn transfer_generation(&mut self, strips: u32) -> Result<(), StepError> {
+        let n = self.dev.as_ref().map_or(0, |d| d.plan.chunks.len());
+        let groups: Vec<std::ops::Range<usize>> = if strips > 1 { (0..n).map(|i| i..i + 1).collect() } else { vec![0..n] };
+        let mut pending = Vec::new();
+        let last = groups.len().saturating_sub(1);
+        for (g, range) in groups.into_iter().enumerate() {
+            let mut encoder = self.encoder();
+            let host = &self.host;
+            let (dev, transfers) = match (self.dev.as_mut(), self.transfers.as_mut()) {
+                (Some(d), Some(t)) => (d, t),
+                _ => return Err(StepError::Backend("GPU stepper used before load".into())),
+            };
+            dev.cur = 0;
+            transfers.upload(dev, host, 0, range.clone(), &mut encoder)?;
+            dev.encode_step(&mut encoder, self.timer.as_mut(), range.clone());
+            pending.extend(transfers.encode_download(dev, 1, range, &mut encoder));
+            if g == last {
+                if let Some(timer) = self.timer.as_mut() {
+                    timer.resolve(&mut encoder);
+                }
+            }
+            self.ctx.queue.submit([encoder.finish()]);
+        }
+        let (dev, transfers) = match (self.dev.as_ref(), self.transfers.as_ref()) {
+            (Some(d), Some(t)) => (d, t),
+            _ => return Err(StepError::Backend("GPU stepper used before load".into())),
+        };
+        transfers.finish_download(dev, &pending, &mut self.host)?;
+        if let Some(timer) = self.timer.as_mut() {
+            self.gpu_seconds += timer.collect_seconds(&self.ctx).map_err(StepError::DeviceLost)?;
+        }
+        self.host.generation += 1;
+        self.check_device()
+    }
+
+    /// `gens` generations on the device in one submission.
+    fn resident_batch(&mut self, gens: u64) -> Result<(), StepError> {
+        let mut encoder = self.encoder();
+        {
+            let dev = self.dev.as_mut().ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
+            let n = dev.plan.chunks.len();
+            for _ in 0..gens {
+                dev.encode_halo_exchange(&mut encoder);
+                dev.encode_step(&mut encoder, self.timer.as_mut(), 0..n);
+                dev.swap();
+            }
+        }
+        self.submit_and_wait(encoder)?;
+        self.host.generation += gens;
+        self.host_fresh = false;
+        Ok(())
+    }
+
+    fn download(&mut self) -> Result<(), StepError> {
+        let mut encoder = self.encoder();
+        let pending = {
+            let (dev, transfers) = self.parts()?;
+            let n = dev.plan.chunks.len();
+            let cur = dev.cur;
+            transfers.encode_download(dev, cur, 0..n, &mut encoder)
+        };
+        self.ctx.queue.submit([encoder.finish()]);
+        let (dev, transfers) = match (self.dev.as_ref(), self.transfers.as_ref()) {
+            (Some(d), Some(t)) => (d, t),
+            _ => return Err(StepError::Backend("GPU stepper used before load".into())),
+        };
+        transfers.finish_download(dev, &pending, &mut self.host)?;
+        self.host_fresh = true;
+        self.check_device()
+    }
+
+    fn adapt_batch(&mut self, gens: u64, took: Duration) {
+        let per_gen = took.as_secs_f64() / gens.max(1) as f64;
+        let fit = (SUBMISSION_TARGET.as_secs_f64() / per_gen.max(1e-9)) as u64;
+        self.gens_per_submit = fit.clamp(1, u64::from(MAX_PASSES));
+    }
+
+    fn gpu_stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
+        let generation = self.host.generation;
+        let dev = self.dev.as_ref().ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
+        let chunks = dev.plan.chunks.len();
+        let b = buckets as u32;
+        let bytes = (chunks as u64) * u64::from(b + 1) * 4;
+        let out = self.ctx.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("stats out"),
+            size: bytes,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let readback = self.ctx.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("stats readback"),
+            size: bytes,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = self.encoder();
+        dev.encode_stats(&mut encoder, &out, generation as u32, b);
+        encoder.copy_buffer_to_buffer(&out, 0, &readback, 0, bytes);
+        self.ctx.queue.submit([encoder.finish()]);
+        readback.slice(..).map_async(wgpu::MapMode::Read, |_| {});
+        self.ctx.wait_idle().map_err(StepError::DeviceLost)?;
+        let mut stats = Stats::empty(generation, buckets);
+        {
+            let view = readback.slice(..).get_mapped_range().map_err(|e| StepError::Backend(e.to_string()))?;
+            let counts: &[u32] = bytemuck::cast_slice(&view);
+            for chunk in counts.chunks_exact(buckets + 1) {
+                for (h, c) in stats.histogram.iter_mut().zip(chunk) {
+                    *h += u64::from(*c);
+                }
+                stats.population += u64::from(chunk[buckets]);
+            }
+        }
+        readback.unmap();
+        self.check_device()?;
+        Ok(stats)
+    }
+}
+
+/// Fold a batch of edits into one operation per cell with the same result as applying them
+/// in order through [`crate::world::edit_age`]: 0 erase, 1 paint keeping age, 2 newborn.
+pub fn fold_edits(edits: &[CellEdit], width: u32, height: u32) -> HashMap<(u32, u32), u32> {
+    let mut ops: HashMap<(u32, u32), u32> = HashMap::new();
+    for e in edits.iter().filter(|e| e.x < width && e.y < height) {
+        let op = match (e.alive, ops.get(&(e.x, e.y))) {
+            (false, _) => 0,
+            (true, None) => 1,
+            (true, Some(0)) => 2,
+            (true, Some(&previous)) => previous,
+        };
+        ops.insert((e.x, e.y), op);
+    }
+    ops
+}
+
+impl Stepper for GpuStepper {
+    fn strategy(&self) -> Strategy {
+        self.cfg.strategy
+    }
+
+    fn load(&mut self, world: &World) -> Result<(), StepError> {
+        let strips = match self.cfg.residency {
+            Residency::Transfer { strips } => strips,
+            Residency::Resident { .. } => 1,
+        };
+        let plan = plan_chunks(
+            world.width(),
+            world.height(),
+            self.cfg.kernel.column_halo(),
+            strips,
+            &self.ctx.limits,
+            self.settings.chunk_limit,
+        )
+        .map_err(|reason| StepError::TooLarge {
+            strategy: self.cfg.strategy.name(),
+            width: world.width(),
+            height: world.height(),
+            reason,
+        })?;
+        let mappable = self.settings.memory == MemoryMode::ZeroCopy;
+        let dev = DeviceWorld::new(
+            self.ctx.clone(),
+            self.kernels.clone(),
+            plan,
+            self.cfg.kernel,
+            world.rule,
+            world.topology,
+            mappable,
+        );
+        let mut transfers = Transfers::new(&dev, self.settings.memory);
+        self.check_device()?;
+        self.host = world.clone();
+        self.host_fresh = true;
+        if let Residency::Resident { .. } = self.cfg.residency {
+            let mut encoder = self.encoder();
+            let n = dev.plan.chunks.len();
+            transfers.upload(&dev, world, 0, 0..n, &mut encoder)?;
+            self.ctx.queue.submit([encoder.finish()]);
+            self.ctx.wait_idle().map_err(StepError::DeviceLost)?;
+        }
+        self.dev = Some(dev);
+        self.transfers = Some(transfers);
+        self.check_device()
+    }
+
+    fn step(&mut self, generations: u64) -> Result<(), StepError> {
+        match self.cfg.residency {
+            Residency::Transfer { strips } => {
+                for _ in 0..generations {
+                    self.transfer_generation(strips)?;
+                }
+            }
+            Residency::Resident { download_every } => {
+                let mut left = generations;
+                while left > 0 {
+                    let mut batch = left.min(self.gens_per_submit);
+                    if let Some(every) = download_every {
+                        let every = u64::from(every.max(1));
+                        batch = batch.min(every - self.host.generation % every);
+                    }
+                    let start = Instant::now();
+                    self.resident_batch(batch)?;
+                    self.adapt_batch(batch, start.elapsed());
+                    left -= batch;
+                    if download_every.is_some_and(|every| self.host.generation % u64::from(every.max(1)) == 0) {
+                        self.download()?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn read_world(&mut self, world: &mut World) -> Result<(), StepError> {
+        check_same_size(world, self.host.width(), self.host.height())?;
+        if !self.host_fresh {
+            self.download()?;
+        }
+        world.ages_mut().copy_from_slice(self.host.ages());
+        world.generation = self.host.generation;
+        Ok(())
+    }
+
+    fn apply_edits(&mut self, edits: &[CellEdit]) -> Result<(), StepError> {
+        if let Residency::Transfer { .. } = self.cfg.residency {
+            self.host.apply_edits(edits);
+            return Ok(());
+        }
+        if self.host_fresh {
+            self.host.apply_edits(edits);
+        }
+        let dev = self.dev.as_ref().ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
+        let plan = &dev.plan;
+        let mut per_chunk: Vec<Vec<[u32; 2]>> = vec![vec![]; plan.chunks.len()];
+        for ((x, y), op) in fold_edits(edits, plan.width, plan.height) {
+            let i = plan.chunks.iter().position(|&(y0, rows)| y >= y0 && y < y0 + rows).unwrap_or(0);
+            let row = y - plan.chunks[i].0 + 1;
+            per_chunk[i].push([row * plan.pitch + plan.col0 + x, op]);
+        }
+        let mut encoder = self.encoder();
+        dev.encode_edits(&mut encoder, &per_chunk);
+        self.ctx.queue.submit([encoder.finish()]);
+        self.ctx.wait_idle().map_err(StepError::DeviceLost)?;
+        self.check_device()
+    }
+
+    fn stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
+        let resident = matches!(self.cfg.residency, Residency::Resident { .. });
+        let gpu_can = buckets <= 64 && self.host.generation <= u64::from(u32::MAX);
+        if resident && !self.host_fresh && gpu_can {
+            return self.gpu_stats(buckets.max(1));
+        }
+        if !self.host_fresh {
+            self.download()?;
+        }
+        Ok(Stats::from_ages(self.host.ages(), self.host.generation, buckets))
+    }
+
+    fn generation(&self) -> u64 {
+        self.host.generation
+    }
+
+    fn host_world(&self) -> Option<&World> {
+        self.host_fresh.then_some(&self.host)
+    }
+
+    fn take_gpu_seconds(&mut self) -> Option<f64> {
+        self.timer.as_ref()?;
+        Some(std::mem::take(&mut self.gpu_seconds))
+    }
+}

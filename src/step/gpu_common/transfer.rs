@@ -1,0 +1,249 @@
+//! Host↔device transfers of chunk buffers in the reference article's three memory modes.
+//!
+//! - `normal`: `queue.write_buffer` from a packed host vector, and a fresh readback buffer
+//!   per download (the driver stages through its own memory: pageable-memory analogue);
+//! - `pinned`: persistent mapped staging buffers reused every time (page-locked analogue);
+//! - `zero-copy`: the storage buffers themselves are host-mappable (MAPPABLE_PRIMARY_BUFFERS)
+//!   and the host writes and reads them in place.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::device_world::DeviceWorld;
+use crate::gpu::limits::{CELL_BYTES, ChunkPlan};
+use crate::step::StepError;
+use crate::world::{Topology, World};
+
+/// How host↔device transfers are done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum MemoryMode {
+    /// write_buffer + fresh readback buffers.
+    #[default]
+    Normal,
+    /// Persistent mapped staging buffers.
+    Pinned,
+    /// Host-mapped storage buffers, no copies.
+    ZeroCopy,
+}
+
+impl MemoryMode {
+    /// Every mode, in table order.
+    pub const ALL: [MemoryMode; 3] = [MemoryMode::Normal, MemoryMode::Pinned, MemoryMode::ZeroCopy];
+
+    /// CLI / UI name.
+    pub fn name(self) -> &'static str {
+        match self {
+            MemoryMode::Normal => "normal",
+            MemoryMode::Pinned => "pinned",
+            MemoryMode::ZeroCopy => "zero-copy",
+        }
+    }
+}
+
+impl fmt::Display for MemoryMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for MemoryMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        MemoryMode::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(s.trim()) || (s.trim().eq_ignore_ascii_case("zerocopy") && *m == MemoryMode::ZeroCopy))
+            .ok_or_else(|| format!("unknown memory mode '{s}': use normal, pinned or zero-copy"))
+    }
+}
+
+/// Write chunk `i`'s buffer image (halo rows and, for the padded layout, halo columns
+/// included) from the host world into `out` (`(rows + 2) * pitch` u32s).
+pub fn pack_chunk(world: &World, plan: &ChunkPlan, i: usize, out: &mut [u32]) {
+    let (y0, rows) = plan.chunks[i];
+    let (w, h, pitch) = (world.width() as usize, i64::from(world.height()), plan.pitch as usize);
+    let torus = world.topology == Topology::Torus;
+    let col0 = plan.col0 as usize;
+    for (j, dst) in out.chunks_exact_mut(pitch).take(rows as usize + 2).enumerate() {
+        let y = i64::from(y0) + j as i64 - 1;
+        let source = if (0..h).contains(&y) {
+            Some(y)
+        } else if torus {
+            Some(y.rem_euclid(h))
+        } else {
+            None
+        };
+        match source {
+            Some(y) => {
+                let row = &world.ages()[y as usize * w..(y as usize + 1) * w];
+                dst[col0..col0 + w].copy_from_slice(row);
+                if col0 == 1 {
+                    dst[0] = if torus { row[w - 1] } else { 0 };
+                    dst[w + 1] = if torus { row[0] } else { 0 };
+                }
+            }
+            None => dst.fill(0),
+        }
+    }
+}
+
+/// Copy chunk `i`'s world rows (`rows * pitch` u32s, halo rows excluded) into the host world.
+pub fn unpack_chunk(src: &[u32], plan: &ChunkPlan, i: usize, world: &mut World) {
+    let (y0, rows) = plan.chunks[i];
+    let (w, pitch, col0) = (world.width() as usize, plan.pitch as usize, plan.col0 as usize);
+    let dst = &mut world.ages_mut()[y0 as usize * w..(y0 + rows) as usize * w];
+    for (d, s) in dst.chunks_exact_mut(w).zip(src.chunks_exact(pitch)) {
+        d.copy_from_slice(&s[col0..col0 + w]);
+    }
+}
+
+/// Persistent staging buffers (pinned mode) or none.
+pub struct Transfers {
+    mode: MemoryMode,
+    upload: Vec<wgpu::Buffer>,
+    download: Vec<wgpu::Buffer>,
+    scratch: Vec<u32>,
+}
+
+fn map_and_wait(dev: &DeviceWorld, slice: wgpu::BufferSlice<'_>, mode: wgpu::MapMode) -> Result<(), StepError> {
+    slice.map_async(mode, |_| {});
+    dev.ctx.wait_idle().map_err(StepError::DeviceLost)
+}
+
+fn mapping_error(e: impl fmt::Display) -> StepError {
+    StepError::Backend(format!("mapping a buffer failed: {e}"))
+}
+
+impl Transfers {
+    /// Buffers for `mode` sized for `dev`'s chunks.
+    pub fn new(dev: &DeviceWorld, mode: MemoryMode) -> Transfers {
+        let make = |usage: wgpu::BufferUsages, with_halo: bool, label: &str| -> Vec<wgpu::Buffer> {
+            (0..dev.plan.chunks.len())
+                .map(|i| {
+                    let rows = u64::from(dev.plan.chunks[i].1) + if with_halo { 2 } else { 0 };
+                    dev.ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                        label: Some(label),
+                        size: rows * u64::from(dev.plan.pitch) * CELL_BYTES,
+                        usage,
+                        mapped_at_creation: false,
+                    })
+                })
+                .collect()
+        };
+        let (upload, download) = if mode == MemoryMode::Pinned {
+            (
+                make(wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC, true, "pinned upload"),
+                make(wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST, false, "pinned download"),
+            )
+        } else {
+            (vec![], vec![])
+        };
+        Transfers {
+            mode,
+            upload,
+            download,
+            scratch: vec![],
+        }
+    }
+
+    /// Upload chunks `range` of `world` into generation buffer `target` of `dev`.
+    /// Pinned-mode copies are recorded into `encoder` (submit it before stepping).
+    pub fn upload(
+        &mut self,
+        dev: &DeviceWorld,
+        world: &World,
+        target: usize,
+        range: std::ops::Range<usize>,
+        encoder: &mut wgpu::CommandEncoder,
+    ) -> Result<(), StepError> {
+        for i in range {
+            let words = (dev.plan.chunks[i].1 as usize + 2) * dev.plan.pitch as usize;
+            match self.mode {
+                MemoryMode::Normal => {
+                    self.scratch.resize(words, 0);
+                    pack_chunk(world, &dev.plan, i, &mut self.scratch);
+                    dev.ctx.queue.write_buffer(&dev.bufs[target][i], 0, bytemuck::cast_slice(&self.scratch));
+                }
+                MemoryMode::Pinned => {
+                    let staging = &self.upload[i];
+                    map_and_wait(dev, staging.slice(..), wgpu::MapMode::Write)?;
+                    self.scratch.resize(words, 0);
+                    pack_chunk(world, &dev.plan, i, &mut self.scratch);
+                    staging
+                        .get_mapped_range_mut(..)
+                        .map_err(mapping_error)?
+                        .copy_from_slice(bytemuck::cast_slice(&self.scratch));
+                    staging.unmap();
+                    encoder.copy_buffer_to_buffer(staging, 0, &dev.bufs[target][i], 0, None);
+                }
+                MemoryMode::ZeroCopy => {
+                    let buffer = &dev.bufs[target][i];
+                    map_and_wait(dev, buffer.slice(..), wgpu::MapMode::Write)?;
+                    self.scratch.resize(words, 0);
+                    pack_chunk(world, &dev.plan, i, &mut self.scratch);
+                    buffer
+                        .get_mapped_range_mut(..)
+                        .map_err(mapping_error)?
+                        .copy_from_slice(bytemuck::cast_slice(&self.scratch));
+                    buffer.unmap();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Record the copies a download of chunks `range` from generation buffer `from` needs
+    /// (nothing in zero-copy mode). Returns the buffers to read after submission.
+    pub fn encode_download(
+        &mut self,
+        dev: &DeviceWorld,
+        from: usize,
+        range: std::ops::Range<usize>,
+        encoder: &mut wgpu::CommandEncoder,
+    ) -> Vec<(usize, wgpu::Buffer)> {
+        let row = u64::from(dev.plan.pitch) * CELL_BYTES;
+        range
+            .map(|i| {
+                let rows = u64::from(dev.plan.chunks[i].1);
+                let target = match self.mode {
+                    MemoryMode::ZeroCopy => return (i, dev.bufs[from][i].clone()),
+                    MemoryMode::Pinned => self.download[i].clone(),
+                    MemoryMode::Normal => dev.ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                        label: Some("readback"),
+                        size: rows * row,
+                        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                        mapped_at_creation: false,
+                    }),
+                };
+                encoder.copy_buffer_to_buffer(&dev.bufs[from][i], row, &target, 0, rows * row);
+                (i, target)
+            })
+            .collect()
+    }
+
+    /// After the download's submission: map each buffer and copy its rows into `world`.
+    pub fn finish_download(&self, dev: &DeviceWorld, targets: &[(usize, wgpu::Buffer)], world: &mut World) -> Result<(), StepError> {
+        let row = u64::from(dev.plan.pitch) * CELL_BYTES;
+        // Zero-copy reads the storage buffer itself, whose world rows start after the halo row.
+        let range = |i: usize| {
+            let rows = u64::from(dev.plan.chunks[i].1);
+            match self.mode {
+                MemoryMode::ZeroCopy => row..row * (rows + 1),
+                _ => 0..row * rows,
+            }
+        };
+        for (i, buffer) in targets {
+            buffer.slice(range(*i)).map_async(wgpu::MapMode::Read, |_| {});
+        }
+        dev.ctx.wait_idle().map_err(StepError::DeviceLost)?;
+        for (i, buffer) in targets {
+            {
+                let view = buffer.slice(range(*i)).get_mapped_range().map_err(mapping_error)?;
+                unpack_chunk(bytemuck::cast_slice(&view), &dev.plan, *i, world);
+            }
+            buffer.unmap();
+        }
+        Ok(())
+    }
+}

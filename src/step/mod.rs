@@ -1,0 +1,313 @@
+//! Strategies that advance a world, all behind one [`Stepper`] trait.
+//!
+//! A stepper *owns* the live state (on the host, or on a device for GPU strategies).
+//! The host [`World`] is the exchange format: [`Stepper::load`] takes a world in,
+//! [`Stepper::read_world`] gives it back, so a [`crate::sim::Simulation`] can switch
+//! strategy mid-run by reading the state out of one stepper and loading it into the next,
+//! with generation and every cell's age kept exactly.
+
+mod cpu_grid;
+pub mod gpu_common;
+pub mod gpu_strategies;
+pub mod rayon_bands;
+pub mod scalar;
+
+use std::sync::{Arc, OnceLock};
+
+pub use gpu_common::GpuSettings;
+pub use gpu_common::transfer::MemoryMode;
+
+use crate::gpu::{GpuContext, GpuError, GpuOptions};
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::stats::Stats;
+use crate::world::{CellEdit, World};
+
+/// Why a stepper could not be made or could not proceed. The world held by the caller
+/// is never touched when one of these is returned.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StepError {
+    /// The strategy cannot run here (no GPU, missing feature...).
+    #[error("strategy '{strategy}' is unavailable: {reason}")]
+    Unavailable {
+        /// Strategy name.
+        strategy: &'static str,
+        /// Human-readable reason.
+        reason: String,
+    },
+    /// The world does not fit the strategy's limits.
+    #[error("a {width}x{height} world does not fit strategy '{strategy}': {reason}")]
+    TooLarge {
+        /// Strategy name.
+        strategy: &'static str,
+        /// Requested width.
+        width: u32,
+        /// Requested height.
+        height: u32,
+        /// Which limit and the largest size that fits.
+        reason: String,
+    },
+    /// The device behind a GPU strategy was lost; reload the world from the host copy.
+    #[error("the GPU device was lost ({0}); the world is kept on the host")]
+    DeviceLost(String),
+    /// Any other backend failure, with its message.
+    #[error("{0}")]
+    Backend(String),
+}
+
+/// Fail with a clear error when `world` is not `width × height` (a caller bug, never a panic).
+pub fn check_same_size(world: &World, width: u32, height: u32) -> Result<(), StepError> {
+    if world.width() == width && world.height() == height {
+        Ok(())
+    } else {
+        Err(StepError::Backend(format!(
+            "world is {}x{} but the stepper holds {width}x{height}",
+            world.width(),
+            world.height()
+        )))
+    }
+}
+
+/// The strategies golab knows, in the order they are listed to users.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Strategy {
+    /// Single-threaded padded-border reference.
+    Scalar,
+    /// The scalar algorithm over row bands in parallel with rayon.
+    Rayon,
+    /// GPU, bounds checks, upload + download every generation (ALGORITHM_0).
+    GpuNaive,
+    /// GPU, host-packed padding, no bounds checks (ALGORITHM_1).
+    GpuPadded,
+    /// GPU, workgroup-memory tiles (ALGORITHM_2).
+    GpuShared,
+    /// GPU, 8 strips in separate submissions (ALGORITHM_2_STREAM).
+    GpuStreamed,
+    /// GPU, state stays on the device, download every generation (ALGORITHM_3_STREAM).
+    GpuNoUpload,
+    /// GPU, download every N generations (ALGORITHM_3_REPEAT).
+    GpuReadbackSkip,
+    /// GPU, no transfers while running; statistics reduced on the device.
+    GpuResident,
+}
+
+impl Strategy {
+    /// Every strategy, in display order.
+    pub const ALL: &'static [Strategy] = &[
+        Strategy::Scalar,
+        Strategy::Rayon,
+        Strategy::GpuNaive,
+        Strategy::GpuPadded,
+        Strategy::GpuShared,
+        Strategy::GpuStreamed,
+        Strategy::GpuNoUpload,
+        Strategy::GpuReadbackSkip,
+        Strategy::GpuResident,
+    ];
+
+    /// Stable name used by the CLI, settings and benchmarks.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Scalar => "scalar",
+            Strategy::Rayon => "rayon",
+            Strategy::GpuNaive => "gpu-naive",
+            Strategy::GpuPadded => "gpu-padded",
+            Strategy::GpuShared => "gpu-shared",
+            Strategy::GpuStreamed => "gpu-streamed",
+            Strategy::GpuNoUpload => "gpu-no-upload",
+            Strategy::GpuReadbackSkip => "gpu-readback-skip",
+            Strategy::GpuResident => "gpu-resident",
+        }
+    }
+
+    /// One-line description for `--help` and the UI.
+    pub fn description(self) -> &'static str {
+        match self {
+            Strategy::Scalar => "single-threaded CPU reference; padded border instead of bounds checks",
+            Strategy::Rayon => "the scalar kernel over row bands on every core (rayon)",
+            Strategy::GpuNaive => "GPU, bounds checks per neighbour; upload + download every generation",
+            Strategy::GpuPadded => "GPU, host-packed padding instead of bounds checks; upload + download",
+            Strategy::GpuShared => "GPU, 16x16 tiles in workgroup memory; upload + download",
+            Strategy::GpuStreamed => "GPU shared, 8 strips each uploaded/computed/downloaded on its own",
+            Strategy::GpuNoUpload => "GPU shared, state stays on the device; download every generation",
+            Strategy::GpuReadbackSkip => "GPU shared, state on the device; download every N generations",
+            Strategy::GpuResident => "GPU shared, no transfers while running; stats reduced on the GPU",
+        }
+    }
+
+    /// Whether the strategy runs on a GPU.
+    pub fn is_gpu(self) -> bool {
+        !matches!(self, Strategy::Scalar | Strategy::Rayon)
+    }
+
+    /// Whether the memory mode changes what the strategy does (it moves data host↔device).
+    pub fn uses_memory_mode(self) -> bool {
+        self.is_gpu() && self != Strategy::GpuResident
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown strategy name, with the list of known ones.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown strategy '{0}'; known strategies: {list}", list = strategy_names().join(", "))]
+pub struct UnknownStrategy(pub String);
+
+/// Names of every strategy.
+pub fn strategy_names() -> Vec<&'static str> {
+    Strategy::ALL.iter().map(|s| s.name()).collect()
+}
+
+impl FromStr for Strategy {
+    type Err = UnknownStrategy;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let wanted = s.trim().to_ascii_lowercase();
+        Strategy::ALL
+            .iter()
+            .copied()
+            .find(|st| st.name() == wanted)
+            .ok_or(UnknownStrategy(s.to_string()))
+    }
+}
+
+/// One way of stepping a world. Implementations own their state between calls.
+pub trait Stepper: Send {
+    /// Which strategy this is.
+    fn strategy(&self) -> Strategy;
+
+    /// Replace the whole state with `world` (size, topology, rule, generation, ages).
+    fn load(&mut self, world: &World) -> Result<(), StepError>;
+
+    /// Advance `generations` generations.
+    fn step(&mut self, generations: u64) -> Result<(), StepError>;
+
+    /// Write the current state into `world`, which must have been made by [`Stepper::load`]'s
+    /// size (the simulation guarantees it); rule and topology are left as they are.
+    fn read_world(&mut self, world: &mut World) -> Result<(), StepError>;
+
+    /// Paint or erase cells without losing any other state. Out-of-world cells are ignored.
+    fn apply_edits(&mut self, edits: &[CellEdit]) -> Result<(), StepError>;
+
+    /// Population and age histogram of the current state, computed where the state lives.
+    fn stats(&mut self, buckets: usize) -> Result<Stats, StepError>;
+
+    /// Current generation.
+    fn generation(&self) -> u64;
+
+    /// The host-resident world, for strategies that keep one (lets callers skip a copy).
+    fn host_world(&self) -> Option<&World> {
+        None
+    }
+
+    /// GPU kernel time (timestamp queries) accumulated since the last call; `None` for
+    /// CPU strategies and devices without timestamps.
+    fn take_gpu_seconds(&mut self) -> Option<f64> {
+        None
+    }
+}
+
+/// Builds steppers. Holds the shared GPU device (opened lazily, once) and GPU settings.
+pub struct StepperFactory {
+    gpu_options: Option<GpuOptions>,
+    gpu: OnceLock<Result<(Arc<GpuContext>, Arc<gpu_common::kernels::LifeKernels>), GpuError>>,
+    /// Memory mode, readback interval and chunk limit for GPU strategies.
+    pub gpu_settings: GpuSettings,
+}
+
+impl Default for StepperFactory {
+    fn default() -> Self {
+        StepperFactory::with_gpu(GpuOptions::default())
+    }
+}
+
+impl StepperFactory {
+    /// A factory for CPU strategies only (GPU strategies report themselves unavailable).
+    pub fn cpu_only() -> Self {
+        StepperFactory {
+            gpu_options: None,
+            gpu: OnceLock::new(),
+            gpu_settings: GpuSettings::default(),
+        }
+    }
+
+    /// A factory that opens the GPU chosen by `options` the first time a GPU strategy is made.
+    pub fn with_gpu(options: GpuOptions) -> Self {
+        StepperFactory {
+            gpu_options: Some(options),
+            gpu: OnceLock::new(),
+            gpu_settings: GpuSettings::default(),
+        }
+    }
+
+    /// A factory sharing an already opened device (the app shares eframe's).
+    pub fn with_context(ctx: Arc<GpuContext>) -> Self {
+        let factory = StepperFactory::cpu_only();
+        let kernels = Arc::new(gpu_common::kernels::LifeKernels::new(&ctx));
+        let _ = factory.gpu.set(Ok((ctx, kernels)));
+        factory
+    }
+
+    /// The GPU device, opened on first use; the error says why there is none.
+    pub fn gpu(&self) -> Result<&Arc<GpuContext>, GpuError> {
+        self.gpu_parts().map(|(ctx, _)| ctx)
+    }
+
+    fn gpu_parts(&self) -> Result<&(Arc<GpuContext>, Arc<gpu_common::kernels::LifeKernels>), GpuError> {
+        self.gpu
+            .get_or_init(|| {
+                let options = self.gpu_options.clone().ok_or(GpuError::NoAdapter {
+                    wanted: None,
+                    available: vec!["(GPU disabled for this run)".into()],
+                })?;
+                let ctx = GpuContext::new(&options)?;
+                let kernels = Arc::new(gpu_common::kernels::LifeKernels::new(&ctx));
+                Ok((ctx, kernels))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Why `strategy` cannot be created here, if it cannot.
+    pub fn unavailable_reason(&self, strategy: Strategy) -> Option<String> {
+        if !strategy.is_gpu() {
+            return None;
+        }
+        match self.gpu() {
+            Err(e) => Some(e.to_string()),
+            Ok(ctx) if strategy.uses_memory_mode() && self.gpu_settings.memory == MemoryMode::ZeroCopy && !ctx.has_mappable_primary_buffers() => {
+                Some(format!("zero-copy needs MAPPABLE_PRIMARY_BUFFERS, which {} lacks", ctx.info.name))
+            }
+            Ok(_) => None,
+        }
+    }
+
+    /// A stepper of `strategy` holding `world`.
+    pub fn create(&self, strategy: Strategy, world: &World) -> Result<Box<dyn Stepper>, StepError> {
+        let mut stepper: Box<dyn Stepper> = match gpu_strategies::gpu_config(strategy, &self.gpu_settings) {
+            None if strategy == Strategy::Scalar => Box::new(scalar::ScalarStepper::new()),
+            None => Box::new(rayon_bands::RayonStepper::new()),
+            Some(config) => {
+                let (ctx, kernels) = self.gpu_parts().map_err(|e| StepError::Unavailable {
+                    strategy: strategy.name(),
+                    reason: e.to_string(),
+                })?;
+                let mut settings = self.gpu_settings;
+                if !strategy.uses_memory_mode() {
+                    settings.memory = MemoryMode::Normal;
+                }
+                Box::new(gpu_common::GpuStepper::new(config, settings, ctx.clone(), kernels.clone())?)
+            }
+        };
+        stepper.load(world)?;
+        Ok(stepper)
+    }
+}

@@ -1,0 +1,375 @@
+//! The host copy of a Life world: size, topology, rule, generation and per-cell age.
+//!
+//! `World` is the canonical state every strategy loads from and reads back into.
+//! A cell's age is 0 when dead, 1 on the generation it is born (or painted / placed),
+//! and grows by one for every generation it survives. Ages are `u32` and saturate at
+//! [`AGE_MAX`] (after 4 294 967 295 generations of survival), so they are exact for every
+//! run golab can realistically perform.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::rule::Rule;
+
+/// The largest age a cell can reach; older cells stay at this value.
+pub const AGE_MAX: u32 = u32::MAX;
+
+/// Smallest world edge: below 3 cells a torus neighbourhood would count a cell twice.
+pub const MIN_EDGE: u32 = 3;
+
+/// Largest world edge golab accepts on the host (GPU strategies check their own limits).
+pub const MAX_EDGE: u32 = 1 << 16;
+
+/// What lies beyond the world's edges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Topology {
+    /// Edges wrap around: the right neighbour of the last column is the first column.
+    #[default]
+    Torus,
+    /// Everything outside the world is permanently dead.
+    DeadBorder,
+}
+
+impl Topology {
+    /// The CLI / settings spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            Topology::Torus => "torus",
+            Topology::DeadBorder => "dead",
+        }
+    }
+}
+
+impl fmt::Display for Topology {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Topology {
+    type Err = WorldError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "torus" | "wrap" => Ok(Topology::Torus),
+            "dead" | "dead-border" | "plane" | "bounded" => Ok(Topology::DeadBorder),
+            other => Err(WorldError::UnknownTopology(other.to_string())),
+        }
+    }
+}
+
+/// Why a world could not be made.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum WorldError {
+    /// Width or height outside `MIN_EDGE..=MAX_EDGE`.
+    #[error("world size {width}x{height} is out of range: each edge must be {MIN_EDGE}..={MAX_EDGE} cells")]
+    BadSize {
+        /// Requested width.
+        width: u64,
+        /// Requested height.
+        height: u64,
+    },
+    /// A size string that is not `WxH` or `N`.
+    #[error("size '{0}' is not WIDTHxHEIGHT (e.g. 1024x768) or a single edge (e.g. 512)")]
+    MalformedSize(String),
+    /// A topology name that is neither torus nor dead.
+    #[error("unknown topology '{0}': use torus or dead")]
+    UnknownTopology(String),
+    /// Soup density outside 0..=100 percent.
+    #[error("density {0}% is out of range 0..=100")]
+    BadDensity(f64),
+}
+
+/// Parse `"WxH"` (also `W*H`, `W,H`) or a single edge `"N"` meaning N×N.
+pub fn parse_size(text: &str) -> Result<(u32, u32), WorldError> {
+    let t = text.trim().to_ascii_lowercase();
+    let bad = || WorldError::MalformedSize(text.to_string());
+    let parse = |s: &str| s.trim().parse::<u64>().map_err(|_| bad());
+    let (w, h) = match t.split_once(['x', '*', ',', '×']) {
+        Some((w, h)) => (parse(w)?, parse(h)?),
+        None => {
+            let n = parse(&t)?;
+            (n, n)
+        }
+    };
+    check_size(w, h)?;
+    Ok((w as u32, h as u32))
+}
+
+fn check_size(width: u64, height: u64) -> Result<(), WorldError> {
+    let ok = |e: u64| (u64::from(MIN_EDGE)..=u64::from(MAX_EDGE)).contains(&e);
+    if ok(width) && ok(height) {
+        Ok(())
+    } else {
+        Err(WorldError::BadSize { width, height })
+    }
+}
+
+/// One cell edit: paint (`alive = true`) or erase a cell. Painting a live cell keeps its age.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CellEdit {
+    /// Column, 0 at the left.
+    pub x: u32,
+    /// Row, 0 at the top.
+    pub y: u32,
+    /// Paint (true) or erase (false).
+    pub alive: bool,
+}
+
+/// A Life world held on the host: the reference state every strategy agrees on.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct World {
+    width: u32,
+    height: u32,
+    /// Edge behaviour.
+    pub topology: Topology,
+    /// Birth/survival rule.
+    pub rule: Rule,
+    /// Generations stepped since the world was created or last cleared.
+    pub generation: u64,
+    ages: Vec<u32>,
+}
+
+impl fmt::Debug for World {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("World")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("topology", &self.topology)
+            .field("rule", &self.rule.to_string())
+            .field("generation", &self.generation)
+            .field("population", &self.population())
+            .finish()
+    }
+}
+
+impl World {
+    /// An empty world (all cells dead, generation 0).
+    pub fn new(width: u32, height: u32, topology: Topology, rule: Rule) -> Result<Self, WorldError> {
+        check_size(width.into(), height.into())?;
+        Ok(World {
+            width,
+            height,
+            topology,
+            rule,
+            generation: 0,
+            ages: vec![0; width as usize * height as usize],
+        })
+    }
+
+    /// Width in cells.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in cells.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.ages.len()
+    }
+
+    /// Always false: a world has at least 3×3 cells. Present for clippy's `len` convention.
+    pub fn is_empty(&self) -> bool {
+        self.ages.is_empty()
+    }
+
+    /// Row-major ages, `width * height` entries; 0 means dead.
+    pub fn ages(&self) -> &[u32] {
+        &self.ages
+    }
+
+    /// Mutable row-major ages, for strategies reading their state back into the host copy.
+    /// Keep the invariant: 0 means dead, anything else is the age of a live cell.
+    pub fn ages_mut(&mut self) -> &mut [u32] {
+        &mut self.ages
+    }
+
+    #[inline]
+    fn index(&self, x: u32, y: u32) -> usize {
+        y as usize * self.width as usize + x as usize
+    }
+
+    /// Age of the cell at (x, y); 0 if dead or outside the world.
+    pub fn age(&self, x: u32, y: u32) -> u32 {
+        if x < self.width && y < self.height {
+            self.ages[self.index(x, y)]
+        } else {
+            0
+        }
+    }
+
+    /// Whether the cell at (x, y) is alive (false outside the world).
+    pub fn is_alive(&self, x: u32, y: u32) -> bool {
+        self.age(x, y) > 0
+    }
+
+    /// Apply one edit. Returns false (and changes nothing) for cells outside the world.
+    pub fn apply_edit(&mut self, edit: CellEdit) -> bool {
+        if edit.x >= self.width || edit.y >= self.height {
+            return false;
+        }
+        let i = self.index(edit.x, edit.y);
+        self.ages[i] = edit_age(self.ages[i], edit.alive);
+        true
+    }
+
+    /// Apply a batch of edits in order; returns how many landed inside the world.
+    pub fn apply_edits(&mut self, edits: &[CellEdit]) -> usize {
+        edits.iter().filter(|e| self.apply_edit(**e)).count()
+    }
+
+    /// Kill every cell and reset the generation counter.
+    pub fn clear(&mut self) {
+        self.ages.fill(0);
+        self.generation = 0;
+    }
+
+    /// Number of live cells.
+    pub fn population(&self) -> u64 {
+        self.ages.iter().filter(|&&a| a > 0).count() as u64
+    }
+
+    /// Fill with a random soup: each cell alive with probability `density_percent / 100`,
+    /// drawn from ChaCha8 seeded with `seed`, one 32-bit draw per cell in row-major order,
+    /// so the same seed gives the same world on every machine. Live cells get age 1.
+    pub fn fill_random(&mut self, density_percent: f64, seed: u64) -> Result<(), WorldError> {
+        if !(0.0..=100.0).contains(&density_percent) {
+            return Err(WorldError::BadDensity(density_percent));
+        }
+        let threshold = (density_percent / 100.0 * 4_294_967_296.0) as u64;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for age in &mut self.ages {
+            *age = u32::from(u64::from(rng.next_u32()) < threshold);
+        }
+        Ok(())
+    }
+
+    /// A new world of another size holding this one's cells centred (cells that do not fit
+    /// are cropped symmetrically); rule, topology and generation are kept.
+    pub fn resized(&self, width: u32, height: u32) -> Result<World, WorldError> {
+        let mut out = World::new(width, height, self.topology, self.rule)?;
+        out.generation = self.generation;
+        let dx = (i64::from(width) - i64::from(self.width)) / 2;
+        let dy = (i64::from(height) - i64::from(self.height)) / 2;
+        for y in 0..self.height {
+            let ny = i64::from(y) + dy;
+            if !(0..i64::from(height)).contains(&ny) {
+                continue;
+            }
+            for x in 0..self.width {
+                let nx = i64::from(x) + dx;
+                if (0..i64::from(width)).contains(&nx) {
+                    let src = self.ages[self.index(x, y)];
+                    let dst = out.index(nx as u32, ny as u32);
+                    out.ages[dst] = src;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// A stable 64-bit hash of size and every cell's age (hence alive state too):
+    /// XXH3-64 over width, height and the ages as little-endian `u32`s.
+    pub fn state_hash(&self) -> u64 {
+        state_hash(self.width, self.height, &self.ages)
+    }
+}
+
+/// The age a cell gets from an edit: painting a dead cell gives a newborn (age 1), painting a
+/// live one keeps its age, erasing gives 0. Every strategy applies edits through this rule.
+#[inline]
+pub fn edit_age(current: u32, alive: bool) -> u32 {
+    match (alive, current) {
+        (false, _) => 0,
+        (true, 0) => 1,
+        (true, age) => age,
+    }
+}
+
+/// [`World::state_hash`] over raw parts, for strategies that hold ages elsewhere.
+pub fn state_hash(width: u32, height: u32, ages: &[u32]) -> u64 {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(&width.to_le_bytes());
+    hasher.update(&height.to_le_bytes());
+    let mut chunk = Vec::with_capacity(4 * 4096);
+    for block in ages.chunks(4096) {
+        chunk.clear();
+        chunk.extend(block.iter().flat_map(|a| a.to_le_bytes()));
+        hasher.update(&chunk);
+    }
+    hasher.digest()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_and_are_checked() {
+        assert_eq!(parse_size("1024x768").unwrap(), (1024, 768));
+        assert_eq!(parse_size("512").unwrap(), (512, 512));
+        assert_eq!(parse_size(" 17X5 ").unwrap(), (17, 5));
+        assert!(matches!(parse_size("2x9"), Err(WorldError::BadSize { .. })));
+        assert!(matches!(parse_size("100000x5"), Err(WorldError::BadSize { .. })));
+        assert!(matches!(parse_size("axb"), Err(WorldError::MalformedSize(_))));
+    }
+
+    #[test]
+    fn soup_is_deterministic_and_near_its_density() {
+        let mut a = World::new(200, 100, Topology::Torus, Rule::CONWAY).unwrap();
+        let mut b = a.clone();
+        a.fill_random(30.0, 7).unwrap();
+        b.fill_random(30.0, 7).unwrap();
+        assert_eq!(a, b);
+        let density = a.population() as f64 / a.len() as f64;
+        assert!((0.28..0.32).contains(&density), "{density}");
+        b.fill_random(30.0, 8).unwrap();
+        assert_ne!(a.state_hash(), b.state_hash());
+        assert!(a.fill_random(101.0, 1).is_err());
+    }
+
+    #[test]
+    fn edits_follow_the_age_rule() {
+        let mut w = World::new(5, 5, Topology::Torus, Rule::CONWAY).unwrap();
+        assert!(w.apply_edit(CellEdit { x: 1, y: 2, alive: true }));
+        assert_eq!(w.age(1, 2), 1);
+        w.ages_mut()[2 * 5 + 1] = 9;
+        w.apply_edit(CellEdit { x: 1, y: 2, alive: true });
+        assert_eq!(w.age(1, 2), 9);
+        w.apply_edit(CellEdit { x: 1, y: 2, alive: false });
+        assert_eq!(w.age(1, 2), 0);
+        assert!(!w.apply_edit(CellEdit { x: 5, y: 0, alive: true }));
+    }
+
+    #[test]
+    fn resize_keeps_cells_centred() {
+        let mut w = World::new(4, 4, Topology::Torus, Rule::CONWAY).unwrap();
+        w.apply_edit(CellEdit { x: 1, y: 1, alive: true });
+        let big = w.resized(8, 6).unwrap();
+        assert_eq!(big.population(), 1);
+        assert!(big.is_alive(3, 2));
+        let back = big.resized(4, 4).unwrap();
+        assert_eq!(back, w);
+    }
+
+    #[test]
+    fn hash_sees_ages_and_size() {
+        let mut w = World::new(4, 4, Topology::Torus, Rule::CONWAY).unwrap();
+        let empty = w.state_hash();
+        w.apply_edit(CellEdit { x: 0, y: 0, alive: true });
+        let one = w.state_hash();
+        w.ages_mut()[0] = 2;
+        assert_ne!(empty, one);
+        assert_ne!(one, w.state_hash());
+        let other = World::new(8, 2, Topology::Torus, Rule::CONWAY).unwrap();
+        assert_ne!(empty, other.state_hash());
+    }
+}

@@ -1,10 +1,14 @@
-//! The bundled pattern library: classic patterns compiled into the binary.
+//! Where patterns come from: the bundled library of classic patterns compiled into the
+//! binary, and pattern files ([`load_file`], [`resolve`]).
 //!
-//! Each entry is an RLE file under `assets/patterns/`, named in kebab-case; its library name
+//! Each library entry is an RLE file under `assets/patterns/`, named in kebab-case; its library name
 //! is the file stem. Every file carries `#N` (display name), `#C` (what it is) and a rule in
 //! its header, and its claimed behaviour is checked by simulation in `tests/known_behaviour.rs`.
 
-use super::{Format, Pattern, PatternError, parse};
+use std::io::Read;
+use std::path::Path;
+
+use super::{Format, MAX_FILE_BYTES, Pattern, PatternError, parse, syntax};
 
 /// One bundled pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +41,7 @@ macro_rules! entry {
 
 /// Every bundled pattern, sorted by name.
 static LIBRARY: &[LibraryEntry] = &[
+    entry!("5x5-infinite-growth"),
     entry!("acorn"),
     entry!("b-heptomino"),
     entry!("beacon"),
@@ -52,7 +57,6 @@ static LIBRARY: &[LibraryEntry] = &[
     entry!("gosper-glider-gun"),
     entry!("highlife-replicator"),
     entry!("hwss"),
-    entry!("infinite-growth-5x5"),
     entry!("koks-galaxy"),
     entry!("loaf"),
     entry!("lwss"),
@@ -84,19 +88,85 @@ fn key(name: &str) -> String {
         .collect()
 }
 
-/// The entry called `name`, case-insensitively and ignoring `-`, `_`, spaces and apostrophes
-/// (so `Gosper Glider Gun`, `gosperglidergun` and `gosper-glider-gun` all match).
+/// The `#N` display name in an entry's text, if any.
+fn display_name(text: &str) -> Option<&str> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("#N"))
+        .map(str::trim)
+}
+
+/// The entry called `name` (its file stem or its `#N` display name), case-insensitively and
+/// ignoring `-`, `_`, spaces and apostrophes: `Gosper Glider Gun`, `gosperglidergun` and
+/// `gosper-glider-gun` all match, and so do `lwss` and `Lightweight spaceship`.
 pub fn entry(name: &str) -> Option<&'static LibraryEntry> {
     let wanted = key(name.trim());
     if wanted.is_empty() {
         return None;
     }
-    LIBRARY.iter().find(|e| key(e.name) == wanted)
+    let stem = LIBRARY.iter().find(|e| key(e.name) == wanted);
+    stem.or_else(|| {
+        LIBRARY
+            .iter()
+            .find(|e| display_name(e.text).is_some_and(|n| key(n) == wanted))
+    })
 }
 
 /// The bundled pattern called `name` (matched as by [`entry`]), parsed.
 pub fn find(name: &str) -> Option<Pattern> {
     entry(name).and_then(|e| e.pattern().ok())
+}
+
+/// Read a pattern file of at most [`MAX_FILE_BYTES`]. The format comes from the extension
+/// (`.rle`, `.cells`); for `.txt`, which both formats use, and unknown extensions it is
+/// detected from the content.
+pub fn load_file(path: &Path) -> Result<Pattern, PatternError> {
+    let io = |e: std::io::Error| PatternError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(PatternError::TooLarge {
+            what: format!("file {} is over {MAX_FILE_BYTES} bytes", path.display()),
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = e
+            .as_bytes()
+            .get(..e.utf8_error().valid_up_to())
+            .unwrap_or_default();
+        let valid = String::from_utf8_lossy(valid);
+        let line = valid.matches('\n').count() + 1;
+        let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        syntax(line, column, "the file is not UTF-8 text")
+    })?;
+    let txt = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("txt"));
+    parse(&text, if txt { None } else { Format::from_path(path) })
+}
+
+/// A bundled pattern by name (case-insensitive, `-`, `_` and spaces ignored), else a file.
+/// A name that is no bundled pattern, no existing file and does not look like a path gives
+/// [`PatternError::UnknownName`] with the list of bundled names.
+pub fn resolve(name_or_path: &str) -> Result<Pattern, PatternError> {
+    if let Some(pattern) = find(name_or_path) {
+        return Ok(pattern);
+    }
+    let path = Path::new(name_or_path);
+    let looks_like_path = name_or_path.contains(['/', '\\']) || Format::from_path(path).is_some();
+    if path.exists() || looks_like_path {
+        return load_file(path);
+    }
+    Err(PatternError::UnknownName {
+        name: name_or_path.to_string(),
+        known: LIBRARY.iter().map(|e| e.name.to_string()).collect(),
+    })
 }
 
 #[cfg(test)]

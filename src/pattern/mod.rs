@@ -12,8 +12,9 @@ mod plaintext;
 mod rle;
 
 use std::borrow::Cow;
-use std::io::Read;
 use std::path::Path;
+
+pub use library::{load_file, resolve};
 
 use thiserror::Error;
 
@@ -195,62 +196,6 @@ fn detect(text: &str) -> Result<Format, PatternError> {
              or plaintext rows of '.' and 'O'",
         ))
     }
-}
-
-/// Read a pattern file of at most [`MAX_FILE_BYTES`]. The format comes from the extension
-/// (`.rle`, `.cells`); for `.txt`, which both formats use, and unknown extensions it is
-/// detected from the content.
-pub fn load_file(path: &Path) -> Result<Pattern, PatternError> {
-    let io = |e: std::io::Error| PatternError::Io {
-        path: path.display().to_string(),
-        message: e.to_string(),
-    };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(PatternError::TooLarge {
-            what: format!("file {} is over {MAX_FILE_BYTES} bytes", path.display()),
-            limit: MAX_FILE_BYTES,
-        });
-    }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let valid = e
-            .as_bytes()
-            .get(..e.utf8_error().valid_up_to())
-            .unwrap_or_default();
-        let valid = String::from_utf8_lossy(valid);
-        let line = valid.matches('\n').count() + 1;
-        let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        syntax(line, column, "the file is not UTF-8 text")
-    })?;
-    let txt = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("txt"));
-    parse(&text, if txt { None } else { Format::from_path(path) })
-}
-
-/// A bundled pattern by name (case-insensitive, `-`, `_` and spaces ignored), else a file.
-/// A name that is no bundled pattern, no existing file and does not look like a path gives
-/// [`PatternError::UnknownName`] with the list of bundled names.
-pub fn resolve(name_or_path: &str) -> Result<Pattern, PatternError> {
-    if let Some(pattern) = library::find(name_or_path) {
-        return Ok(pattern);
-    }
-    let path = Path::new(name_or_path);
-    let looks_like_path = name_or_path.contains(['/', '\\']) || Format::from_path(path).is_some();
-    if path.exists() || looks_like_path {
-        return load_file(path);
-    }
-    Err(PatternError::UnknownName {
-        name: name_or_path.to_string(),
-        known: library::library()
-            .iter()
-            .map(|e| e.name.to_string())
-            .collect(),
-    })
 }
 
 /// Where to put a pattern in a world.

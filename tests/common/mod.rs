@@ -71,3 +71,34 @@ pub fn scattered_edits(width: u32, height: u32, count: usize, seed: u64) -> Vec<
         })
         .collect()
 }
+
+/// A factory with the GPU opened, or a failing test that says how to get lavapipe.
+pub fn gpu_factory(settings: golab::step::GpuSettings) -> StepperFactory {
+    let mut factory = StepperFactory::with_gpu(Default::default());
+    if let Err(e) = factory.gpu() {
+        panic!("GPU tests need a Vulkan adapter and found none: {e}");
+    }
+    factory.gpu_settings = settings;
+    factory
+}
+
+/// Run `strategy` from `start` for `gens` generations (in uneven chunks) and compare with scalar.
+pub fn assert_matches_scalar(factory: StepperFactory, strategy: Strategy, start: &World, gens: u64, context: &str) {
+    let expected = scalar_after(start, gens);
+    let mut sim = Simulation::new(factory, start.clone(), strategy).unwrap_or_else(|e| panic!("{context}: {e}"));
+    let mut done = 0;
+    for chunk in [1, 2, 9, 20] {
+        let chunk = chunk.min(gens - done);
+        sim.step(chunk).unwrap();
+        done += chunk;
+    }
+    sim.step(gens - done).unwrap();
+    let stats = sim.stats(5).unwrap();
+    assert_eq!(stats.population, expected.population(), "{context}: population");
+    assert_eq!(
+        stats,
+        golab::stats::Stats::from_ages(expected.ages(), expected.generation, 5),
+        "{context}: statistics"
+    );
+    assert_same_world(&expected, sim.world().unwrap(), context);
+}

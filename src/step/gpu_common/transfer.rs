@@ -224,23 +224,21 @@ impl Transfers {
 
     /// After the download's submission: map each buffer and copy its rows into `world`.
     pub fn finish_download(&self, dev: &DeviceWorld, targets: &[(usize, wgpu::Buffer)], world: &mut World) -> Result<(), StepError> {
-        let row = u64::from(dev.plan.pitch) * CELL_BYTES;
-        // Zero-copy reads the storage buffer itself, whose world rows start after the halo row.
-        let range = |i: usize| {
-            let rows = u64::from(dev.plan.chunks[i].1);
-            match self.mode {
-                MemoryMode::ZeroCopy => row..row * (rows + 1),
-                _ => 0..row * rows,
-            }
+        // Zero-copy maps the storage buffer itself (whole: map offsets must be 8-aligned) and
+        // skips its halo row; the other modes read a buffer holding just the world rows.
+        let skip = match self.mode {
+            MemoryMode::ZeroCopy => dev.plan.pitch as usize,
+            _ => 0,
         };
-        for (i, buffer) in targets {
-            buffer.slice(range(*i)).map_async(wgpu::MapMode::Read, |_| {});
+        for (_, buffer) in targets {
+            buffer.slice(..).map_async(wgpu::MapMode::Read, |_| {});
         }
         dev.ctx.wait_idle().map_err(StepError::DeviceLost)?;
         for (i, buffer) in targets {
             {
-                let view = buffer.slice(range(*i)).get_mapped_range().map_err(mapping_error)?;
-                unpack_chunk(bytemuck::cast_slice(&view), &dev.plan, *i, world);
+                let view = buffer.slice(..).get_mapped_range().map_err(mapping_error)?;
+                let words: &[u32] = bytemuck::cast_slice(&view);
+                unpack_chunk(&words[skip..], &dev.plan, *i, world);
             }
             buffer.unmap();
         }

@@ -369,7 +369,7 @@ mod tests {
         w.ages_mut()[0] = 2;
         assert_ne!(empty, one);
         assert_ne!(one, w.state_hash());
-        let other = World::new(8, 2, Topology::Torus, Rule::CONWAY).unwrap();
+        let other = World::new(8, 3, Topology::Torus, Rule::CONWAY).unwrap();
         assert_ne!(empty, other.state_hash());
     }
 }

@@ -41,13 +41,42 @@ fn rle_error(text: &str) -> (usize, usize) {
     (line, column)
 }
 
-/// A unique scratch file path for this test process.
-fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("golab-pattern-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
+/// A scratch file, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    /// Write `contents` to a file called `name` (unique among the tests) in a directory of
+    /// its own, so tests running in parallel never share one.
+    fn new(name: &str, contents: &[u8]) -> TempFile {
+        let dir =
+            std::env::temp_dir().join(format!("golab-pattern-test-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, contents).unwrap();
+        TempFile(path)
+    }
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempFile {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
 }
 
 fn world(width: u32, height: u32) -> World {
@@ -378,6 +407,9 @@ fn huge_declared_sizes_are_refused_quickly() {
         parse(&huge_digits, None),
         Err(PatternError::TooLarge { .. })
     ));
+    // Leading zeros are fine; 65536 is the largest legal edge.
+    let zeros = parse("x = 000, y = 0065536\n!", None).unwrap();
+    assert_eq!((zeros.width, zeros.height), (0, MAX_PATTERN_EDGE));
     // The largest legal box costs nothing until cells are placed.
     let big = parse("x = 65536, y = 65536\n65535bo!", None).unwrap();
     assert_eq!(
@@ -422,17 +454,17 @@ fn formats_come_from_extensions() {
 #[test]
 fn files_load_by_extension_then_content() {
     let glider = library::find("glider").unwrap();
-    let rle = temp_file("glider.rle", glider.to_rle().as_bytes());
+    let rle = TempFile::new("glider.rle", glider.to_rle().as_bytes());
     assert_eq!(load_file(&rle).unwrap(), glider);
-    let cells = temp_file("glider.cells", glider.to_plaintext().as_bytes());
+    let cells = TempFile::new("glider.cells", glider.to_plaintext().as_bytes());
     assert_eq!(load_file(&cells).unwrap(), glider);
     // `.txt` and unknown extensions are detected from the content.
-    let txt = temp_file("glider.txt", glider.to_rle().as_bytes());
+    let txt = TempFile::new("glider.txt", glider.to_rle().as_bytes());
     assert_eq!(load_file(&txt).unwrap(), glider);
-    let bare = temp_file("glider", glider.to_plaintext().as_bytes());
+    let bare = TempFile::new("glider", glider.to_plaintext().as_bytes());
     assert_eq!(load_file(&bare).unwrap(), glider);
     // The extension wins over the content for .rle and .cells.
-    let wrong = temp_file("wrong.cells", glider.to_rle().as_bytes());
+    let wrong = TempFile::new("wrong.cells", glider.to_rle().as_bytes());
     assert!(matches!(
         load_file(&wrong),
         Err(PatternError::Syntax { line: 1, .. })
@@ -448,7 +480,7 @@ fn files_load_by_extension_then_content() {
         Err(PatternError::Io { .. })
     ));
     // Invalid UTF-8 is located.
-    let binary = temp_file("binary.rle", b"x = 3, y = 1\nob\xff!");
+    let binary = TempFile::new("binary.rle", b"x = 3, y = 1\nob\xff!");
     assert_eq!(
         load_file(&binary).unwrap_err(),
         PatternError::Syntax {
@@ -461,7 +493,7 @@ fn files_load_by_extension_then_content() {
 
 #[test]
 fn oversized_files_are_refused_without_reading_them_whole() {
-    let path = temp_file("huge.rle", b"");
+    let path = TempFile::new("huge.rle", b"");
     let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
     file.set_len(golab::pattern::MAX_FILE_BYTES + 1).unwrap(); // sparse: costs no disk
     drop(file);
@@ -489,7 +521,7 @@ fn resolve_prefers_library_names_then_files() {
         resolve("Lightweight spaceship").unwrap(),
         resolve("LWSS").unwrap()
     );
-    let file = temp_file("my-blinker.cells", b"!Name: mine\nOOO\n");
+    let file = TempFile::new("my-blinker.cells", b"!Name: mine\nOOO\n");
     assert_eq!(
         resolve(file.to_str().unwrap()).unwrap().name.as_deref(),
         Some("mine")
@@ -617,6 +649,17 @@ fn placement_clips_and_warns() {
     );
     let far = glider.place(&mut world(10, 10), Placement::At { x: 1000, y: -1000 });
     assert_eq!((far.placed, far.clipped), (0, 5));
+    // Extreme coordinates clip everything without overflowing.
+    for (x, y) in [
+        (i64::MAX, i64::MAX),
+        (i64::MIN, i64::MIN),
+        (i64::MIN, 0),
+        (0, i64::MAX - 1),
+    ] {
+        let r = glider.place(&mut world(10, 10), Placement::At { x, y });
+        assert_eq!((r.placed, r.clipped), (0, 5), "at ({x}, {y})");
+        assert_eq!(glider.edits_at(x, y, 10, 10), (vec![], 5));
+    }
     let one = pattern(1, 1, &[(0, 0)]).place(&mut world(3, 3), Placement::At { x: 3, y: 0 });
     assert_eq!(
         one.warning().as_deref(),

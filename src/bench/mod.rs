@@ -9,11 +9,14 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::gpu::roofline::Roofline;
 use crate::rule::Rule;
-use crate::step::{StepperFactory, Strategy};
+use crate::step::gpu_common::Residency;
+use crate::step::gpu_strategies::gpu_config;
+use crate::step::{MemoryMode, StepperFactory, Strategy};
 use crate::world::{Topology, World};
 
-pub use table::markdown_table;
+pub use table::{markdown_table, matrix_table};
 
 /// What to measure.
 #[derive(Debug, Clone)]
@@ -36,6 +39,8 @@ pub struct BenchConfig {
     pub rule: Rule,
     /// Topology to run.
     pub topology: Topology,
+    /// Buffer size of the roofline measurements.
+    pub roofline_bytes: u64,
 }
 
 impl Default for BenchConfig {
@@ -50,6 +55,7 @@ impl Default for BenchConfig {
             seed: 1,
             rule: Rule::CONWAY,
             topology: Topology::Torus,
+            roofline_bytes: 256 << 20,
         }
     }
 }
@@ -73,6 +79,19 @@ pub struct BenchResult {
     pub gps_max: f64,
     /// Median cell updates per second (`gps_median × size²`).
     pub cell_updates_per_s: f64,
+    /// Memory mode of a GPU strategy that moves data host↔device.
+    pub memory: Option<&'static str>,
+    /// Median generations per second of kernel time alone (timestamp queries).
+    pub compute_gps_median: Option<f64>,
+    /// Device bytes the state layout moves per generation (u32 age read + write per cell).
+    pub device_bytes_per_gen: Option<f64>,
+    /// Kernel-time bandwidth as % of the copy-kernel roofline.
+    pub compute_roofline_pct: Option<f64>,
+    /// Wall-time bandwidth (device bytes) as % of the copy-kernel roofline.
+    pub wall_roofline_pct: Option<f64>,
+    /// The time the strategy's transfers and device traffic imply at the measured
+    /// ceilings, as % of the measured wall time per generation (100% = at the bound).
+    pub transfer_bound_pct: Option<f64>,
     /// Why this pair could not be measured, if it could not.
     pub error: Option<String>,
 }
@@ -86,6 +105,8 @@ pub struct BenchReport {
     pub workload: String,
     /// One entry per (strategy, size), strategies outermost.
     pub results: Vec<BenchResult>,
+    /// Bandwidth ceilings measured in this run, when a GPU strategy was measured.
+    pub roofline: Option<crate::gpu::roofline::Roofline>,
 }
 
 /// Median of a non-empty slice (mean of the middle two for even lengths).
@@ -103,22 +124,28 @@ fn measure(factory: &StepperFactory, strategy: Strategy, size: u32, cfg: &BenchC
     let mut world = World::new(size, size, cfg.topology, cfg.rule).map_err(|e| e.to_string())?;
     world.fill_random(cfg.density, cfg.seed).map_err(|e| e.to_string())?;
     let mut stepper = factory.create(strategy, &world).map_err(|e| e.to_string())?;
-    let mut timed = |gens: u64| -> Result<Duration, String> {
+    let mut timed = |gens: u64| -> Result<(Duration, Option<f64>), String> {
+        stepper.take_gpu_seconds();
         let start = Instant::now();
-        stepper.step(gens).map_err(|e| e.to_string())?;
-        stepper.generation(); // host strategies are synchronous; GPU ones finish inside step
-        Ok(start.elapsed())
+        stepper.step(gens).map_err(|e| e.to_string())?; // synchronous: GPU work is finished
+        Ok((start.elapsed(), stepper.take_gpu_seconds()))
     };
     // Warm-up (caches, thread pool, pipelines) doubles as calibration.
-    let one = timed(1)?.max(Duration::from_nanos(1));
+    let one = timed(1)?.0.max(Duration::from_nanos(1));
     let gens = cfg.gens.unwrap_or_else(|| {
         let fit = cfg.target_repeat_time.as_secs_f64() / one.as_secs_f64();
         (fit as u64).clamp(1, 100_000)
     });
-    timed(gens.div_ceil(4))?;
-    let samples = (0..cfg.repeats.max(1))
-        .map(|_| timed(gens).map(|t| gens as f64 / t.as_secs_f64()))
-        .collect::<Result<Vec<_>, _>>()?;
+    // Keep pathological configurations (zero-copy over PCIe, scalar at 16384²) bounded:
+    // when one generation takes over a second, the calibration run was the warm-up.
+    let slow = one > Duration::from_secs(1);
+    if !slow {
+        timed(gens.div_ceil(4))?;
+    }
+    let repeats = if slow { cfg.repeats.clamp(1, 3) } else { cfg.repeats.max(1) };
+    let runs = (0..repeats).map(|_| timed(gens)).collect::<Result<Vec<_>, _>>()?;
+    let samples: Vec<f64> = runs.iter().map(|(t, _)| gens as f64 / t.as_secs_f64()).collect();
+    let compute: Vec<f64> = runs.iter().filter_map(|(_, g)| *g).filter(|g| *g > 0.0).map(|g| gens as f64 / g).collect();
     let gps_median = median(&samples);
     Ok(BenchResult {
         strategy: strategy.name(),
@@ -130,12 +157,43 @@ fn measure(factory: &StepperFactory, strategy: Strategy, size: u32, cfg: &BenchC
         cell_updates_per_s: gps_median * f64::from(size) * f64::from(size),
         samples,
         error: None,
+        memory: None,
+        compute_gps_median: (!compute.is_empty()).then(|| median(&compute)),
+        device_bytes_per_gen: None,
+        compute_roofline_pct: None,
+        wall_roofline_pct: None,
+        transfer_bound_pct: None,
     })
+}
+
+/// Fill the roofline columns of a GPU result from the ceilings measured in this run.
+fn add_roofline(result: &mut BenchResult, strategy: Strategy, factory: &StepperFactory, roof: &Roofline) {
+    let cells = f64::from(result.size) * f64::from(result.size);
+    let device_bytes = 8.0 * cells; // one u32 age read and written per cell
+    let pct = |gps: f64| 100.0 * device_bytes * gps / roof.copy_bytes_per_s;
+    result.device_bytes_per_gen = Some(device_bytes);
+    result.compute_roofline_pct = result.compute_gps_median.map(pct);
+    result.wall_roofline_pct = Some(pct(result.gps_median));
+    let settings = &factory.gpu_settings;
+    if strategy.uses_memory_mode() {
+        result.memory = Some(settings.memory.name());
+    }
+    let Some(config) = gpu_config(strategy, settings) else { return };
+    let state = 4.0 * cells;
+    let (up, down) = match config.residency {
+        Residency::Transfer { .. } => (state, state),
+        Residency::Resident { download_every } => (0.0, download_every.map_or(0.0, |n| state / f64::from(n))),
+    };
+    let bound_s = up / roof.upload_bytes_per_s + down / roof.download_bytes_per_s + device_bytes / roof.copy_bytes_per_s;
+    if result.gps_median > 0.0 {
+        result.transfer_bound_pct = Some(100.0 * bound_s * result.gps_median);
+    }
 }
 
 /// Run the benchmark; `progress` hears one line per measurement as it starts.
 pub fn run(cfg: &BenchConfig, factory: &StepperFactory, mut progress: impl FnMut(&str)) -> BenchReport {
     let mut results = Vec::new();
+    let roofline = measure_roofline(cfg, factory, &mut progress);
     for &strategy in &cfg.strategies {
         for &size in &cfg.sizes {
             progress(&format!("measuring {strategy} at {size}x{size}"));
@@ -149,7 +207,17 @@ pub fn run(cfg: &BenchConfig, factory: &StepperFactory, mut progress: impl FnMut
                 gps_max: 0.0,
                 cell_updates_per_s: 0.0,
                 error: Some(error),
+                memory: None,
+                compute_gps_median: None,
+                device_bytes_per_gen: None,
+                compute_roofline_pct: None,
+                wall_roofline_pct: None,
+                transfer_bound_pct: None,
             });
+            let mut result = result;
+            if let (Some(roof), true) = (&roofline, result.error.is_none() && strategy.is_gpu()) {
+                add_roofline(&mut result, strategy, factory, roof);
+            }
             results.push(result);
         }
     }
@@ -160,7 +228,51 @@ pub fn run(cfg: &BenchConfig, factory: &StepperFactory, mut progress: impl FnMut
             cfg.rule, cfg.topology, cfg.density, cfg.seed
         ),
         results,
+        roofline,
     }
+}
+
+/// Measure the bandwidth ceilings when any GPU strategy is to be benchmarked.
+fn measure_roofline(cfg: &BenchConfig, factory: &StepperFactory, progress: &mut impl FnMut(&str)) -> Option<Roofline> {
+    if !cfg.strategies.iter().any(|s| s.is_gpu()) {
+        return None;
+    }
+    let ctx = factory.gpu().ok()?;
+    progress("measuring copy-kernel and transfer bandwidth");
+    match crate::gpu::roofline::measure(ctx, cfg.roofline_bytes, 7) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            progress(&format!("roofline measurement failed: {e}"));
+            None
+        }
+    }
+}
+
+/// The reference article's six algorithms (rows of `--matrix`).
+pub const MATRIX_STRATEGIES: [Strategy; 6] = [
+    Strategy::GpuNaive,
+    Strategy::GpuPadded,
+    Strategy::GpuShared,
+    Strategy::GpuStreamed,
+    Strategy::GpuNoUpload,
+    Strategy::GpuReadbackSkip,
+];
+
+/// The article's algorithms × memory modes at one size: one report per memory mode.
+pub fn run_matrix(cfg: &BenchConfig, factory: &mut StepperFactory, mut progress: impl FnMut(&str)) -> Vec<BenchReport> {
+    let mut reports = Vec::new();
+    for mode in MemoryMode::ALL {
+        factory.gpu_settings.memory = mode;
+        if let Some(reason) = factory.unavailable_reason(Strategy::GpuNaive) {
+            progress(&format!("memory mode {mode} unavailable: {reason}"));
+        }
+        let cfg = BenchConfig {
+            strategies: MATRIX_STRATEGIES.to_vec(),
+            ..cfg.clone()
+        };
+        reports.push(run(&cfg, factory, &mut progress));
+    }
+    reports
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
-//! Markdown rendering of a benchmark report, shaped like the reference article's GPS
-//! table: one row per strategy, one column per world size.
+//! Markdown rendering of benchmark reports, shaped like the reference article's tables:
+//! one row per strategy, one column per world size (or memory mode for the matrix).
 
-use super::BenchReport;
+use super::{BenchReport, BenchResult};
 
-/// Format a GPS figure with three significant digits (no exponent for table readability).
+/// Format a GPS figure with about three significant digits.
 pub fn format_gps(gps: f64) -> String {
     match gps {
         g if g >= 100.0 => format!("{g:.0}"),
@@ -12,50 +12,132 @@ pub fn format_gps(gps: f64) -> String {
     }
 }
 
-/// The report as a markdown table; each cell is `median (min–max)` GPS.
-pub fn markdown_table(report: &BenchReport) -> String {
+fn gb(bytes_per_s: f64) -> String {
+    format!("{:.1} GB/s", bytes_per_s / 1e9)
+}
+
+fn row_label(r: &BenchResult) -> String {
+    match r.memory {
+        Some(m) if m != "normal" => format!("{} [{m}]", r.strategy),
+        _ => r.strategy.to_string(),
+    }
+}
+
+fn grid(report: &BenchReport, cell: impl Fn(&BenchResult) -> Option<String>) -> String {
     let mut sizes: Vec<u32> = report.results.iter().map(|r| r.size).collect();
-    sizes.dedup();
     sizes.sort_unstable();
     sizes.dedup();
-    let mut strategies: Vec<&str> = Vec::new();
+    let mut rows: Vec<String> = Vec::new();
     for r in &report.results {
-        if !strategies.contains(&r.strategy) {
-            strategies.push(r.strategy);
+        let label = row_label(r);
+        if !rows.contains(&label) && report.results.iter().any(|x| row_label(x) == label && cell(x).is_some()) {
+            rows.push(label);
         }
     }
-    let mut out = String::new();
-    out.push_str("| strategy |");
+    let mut out = String::from("| strategy |");
     for s in &sizes {
         out.push_str(&format!(" {s}² |"));
     }
     out.push_str("\n|---|");
     out.push_str(&"---|".repeat(sizes.len()));
     out.push('\n');
-    for strategy in strategies {
-        out.push_str(&format!("| {strategy} |"));
+    for label in rows {
+        out.push_str(&format!("| {label} |"));
         for size in &sizes {
-            let cell = report
+            let text = report
                 .results
                 .iter()
-                .find(|r| r.strategy == strategy && r.size == *size)
-                .map(|r| match &r.error {
-                    Some(e) => format!("n/a ({e})"),
-                    None => format!(
-                        "{} ({}–{})",
-                        format_gps(r.gps_median),
-                        format_gps(r.gps_min),
-                        format_gps(r.gps_max)
-                    ),
-                })
+                .find(|r| row_label(r) == label && r.size == *size)
+                .and_then(&cell)
                 .unwrap_or_default();
-            out.push_str(&format!(" {cell} |"));
+            out.push_str(&format!(" {text} |"));
         }
         out.push('\n');
     }
+    out
+}
+
+/// The report as markdown: the roofline line, wall-clock GPS `median (min–max)`, then for
+/// GPU strategies kernel-only GPS and the fractions of the measured ceilings.
+pub fn markdown_table(report: &BenchReport) -> String {
+    let mut out = String::new();
+    if let Some(roof) = &report.roofline {
+        out.push_str(&format!(
+            "Roofline on {}: copy kernel {} (read + write), upload {}, download {} ({} MiB buffers).\n\n",
+            roof.device,
+            gb(roof.copy_bytes_per_s),
+            gb(roof.upload_bytes_per_s),
+            gb(roof.download_bytes_per_s),
+            roof.buffer_bytes >> 20
+        ));
+    }
+    out.push_str("GPS, wall clock including transfers, median (min–max):\n\n");
+    out.push_str(&grid(report, |r| {
+        Some(match &r.error {
+            Some(e) => format!("n/a ({e})"),
+            None => format!("{} ({}–{})", format_gps(r.gps_median), format_gps(r.gps_min), format_gps(r.gps_max)),
+        })
+    }));
+    if report.results.iter().any(|r| r.compute_gps_median.is_some()) {
+        out.push_str("\nGPU kernel time only (timestamp queries): GPS · % of copy roofline (u32 age read + write per cell):\n\n");
+        out.push_str(&grid(report, |r| {
+            let gps = r.compute_gps_median?;
+            Some(format!("{} · {:.0}%", format_gps(gps), r.compute_roofline_pct.unwrap_or(0.0)))
+        }));
+        out.push_str("\nWall clock vs the bound its transfers imply (upload/download/copy ceilings above): % of bound · device-bytes % of roofline:\n\n");
+        out.push_str(&grid(report, |r| {
+            let bound = r.transfer_bound_pct?;
+            Some(format!("{bound:.0}% · {:.1}%", r.wall_roofline_pct.unwrap_or(0.0)))
+        }));
+    }
     out.push_str(&format!(
-        "\nGPS = generations per second, median (min–max) of timed repeats after warm-up; {}; {} threads.\n",
+        "\nGPS = generations per second; median (min–max) of timed repeats after warm-up; {}; {} CPU threads.\n",
         report.workload, report.threads
     ));
+    out
+}
+
+/// The article's algorithm × memory-mode table from one report per memory mode:
+/// wall GPS median, with kernel-only GPS in brackets.
+pub fn matrix_table(reports: &[BenchReport]) -> String {
+    let modes: Vec<&str> = reports
+        .iter()
+        .map(|r| r.results.iter().find_map(|x| x.memory).unwrap_or("normal"))
+        .collect();
+    let size = reports.first().and_then(|r| r.results.first()).map_or(0, |r| r.size);
+    let mut out = String::new();
+    if let Some(roof) = reports.iter().find_map(|r| r.roofline.as_ref()) {
+        out.push_str(&format!(
+            "Roofline on {}: copy kernel {}, upload {}, download {}.\n\n",
+            roof.device,
+            gb(roof.copy_bytes_per_s),
+            gb(roof.upload_bytes_per_s),
+            gb(roof.download_bytes_per_s)
+        ));
+    }
+    out.push_str(&format!("GPS at {size}², wall clock (kernel-only in brackets):\n\n| algorithm |"));
+    for m in &modes {
+        out.push_str(&format!(" {m} |"));
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---|".repeat(modes.len()));
+    out.push('\n');
+    for strategy in super::MATRIX_STRATEGIES {
+        out.push_str(&format!("| {} |", strategy.name()));
+        for report in reports {
+            let text = report
+                .results
+                .iter()
+                .find(|r| r.strategy == strategy.name())
+                .map(|r| match (&r.error, r.compute_gps_median) {
+                    (Some(e), _) => format!("n/a ({e})"),
+                    (None, Some(c)) => format!("{} ({})", format_gps(r.gps_median), format_gps(c)),
+                    (None, None) => format_gps(r.gps_median),
+                })
+                .unwrap_or_default();
+            out.push_str(&format!(" {text} |"));
+        }
+        out.push('\n');
+    }
     out
 }

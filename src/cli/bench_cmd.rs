@@ -7,6 +7,8 @@ use crate::bench::{self, BenchConfig};
 use crate::rule::Rule;
 use crate::step::Strategy;
 
+const DEFAULT_SIZES: &str = "512,1024,2048";
+
 /// Arguments of `golab bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -14,7 +16,7 @@ pub struct BenchArgs {
     #[arg(long, default_value = "all")]
     pub strategies: String,
     /// Comma-separated square world edges.
-    #[arg(long, default_value = "512,1024,2048")]
+    #[arg(long, default_value = DEFAULT_SIZES)]
     pub sizes: String,
     /// Generations per timed repeat (default: enough for ~0.3 s).
     #[arg(long)]
@@ -31,6 +33,10 @@ pub struct BenchArgs {
     /// Print the full report as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Print the reference article's 6 algorithms × 3 memory modes table (at the first size,
+    /// default 8192) instead of the strategy × size table.
+    #[arg(long)]
+    pub matrix: bool,
     /// GPU options.
     #[command(flatten)]
     pub gpu: super::GpuArgs,
@@ -69,12 +75,24 @@ pub fn run(args: &BenchArgs, adapter: Option<String>) -> Result<(), CliError> {
         return Err(CliError("nothing to measure: give at least one strategy and one size".into()));
     }
     let quiet = args.json;
-    let factory = args.gpu.factory(adapter)?;
-    let report = bench::run(&cfg, &factory, |line| {
+    let mut factory = args.gpu.factory(adapter)?;
+    let progress = |line: &str| {
         if !quiet {
             eprintln!("{line}");
         }
-    });
+    };
+    if args.matrix {
+        let size = if args.sizes == DEFAULT_SIZES { 8192 } else { cfg.sizes[0] };
+        let cfg = BenchConfig { sizes: vec![size], ..cfg };
+        let reports = bench::run_matrix(&cfg, &mut factory, progress);
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&reports)?);
+        } else {
+            println!("{}", bench::matrix_table(&reports));
+        }
+        return Ok(());
+    }
+    let report = bench::run(&cfg, &factory, progress);
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

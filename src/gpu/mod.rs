@@ -7,6 +7,7 @@
 //! buffers (the zero-copy memory mode).
 
 pub mod limits;
+pub mod roofline;
 pub mod timing;
 
 use std::sync::{Arc, Mutex};

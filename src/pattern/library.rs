@@ -151,9 +151,10 @@ pub fn load_file(path: &Path) -> Result<Pattern, PatternError> {
     parse(&text, if txt { None } else { Format::from_path(path) })
 }
 
-/// A bundled pattern by name (case-insensitive, `-`, `_` and spaces ignored), else a file.
-/// A name that is no bundled pattern, no existing file and does not look like a path gives
-/// [`PatternError::UnknownName`] with the list of bundled names.
+/// A bundled pattern by name (matched as by [`entry`]), else a file read by [`load_file`].
+/// A name that is no bundled pattern, no existing file and does not look like a path (no
+/// `/` or `\`, no pattern extension) gives [`PatternError::UnknownName`] with the list of
+/// bundled names; a missing path gives [`PatternError::Io`].
 pub fn resolve(name_or_path: &str) -> Result<Pattern, PatternError> {
     if let Some(pattern) = find(name_or_path) {
         return Ok(pattern);

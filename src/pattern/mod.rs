@@ -142,15 +142,6 @@ pub(crate) fn syntax(line: usize, column: usize, message: impl Into<String>) -> 
     }
 }
 
-/// At most 24 characters of `text`, for quoting user input in messages.
-pub(crate) fn excerpt(text: &str) -> String {
-    let mut out: String = text.chars().take(24).collect();
-    if out.len() < text.len() {
-        out.push('…');
-    }
-    out
-}
-
 /// Parse pattern text. `format: None` detects it from the content: RLE when the first
 /// meaningful line is a `#` comment, an `x = …` header or RLE body tokens; plaintext when it
 /// is a `!` comment or a row of `.`/`O`/`*`. A UTF-8 BOM and CRLF line ends are accepted.
@@ -253,7 +244,7 @@ impl Pattern {
     }
 
     /// The live cells with the invariant enforced (borrowed when it already holds).
-    fn clean_cells(&self) -> Cow<'_, [(u32, u32)]> {
+    pub(super) fn clean_cells(&self) -> Cow<'_, [(u32, u32)]> {
         let inside = |&(x, y): &(u32, u32)| x < self.width && y < self.height;
         let sorted = self
             .cells
@@ -266,18 +257,6 @@ impl Pattern {
         cells.sort_unstable_by_key(|&(x, y)| (y, x));
         cells.dedup();
         Cow::Owned(cells)
-    }
-
-    /// RLE text: `#N`/`#O`/`#C` lines, the `x = W, y = H[, rule = R]` header, then runs
-    /// wrapped at 70 characters and a final `!`.
-    pub fn to_rle(&self) -> String {
-        rle::write(self, &self.clean_cells())
-    }
-
-    /// Plaintext (`.cells`) text: `!Name:`/`!Author:`/`!Rule:` and `!` comment lines, then
-    /// every row in full (`.` dead, `O` alive), so the box size survives a round trip.
-    pub fn to_plaintext(&self) -> String {
-        plaintext::write(self, &self.clean_cells())
     }
 
     /// The pattern as text in `format`.
@@ -348,12 +327,14 @@ impl Pattern {
     ) -> usize {
         let cells = self.clean_cells();
         let in_world = |&(cx, cy): &(u32, u32)| {
-            (0..i64::from(ww)).contains(&(x + i64::from(cx)))
-                && (0..i64::from(wh)).contains(&(y + i64::from(cy)))
+            (0..i64::from(ww)).contains(&x.saturating_add(cx.into()))
+                && (0..i64::from(wh)).contains(&y.saturating_add(cy.into()))
         };
         let clipped = cells.iter().filter(|c| !in_world(c)).count();
-        let xs = x.clamp(0, i64::from(ww))..(x + i64::from(self.width)).clamp(0, i64::from(ww));
-        let ys = y.clamp(0, i64::from(wh))..(y + i64::from(self.height)).clamp(0, i64::from(wh));
+        // Saturating: `x`, `y` come from callers and may be anything; a box that starts far
+        // outside gives an empty range, so `wx - x` below stays small.
+        let xs = x.clamp(0, ww.into())..x.saturating_add(self.width.into()).clamp(0, ww.into());
+        let ys = y.clamp(0, wh.into())..y.saturating_add(self.height.into()).clamp(0, wh.into());
         let mut live = cells.iter().filter(|c| in_world(c)).peekable();
         for wy in ys {
             for wx in xs.clone() {

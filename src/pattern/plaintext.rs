@@ -103,46 +103,50 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
     Ok(pattern)
 }
 
-/// Write `pattern` as plaintext; `cells` are its cells with the invariant enforced.
-pub(super) fn write(pattern: &Pattern, cells: &[(u32, u32)]) -> String {
-    let mut out = String::new();
-    for (tag, text) in [("Name", &pattern.name), ("Author", &pattern.author)] {
-        let text = one_line(text.as_deref().unwrap_or_default());
-        if !text.is_empty() {
-            out.push_str(&format!("!{tag}: {text}\n"));
+impl Pattern {
+    /// Plaintext (`.cells`) text: `!Name:`/`!Author:`/`!Rule:` and `!` comment lines, then
+    /// every row in full (`.` dead, `O` alive), so the box size survives a round trip.
+    pub fn to_plaintext(&self) -> String {
+        let (pattern, cells) = (self, &*self.clean_cells());
+        let mut out = String::new();
+        for (tag, text) in [("Name", &pattern.name), ("Author", &pattern.author)] {
+            let text = one_line(text.as_deref().unwrap_or_default());
+            if !text.is_empty() {
+                out.push_str(&format!("!{tag}: {text}\n"));
+            }
         }
-    }
-    if let Some(rule) = pattern.rule {
-        out.push_str(&format!("!Rule: {rule}\n"));
-    }
-    for line in pattern
-        .comments
-        .iter()
-        .flat_map(|c| c.lines())
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-    {
-        out.push_str(&format!("!{line}\n"));
-    }
-    if pattern.width == 0 || pattern.height == 0 {
-        if out.is_empty() {
-            out.push_str("!\n"); // an empty pattern still needs some text to be a file
+        if let Some(rule) = pattern.rule {
+            out.push_str(&format!("!Rule: {rule}\n"));
         }
-        return out;
-    }
-    let mut next = cells.iter().peekable();
-    out.reserve((pattern.width as usize + 1) * pattern.height as usize);
-    for y in 0..pattern.height {
-        for x in 0..pattern.width {
-            out.push(if next.next_if(|&&c| c == (x, y)).is_some() {
-                'O'
-            } else {
-                '.'
-            });
+        for line in pattern
+            .comments
+            .iter()
+            .flat_map(|c| c.lines())
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+        {
+            out.push_str(&format!("!{line}\n"));
         }
-        out.push('\n');
+        if pattern.width == 0 || pattern.height == 0 {
+            if out.is_empty() {
+                out.push_str("!\n"); // an empty pattern still needs some text to be a file
+            }
+            return out;
+        }
+        let mut next = cells.iter().peekable();
+        out.reserve((pattern.width as usize + 1) * pattern.height as usize);
+        for y in 0..pattern.height {
+            for x in 0..pattern.width {
+                out.push(if next.next_if(|&&c| c == (x, y)).is_some() {
+                    'O'
+                } else {
+                    '.'
+                });
+            }
+            out.push('\n');
+        }
+        out
     }
-    out
 }
 
 #[cfg(test)]
@@ -154,7 +158,7 @@ mod tests {
         let p = parse("!Name: t\n\n.O\n\nO..\n\n").unwrap();
         assert_eq!((p.width, p.height), (3, 3));
         assert_eq!(p.cells, vec![(1, 0), (0, 2)]);
-        assert_eq!(write(&p, &p.cells), "!Name: t\n.O.\n...\nO..\n");
+        assert_eq!(p.to_plaintext(), "!Name: t\n.O.\n...\nO..\n");
     }
 
     #[test]

@@ -6,11 +6,20 @@
 //! (anything after it is ignored; a missing `!` is accepted). Errors name the line and column
 //! of the offending character; an error about a run points at the run's first character.
 
-use super::{MAX_PATTERN_CELLS, MAX_PATTERN_EDGE, Pattern, PatternError, excerpt, syntax};
+use super::{MAX_PATTERN_CELLS, MAX_PATTERN_EDGE, Pattern, PatternError, syntax};
 use crate::rule::Rule;
 
 /// Longest line the writer emits, as the RLE convention asks.
 const MAX_LINE: usize = 70;
+
+/// At most 24 characters of `text`, for quoting user input in messages.
+fn excerpt(text: &str) -> String {
+    let mut out: String = text.chars().take(24).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
 
 /// Store a `#` line's content in `pattern` (`rest` is the text after the `#`).
 fn comment_line(pattern: &mut Pattern, rest: &str) {
@@ -269,7 +278,7 @@ impl Body {
         if self.y >= self.height {
             let message = format!(
                 "live cells in row {} are below the declared height y = {}",
-                self.y + 1,
+                self.y.saturating_add(1),
                 self.height
             );
             return Err(syntax(line, column, message));
@@ -277,7 +286,7 @@ impl Body {
         if self.x.saturating_add(n) > self.width {
             let message = format!(
                 "live cells reach column {} past the declared width x = {}",
-                self.x + n,
+                self.x.saturating_add(n),
                 self.width
             );
             return Err(syntax(line, column, message));
@@ -327,83 +336,53 @@ pub(super) fn one_line(text: &str) -> String {
         .join(" ")
 }
 
-/// Write `pattern` as RLE; `cells` are its cells with the invariant enforced.
-pub(super) fn write(pattern: &Pattern, cells: &[(u32, u32)]) -> String {
-    let mut out = String::new();
-    for (tag, text) in [("#N", &pattern.name), ("#O", &pattern.author)] {
-        let text = one_line(text.as_deref().unwrap_or_default());
-        if !text.is_empty() {
-            out.push_str(&format!("{tag} {text}\n"));
+impl Pattern {
+    /// RLE text: `#N`/`#O`/`#C` lines, the `x = W, y = H[, rule = R]` header, then runs
+    /// wrapped at 70 characters and a final `!`. Metadata line breaks become spaces.
+    pub fn to_rle(&self) -> String {
+        let (pattern, cells) = (self, &*self.clean_cells());
+        let mut out = String::new();
+        for (tag, text) in [("#N", &pattern.name), ("#O", &pattern.author)] {
+            let text = one_line(text.as_deref().unwrap_or_default());
+            if !text.is_empty() {
+                out.push_str(&format!("{tag} {text}\n"));
+            }
         }
-    }
-    for line in pattern
-        .comments
-        .iter()
-        .flat_map(|c| c.lines())
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-    {
-        out.push_str(&format!("#C {line}\n"));
-    }
-    out.push_str(&format!("x = {}, y = {}", pattern.width, pattern.height));
-    if let Some(rule) = pattern.rule {
-        out.push_str(&format!(", rule = {rule}"));
-    }
-    out.push('\n');
-    let mut body = Wrapper { out, line_len: 0 };
-    let (mut row, mut col) = (0u32, 0u32);
-    let mut i = 0;
-    while let Some(&(x, y)) = cells.get(i) {
-        if y > row {
-            body.token(y - row, '$');
-            (row, col) = (y, 0);
+        for line in pattern
+            .comments
+            .iter()
+            .flat_map(|c| c.lines())
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+        {
+            out.push_str(&format!("#C {line}\n"));
         }
-        if x > col {
-            body.token(x - col, 'b');
+        out.push_str(&format!("x = {}, y = {}", pattern.width, pattern.height));
+        if let Some(rule) = pattern.rule {
+            out.push_str(&format!(", rule = {rule}"));
         }
-        let mut n = 1;
-        while cells.get(i + n as usize) == Some(&(x + n, y)) {
-            n += 1;
+        out.push('\n');
+        let mut body = Wrapper { out, line_len: 0 };
+        let (mut row, mut col) = (0u32, 0u32);
+        let mut i = 0;
+        while let Some(&(x, y)) = cells.get(i) {
+            if y > row {
+                body.token(y - row, '$');
+                (row, col) = (y, 0);
+            }
+            if x > col {
+                body.token(x - col, 'b');
+            }
+            let mut n = 1;
+            while cells.get(i + n as usize) == Some(&(x + n, y)) {
+                n += 1;
+            }
+            body.token(n, 'o');
+            col = x + n;
+            i += n as usize;
         }
-        body.token(n, 'o');
-        col = x + n;
-        i += n as usize;
-    }
-    body.token(1, '!');
-    body.out.push('\n');
-    body.out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn writes_runs_and_row_skips() {
-        let p = Pattern {
-            width: 5,
-            height: 4,
-            cells: vec![(0, 0), (1, 0), (2, 0), (4, 0), (1, 3)],
-            ..Pattern::default()
-        };
-        assert_eq!(write(&p, &p.cells), "x = 5, y = 4\n3obo3$bo!\n");
-    }
-
-    #[test]
-    fn header_dimensions_are_bounded() {
-        assert_eq!(dimension(1, 1, "000", "w"), Ok(0));
-        assert_eq!(dimension(1, 1, "65536", "w"), Ok(65536));
-        assert!(matches!(
-            dimension(1, 1, "65537", "w"),
-            Err(PatternError::TooLarge { .. })
-        ));
-        assert!(matches!(
-            dimension(1, 1, &"9".repeat(400), "w"),
-            Err(PatternError::TooLarge { .. })
-        ));
-        assert!(matches!(
-            dimension(1, 4, "-3", "w"),
-            Err(PatternError::Syntax { column: 4, .. })
-        ));
+        body.token(1, '!');
+        body.out.push('\n');
+        body.out
     }
 }

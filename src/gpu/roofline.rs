@@ -1,0 +1,123 @@
+//! Bandwidth ceilings measured in the same run as every GPU benchmark: a copy kernel
+//! (device memory), and host→device / device→host transfers (the PCIe or host-copy bound).
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::bench::median;
+use crate::gpu::GpuContext;
+use crate::gpu::timing::PassTimer;
+
+/// Measured ceilings, in bytes per second.
+#[derive(Debug, Clone, Serialize)]
+pub struct Roofline {
+    /// Adapter name.
+    pub device: String,
+    /// Copy-kernel bandwidth, read + write bytes per second (timestamp-timed).
+    pub copy_bytes_per_s: f64,
+    /// `queue.write_buffer` + submit, bytes per second (wall).
+    pub upload_bytes_per_s: f64,
+    /// Copy into a mappable buffer + map, bytes per second (wall).
+    pub download_bytes_per_s: f64,
+    /// Bytes per buffer used for the measurements.
+    pub buffer_bytes: u64,
+}
+
+fn storage_buffer(ctx: &GpuContext, bytes: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
+    ctx.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("roofline"),
+        size: bytes,
+        usage,
+        mapped_at_creation: false,
+    })
+}
+
+/// Measure the ceilings with `bytes`-sized buffers (clamped to the binding limit).
+pub fn measure(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline, String> {
+    let bytes = bytes.min(crate::gpu::limits::max_chunk_bytes(&ctx.limits)) / 16 * 16;
+    let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+    let src = storage_buffer(ctx, bytes, usage);
+    let dst = storage_buffer(ctx, bytes, usage);
+    let module = ctx.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("roofline"),
+        source: wgpu::ShaderSource::Wgsl(include_str!("../../shaders/gpu/roofline.wgsl").into()),
+    });
+    let pipeline = ctx.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some("roofline copy"),
+        layout: None,
+        module: &module,
+        entry_point: Some("main"),
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    let group = ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("roofline"),
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &[
+            wgpu::BindGroupEntry { binding: 0, resource: src.as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 1, resource: dst.as_entire_binding() },
+        ],
+    });
+    let groups = (bytes / 16).div_ceil(256) as u32;
+    let (gx, gy) = (groups.min(32_768), groups.div_ceil(32_768));
+    let mut timer = PassTimer::new(ctx);
+    let mut copy_rates = Vec::new();
+    for _ in 0..repeats + 1 {
+        let mut encoder = ctx.device.create_command_encoder(&Default::default());
+        let start = Instant::now();
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("roofline copy"),
+                timestamp_writes: timer.as_mut().and_then(|t| t.next_pass()),
+            });
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &group, &[]);
+            pass.dispatch_workgroups(gx, gy, 1);
+        }
+        if let Some(t) = timer.as_mut() {
+            t.resolve(&mut encoder);
+        }
+        ctx.queue.submit([encoder.finish()]);
+        ctx.wait_idle()?;
+        let seconds = match timer.as_mut() {
+            Some(t) => t.collect_seconds(ctx)?,
+            None => start.elapsed().as_secs_f64(),
+        };
+        copy_rates.push(2.0 * bytes as f64 / seconds.max(1e-12));
+    }
+    copy_rates.remove(0); // warm-up
+    let host = vec![7u8; bytes as usize];
+    let mut up = Vec::new();
+    let mut down = Vec::new();
+    for _ in 0..repeats.max(1) {
+        let start = Instant::now();
+        ctx.queue.write_buffer(&src, 0, &host);
+        ctx.queue.submit([]);
+        ctx.wait_idle()?;
+        up.push(bytes as f64 / start.elapsed().as_secs_f64());
+
+        let readback = storage_buffer(ctx, bytes, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+        let start = Instant::now();
+        let mut encoder = ctx.device.create_command_encoder(&Default::default());
+        encoder.copy_buffer_to_buffer(&src, 0, &readback, 0, bytes);
+        ctx.queue.submit([encoder.finish()]);
+        readback.slice(..).map_async(wgpu::MapMode::Read, |_| {});
+        ctx.wait_idle()?;
+        {
+            let view = readback.slice(..).get_mapped_range().map_err(|e| e.to_string())?;
+            let mut sink = vec![0u8; bytes as usize];
+            sink.copy_from_slice(&view);
+            std::hint::black_box(&sink);
+        }
+        readback.unmap();
+        down.push(bytes as f64 / start.elapsed().as_secs_f64());
+    }
+    Ok(Roofline {
+        device: ctx.adapter_name(),
+        copy_bytes_per_s: median(&copy_rates),
+        upload_bytes_per_s: median(&up),
+        download_bytes_per_s: median(&down),
+        buffer_bytes: bytes,
+    })
+}

@@ -142,7 +142,11 @@ fn measure(factory: &StepperFactory, strategy: Strategy, size: u32, cfg: &BenchC
     if !slow {
         timed(gens.div_ceil(4))?;
     }
-    let repeats = if slow { cfg.repeats.clamp(1, 3) } else { cfg.repeats.max(1) };
+    let repeats = match one.as_secs_f64() {
+        s if s > 5.0 => 1,
+        s if s > 1.0 => cfg.repeats.clamp(1, 3),
+        _ => cfg.repeats.max(1),
+    };
     let runs = (0..repeats).map(|_| timed(gens)).collect::<Result<Vec<_>, _>>()?;
     let samples: Vec<f64> = runs.iter().map(|(t, _)| gens as f64 / t.as_secs_f64()).collect();
     let compute: Vec<f64> = runs.iter().filter_map(|(_, g)| *g).filter(|g| *g > 0.0).map(|g| gens as f64 / g).collect();
@@ -259,7 +263,13 @@ pub const MATRIX_STRATEGIES: [Strategy; 6] = [
 ];
 
 /// The article's algorithms × memory modes at one size: one report per memory mode.
-pub fn run_matrix(cfg: &BenchConfig, factory: &mut StepperFactory, mut progress: impl FnMut(&str)) -> Vec<BenchReport> {
+/// `on_mode` hears the reports so far after each mode (partial tables survive a time-out).
+pub fn run_matrix(
+    cfg: &BenchConfig,
+    factory: &mut StepperFactory,
+    mut progress: impl FnMut(&str),
+    mut on_mode: impl FnMut(&[BenchReport]),
+) -> Vec<BenchReport> {
     let mut reports = Vec::new();
     for mode in MemoryMode::ALL {
         factory.gpu_settings.memory = mode;
@@ -271,6 +281,7 @@ pub fn run_matrix(cfg: &BenchConfig, factory: &mut StepperFactory, mut progress:
             ..cfg.clone()
         };
         reports.push(run(&cfg, factory, &mut progress));
+        on_mode(&reports);
     }
     reports
 }

@@ -84,11 +84,14 @@ pub fn run(args: &BenchArgs, adapter: Option<String>) -> Result<(), CliError> {
     if args.matrix {
         let size = if args.sizes == DEFAULT_SIZES { 8192 } else { cfg.sizes[0] };
         let cfg = BenchConfig { sizes: vec![size], ..cfg };
-        let reports = bench::run_matrix(&cfg, &mut factory, progress);
-        if args.json {
+        let json = args.json;
+        let reports = bench::run_matrix(&cfg, &mut factory, progress, |so_far| {
+            if !json {
+                println!("{}", bench::matrix_table(so_far));
+            }
+        });
+        if json {
             println!("{}", serde_json::to_string_pretty(&reports)?);
-        } else {
-            println!("{}", bench::matrix_table(&reports));
         }
         return Ok(());
     }

@@ -46,7 +46,8 @@ pub fn max_chunk_bytes(limits: &wgpu::Limits) -> u64 {
 
 /// Cut a `width × height` world into chunks for `limits`.
 ///
-/// `column_halo` adds a one-cell border column on each side (the padded layout);
+/// `column_halo` adds a one-cell border column on each side (the padded layout),
+/// `pitch_align` rounds the row pitch up to a multiple of that many cells (vector loads);
 /// `min_chunks` forces at least that many strips (the streamed strategy);
 /// `chunk_limit` lowers the per-chunk byte limit (tests use it to exercise chunking
 /// on small worlds). Errors name the limit and the largest size that fits.
@@ -54,12 +55,13 @@ pub fn plan_chunks(
     width: u32,
     height: u32,
     column_halo: bool,
+    pitch_align: u32,
     min_chunks: u32,
     limits: &wgpu::Limits,
     chunk_limit: Option<u64>,
 ) -> Result<ChunkPlan, String> {
     let limit = chunk_limit.map_or(max_chunk_bytes(limits), |c| c.min(max_chunk_bytes(limits)));
-    let pitch = width + if column_halo { 2 } else { 0 };
+    let pitch = (width + if column_halo { 2 } else { 0 }).next_multiple_of(pitch_align.max(1));
     let row_bytes = u64::from(pitch) * CELL_BYTES;
     let max_groups = u64::from(limits.max_compute_workgroups_per_dimension);
     let widest = (limit / CELL_BYTES / 3).min(max_groups * u64::from(TILE)) - u64::from(column_halo) * 2;
@@ -116,17 +118,17 @@ mod tests {
 
     #[test]
     fn small_worlds_are_one_chunk() {
-        let plan = plan_chunks(1000, 601, false, 1, &lavapipe_like(), None).unwrap();
+        let plan = plan_chunks(1000, 601, false, 1, 1, &lavapipe_like(), None).unwrap();
         assert_eq!(plan.chunks, vec![(0, 601)]);
         assert_eq!(plan.pitch, 1000);
-        let padded = plan_chunks(1000, 601, true, 1, &lavapipe_like(), None).unwrap();
+        let padded = plan_chunks(1000, 601, true, 1, 1, &lavapipe_like(), None).unwrap();
         assert_eq!((padded.pitch, padded.col0), (1002, 1));
     }
 
     #[test]
     fn big_worlds_split_within_the_binding_limit() {
         let limits = lavapipe_like();
-        let plan = plan_chunks(8192, 8192, true, 1, &limits, None).unwrap();
+        let plan = plan_chunks(8192, 8192, true, 1, 1, &limits, None).unwrap();
         assert!(plan.chunks.len() >= 3, "{:?}", plan.chunks);
         for i in 0..plan.chunks.len() {
             assert!(plan.chunk_bytes(i) <= 128 << 20);
@@ -138,17 +140,23 @@ mod tests {
 
     #[test]
     fn strips_and_test_limits_force_more_chunks() {
-        let plan = plan_chunks(31, 17, false, 8, &lavapipe_like(), None).unwrap();
+        let plan = plan_chunks(31, 17, false, 1, 8, &lavapipe_like(), None).unwrap();
         assert_eq!(plan.chunks.len(), 8);
-        let tiny = plan_chunks(31, 17, false, 1, &lavapipe_like(), Some(31 * 4 * 8)).unwrap();
+        let tiny = plan_chunks(31, 17, false, 1, 1, &lavapipe_like(), Some(31 * 4 * 8)).unwrap();
         assert!(tiny.chunks.iter().all(|c| c.1 <= 6), "{:?}", tiny.chunks);
-        let three = plan_chunks(5, 3, false, 8, &lavapipe_like(), None).unwrap();
+        let three = plan_chunks(5, 3, false, 1, 8, &lavapipe_like(), None).unwrap();
         assert_eq!(three.chunks.len(), 3);
     }
 
     #[test]
+    fn pitch_is_aligned_for_vector_loads() {
+        let plan = plan_chunks(1001, 7, false, 4, 1, &lavapipe_like(), None).unwrap();
+        assert_eq!((plan.pitch, plan.col0), (1004, 0));
+    }
+
+    #[test]
     fn too_wide_is_a_clear_error() {
-        let err = plan_chunks(20_000_000, 3, false, 1, &lavapipe_like(), None).unwrap_err();
+        let err = plan_chunks(20_000_000, 3, false, 1, 1, &lavapipe_like(), None).unwrap_err();
         assert!(err.contains("widest world that fits"), "{err}");
     }
 }

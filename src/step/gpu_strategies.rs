@@ -11,7 +11,7 @@
 //! | `gpu-streamed` | ALGORITHM_2_STREAM | shared, 8 strips each in its own submission | upload + download per strip |
 //! | `gpu-no-upload` | ALGORITHM_3_STREAM | shared, state stays on device | download (edits upload only cells) |
 //! | `gpu-readback-skip` | ALGORITHM_3_REPEAT | shared, state stays on device | download every N (default 10) |
-//! | `gpu-resident` | beyond the article | shared, state stays on device | none (stats by GPU reduction) |
+//! | `gpu-resident` | beyond the article | column runs with a register window, state on device | none (stats by GPU reduction) |
 
 use super::Strategy;
 use super::gpu_common::kernels::Kernel;
@@ -36,7 +36,7 @@ pub fn gpu_config(strategy: Strategy, settings: &GpuSettings) -> Option<GpuConfi
                 download_every: Some(settings.readback_interval.max(1)),
             },
         ),
-        Strategy::GpuResident => (Kernel::Shared, Residency::Resident { download_every: None }),
+        Strategy::GpuResident => (Kernel::Columns, Residency::Resident { download_every: None }),
     };
     Some(GpuConfig {
         strategy,

@@ -79,14 +79,19 @@ impl DeviceWorld {
             })
             .collect();
         let group = |from: usize, i: usize| {
+            let mut entries = vec![
+                wgpu::BindGroupEntry { binding: 0, resource: params[i].as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 1, resource: bufs[from][i].as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: bufs[1 - from][i].as_entire_binding() },
+            ];
+            if kernel == Kernel::Columns {
+                // The same source seen as quads for vector loads.
+                entries.push(wgpu::BindGroupEntry { binding: 3, resource: bufs[from][i].as_entire_binding() });
+            }
             ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("life step"),
                 layout: &layout,
-                entries: &[
-                    wgpu::BindGroupEntry { binding: 0, resource: params[i].as_entire_binding() },
-                    wgpu::BindGroupEntry { binding: 1, resource: bufs[from][i].as_entire_binding() },
-                    wgpu::BindGroupEntry { binding: 2, resource: bufs[1 - from][i].as_entire_binding() },
-                ],
+                entries: &entries,
             })
         };
         let groups = [
@@ -152,8 +157,8 @@ impl DeviceWorld {
         pass.set_pipeline(self.kernels.step(self.kernel));
         for i in range {
             pass.set_bind_group(0, &self.groups[self.cur][i], &[]);
-            let rows = self.plan.chunks[i].1;
-            pass.dispatch_workgroups(self.plan.width.div_ceil(TILE), rows.div_ceil(TILE), 1);
+            let (x, y) = self.kernel.workgroups(self.plan.width, self.plan.chunks[i].1);
+            pass.dispatch_workgroups(x, y, 1);
         }
     }
 

@@ -1,6 +1,12 @@
 //! Compute pipelines of the Life kernel family (shaders/life/), built once per device.
 
 use crate::gpu::GpuContext;
+use crate::gpu::limits::TILE;
+
+/// Threads per workgroup of the column kernel (`@workgroup_size` in columns.wgsl); each owns 4 columns.
+pub const COLUMN_GROUP: u32 = 128;
+/// Rows each column-kernel thread walks (`RUN` in columns.wgsl).
+pub const COLUMN_RUN: u32 = 32;
 
 /// Which stepping kernel a GPU strategy runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -11,12 +17,27 @@ pub enum Kernel {
     Padded,
     /// Workgroup-memory tile (shaders/life/shared.wgsl).
     Shared,
+    /// Column runs with a register window (shaders/life/columns.wgsl).
+    Columns,
 }
 
 impl Kernel {
     /// Whether the kernel's layout has a column halo (the padded layout).
     pub fn column_halo(self) -> bool {
         self == Kernel::Padded
+    }
+
+    /// Row pitch alignment in cells (the column kernel reads rows as vec4 quads).
+    pub fn pitch_align(self) -> u32 {
+        if self == Kernel::Columns { 4 } else { 1 }
+    }
+
+    /// Workgroups to dispatch for a chunk of `width × rows` cells.
+    pub fn workgroups(self, width: u32, rows: u32) -> (u32, u32) {
+        match self {
+            Kernel::Columns => (width.div_ceil(4 * COLUMN_GROUP), rows.div_ceil(COLUMN_RUN)),
+            _ => (width.div_ceil(TILE), rows.div_ceil(TILE)),
+        }
     }
 }
 
@@ -70,8 +91,10 @@ pub struct LifeKernels {
     pub naive: wgpu::ComputePipeline,
     /// gpu-padded.
     pub padded: wgpu::ComputePipeline,
-    /// gpu-shared and the device-resident strategies.
+    /// gpu-shared, gpu-no-upload, gpu-readback-skip.
     pub shared: wgpu::ComputePipeline,
+    /// gpu-resident.
+    pub columns: wgpu::ComputePipeline,
     /// Cell edits on device-resident worlds.
     pub edits: wgpu::ComputePipeline,
     /// Population and age histogram.
@@ -102,6 +125,7 @@ impl LifeKernels {
             naive: pipeline(ctx, "life naive", with_common(include_str!("../../../shaders/life/naive.wgsl"))),
             padded: pipeline(ctx, "life padded", with_common(include_str!("../../../shaders/life/padded.wgsl"))),
             shared: pipeline(ctx, "life shared", with_common(include_str!("../../../shaders/life/shared.wgsl"))),
+            columns: pipeline(ctx, "life columns", with_common(include_str!("../../../shaders/life/columns.wgsl"))),
             edits: pipeline(ctx, "life edits", include_str!("../../../shaders/life/edits.wgsl").to_string()),
             stats: pipeline(ctx, "life stats", include_str!("../../../shaders/life/stats.wgsl").to_string()),
         }
@@ -113,6 +137,7 @@ impl LifeKernels {
             Kernel::Naive => &self.naive,
             Kernel::Padded => &self.padded,
             Kernel::Shared => &self.shared,
+            Kernel::Columns => &self.columns,
         }
     }
 }

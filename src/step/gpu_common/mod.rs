@@ -300,6 +300,7 @@ impl Stepper for GpuStepper {
             world.width(),
             world.height(),
             self.cfg.kernel.column_halo(),
+            self.cfg.kernel.pitch_align(),
             strips,
             &self.ctx.limits,
             self.settings.chunk_limit,

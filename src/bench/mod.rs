@@ -222,6 +222,11 @@ pub fn run(cfg: &BenchConfig, factory: &StepperFactory, mut progress: impl FnMut
             if let (Some(roof), true) = (&roofline, result.error.is_none() && strategy.is_gpu()) {
                 add_roofline(&mut result, strategy, factory, roof);
             }
+            progress(&format!(
+                "  {strategy} at {size}²: {} GPS wall{}",
+                table::format_gps(result.gps_median),
+                result.compute_gps_median.map(|c| format!(", {} GPS kernel", table::format_gps(c))).unwrap_or_default()
+            ));
             results.push(result);
         }
     }
@@ -266,12 +271,13 @@ pub const MATRIX_STRATEGIES: [Strategy; 6] = [
 /// `on_mode` hears the reports so far after each mode (partial tables survive a time-out).
 pub fn run_matrix(
     cfg: &BenchConfig,
+    modes: &[MemoryMode],
     factory: &mut StepperFactory,
     mut progress: impl FnMut(&str),
     mut on_mode: impl FnMut(&[BenchReport]),
 ) -> Vec<BenchReport> {
     let mut reports = Vec::new();
-    for mode in MemoryMode::ALL {
+    for &mode in modes {
         factory.gpu_settings.memory = mode;
         if let Some(reason) = factory.unavailable_reason(Strategy::GpuNaive) {
             progress(&format!("memory mode {mode} unavailable: {reason}"));

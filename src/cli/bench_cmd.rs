@@ -85,7 +85,11 @@ pub fn run(args: &BenchArgs, adapter: Option<String>) -> Result<(), CliError> {
         let size = if args.sizes == DEFAULT_SIZES { 8192 } else { cfg.sizes[0] };
         let cfg = BenchConfig { sizes: vec![size], ..cfg };
         let json = args.json;
-        let reports = bench::run_matrix(&cfg, &mut factory, progress, |so_far| {
+        let modes = match &args.gpu.memory {
+            Some(_) => vec![factory.gpu_settings.memory],
+            None => crate::step::MemoryMode::ALL.to_vec(),
+        };
+        let reports = bench::run_matrix(&cfg, &modes, &mut factory, progress, |so_far| {
             if !json {
                 println!("{}", bench::matrix_table(so_far));
             }

@@ -23,9 +23,10 @@ pub struct Cli {
 /// Options shared by commands that step worlds on the GPU.
 #[derive(Debug, Clone, clap::Args)]
 pub struct GpuArgs {
-    /// Host↔device memory mode of GPU strategies: normal, pinned or zero-copy.
-    #[arg(long, default_value = "normal")]
-    pub memory: String,
+    /// Host↔device memory mode of GPU strategies: normal (default), pinned or zero-copy.
+    /// With `bench --matrix`, measures only that mode.
+    #[arg(long)]
+    pub memory: Option<String>,
     /// gpu-readback-skip downloads the world every N generations.
     #[arg(long, default_value_t = 10)]
     pub readback_interval: u32,
@@ -35,7 +36,9 @@ impl GpuArgs {
     /// A stepper factory for these options on the adapter chosen by `adapter`.
     pub fn factory(&self, adapter: Option<String>) -> Result<crate::step::StepperFactory, CliError> {
         let mut factory = crate::step::StepperFactory::with_gpu(crate::gpu::GpuOptions { adapter });
-        factory.gpu_settings.memory = self.memory.parse::<crate::step::MemoryMode>()?;
+        if let Some(memory) = &self.memory {
+            factory.gpu_settings.memory = memory.parse::<crate::step::MemoryMode>()?;
+        }
         factory.gpu_settings.readback_interval = self.readback_interval.max(1);
         Ok(factory)
     }

@@ -17,7 +17,9 @@ pub enum RuleError {
     #[error("empty rule: write it as B3/S23 (birth/survival) or 23/3 (survival/birth)")]
     Empty,
     /// A neighbour count outside 0..=8 appeared.
-    #[error("rule '{rule}': neighbour count '{digit}' is out of range (a Moore neighbourhood has 0-8 neighbours)")]
+    #[error(
+        "rule '{rule}': neighbour count '{digit}' is out of range (a Moore neighbourhood has 0-8 neighbours)"
+    )]
     CountOutOfRange {
         /// The rule text as given.
         rule: String,
@@ -25,7 +27,9 @@ pub enum RuleError {
         digit: char,
     },
     /// A recognised but unsupported rule family (Generations, non-totalistic, hexagonal...).
-    #[error("rule '{rule}': {why}; golab runs two-state outer-totalistic Moore rules such as B3/S23 or B36/S23")]
+    #[error(
+        "rule '{rule}': {why}; golab runs two-state outer-totalistic Moore rules such as B3/S23 or B36/S23"
+    )]
     Unsupported {
         /// The rule text as given.
         rule: String,
@@ -33,7 +37,9 @@ pub enum RuleError {
         why: &'static str,
     },
     /// Anything that does not parse as B/S or S/B notation.
-    #[error("rule '{rule}' is not in B/S notation (examples: B3/S23, b36/s23, 23/3, Life, HighLife)")]
+    #[error(
+        "rule '{rule}' is not in B/S notation (examples: B3/S23, b36/s23, 23/3, Life, HighLife)"
+    )]
     Malformed {
         /// The rule text as given.
         rule: String,
@@ -199,13 +205,18 @@ mod tests {
 
     #[test]
     fn parses_every_notation_to_the_same_masks() {
-        for text in ["B3/S23", "b3/s23", "23/3", "S23/B3", "B3S23", " Life ", "life"] {
+        for text in [
+            "B3/S23", "b3/s23", "23/3", "S23/B3", "B3S23", " Life ", "life",
+        ] {
             assert_eq!(text.parse::<Rule>().unwrap(), Rule::CONWAY, "{text}");
         }
         let high: Rule = "HighLife".parse().unwrap();
         assert_eq!(high.to_string(), "B36/S23");
         assert_eq!("B2/S".parse::<Rule>().unwrap().survive, 0);
-        assert_eq!("Day & Night".parse::<Rule>().unwrap().to_string(), "B3678/S34678");
+        assert_eq!(
+            "Day & Night".parse::<Rule>().unwrap().to_string(),
+            "B3678/S34678"
+        );
     }
 
     #[test]
@@ -220,12 +231,30 @@ mod tests {
     #[test]
     fn rejects_what_it_cannot_run_with_a_reason() {
         assert_eq!("".parse::<Rule>(), Err(RuleError::Empty));
-        assert!(matches!("B9/S23".parse::<Rule>(), Err(RuleError::CountOutOfRange { digit: '9', .. })));
-        assert!(matches!("B2a/S12".parse::<Rule>(), Err(RuleError::Unsupported { .. })));
-        assert!(matches!("23/3/3".parse::<Rule>(), Err(RuleError::Unsupported { .. })));
-        assert!(matches!("B2/S34H".parse::<Rule>(), Err(RuleError::Unsupported { .. })));
-        assert!(matches!("R2,C0,M1,S2..3,B3..3".parse::<Rule>(), Err(RuleError::Unsupported { .. })));
-        assert!(matches!("hello".parse::<Rule>(), Err(RuleError::Malformed { .. })));
+        assert!(matches!(
+            "B9/S23".parse::<Rule>(),
+            Err(RuleError::CountOutOfRange { digit: '9', .. })
+        ));
+        assert!(matches!(
+            "B2a/S12".parse::<Rule>(),
+            Err(RuleError::Unsupported { .. })
+        ));
+        assert!(matches!(
+            "23/3/3".parse::<Rule>(),
+            Err(RuleError::Unsupported { .. })
+        ));
+        assert!(matches!(
+            "B2/S34H".parse::<Rule>(),
+            Err(RuleError::Unsupported { .. })
+        ));
+        assert!(matches!(
+            "R2,C0,M1,S2..3,B3..3".parse::<Rule>(),
+            Err(RuleError::Unsupported { .. })
+        ));
+        assert!(matches!(
+            "hello".parse::<Rule>(),
+            Err(RuleError::Malformed { .. })
+        ));
         let message = "B9/S23".parse::<Rule>().unwrap_err().to_string();
         assert!(message.contains("0-8"), "{message}");
     }

@@ -31,7 +31,11 @@ pub struct Simulation {
 
 impl Simulation {
     /// Start `world` on `strategy`.
-    pub fn new(factory: StepperFactory, world: World, strategy: Strategy) -> Result<Self, SimError> {
+    pub fn new(
+        factory: StepperFactory,
+        world: World,
+        strategy: Strategy,
+    ) -> Result<Self, SimError> {
         let stepper = factory.create(strategy, &world)?;
         Ok(Simulation {
             factory,
@@ -127,7 +131,10 @@ impl Simulation {
 
     /// Apply a change to a copy of the current world and load it (rule, topology, resize,
     /// fills). On failure the running world is untouched.
-    pub fn modify(&mut self, change: impl FnOnce(&World) -> Result<World, SimError>) -> Result<(), SimError> {
+    pub fn modify(
+        &mut self,
+        change: impl FnOnce(&World) -> Result<World, SimError>,
+    ) -> Result<(), SimError> {
         let next = change(self.world()?)?;
         self.replace_world(next)
     }

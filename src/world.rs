@@ -66,7 +66,9 @@ impl FromStr for Topology {
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum WorldError {
     /// Width or height outside `MIN_EDGE..=MAX_EDGE`.
-    #[error("world size {width}x{height} is out of range: each edge must be {MIN_EDGE}..={MAX_EDGE} cells")]
+    #[error(
+        "world size {width}x{height} is out of range: each edge must be {MIN_EDGE}..={MAX_EDGE} cells"
+    )]
     BadSize {
         /// Requested width.
         width: u64,
@@ -149,7 +151,12 @@ impl fmt::Debug for World {
 
 impl World {
     /// An empty world (all cells dead, generation 0).
-    pub fn new(width: u32, height: u32, topology: Topology, rule: Rule) -> Result<Self, WorldError> {
+    pub fn new(
+        width: u32,
+        height: u32,
+        topology: Topology,
+        rule: Rule,
+    ) -> Result<Self, WorldError> {
         check_size(width.into(), height.into())?;
         Ok(World {
             width,
@@ -318,8 +325,14 @@ mod tests {
         assert_eq!(parse_size("512").unwrap(), (512, 512));
         assert_eq!(parse_size(" 17X5 ").unwrap(), (17, 5));
         assert!(matches!(parse_size("2x9"), Err(WorldError::BadSize { .. })));
-        assert!(matches!(parse_size("100000x5"), Err(WorldError::BadSize { .. })));
-        assert!(matches!(parse_size("axb"), Err(WorldError::MalformedSize(_))));
+        assert!(matches!(
+            parse_size("100000x5"),
+            Err(WorldError::BadSize { .. })
+        ));
+        assert!(matches!(
+            parse_size("axb"),
+            Err(WorldError::MalformedSize(_))
+        ));
     }
 
     #[test]
@@ -339,20 +352,40 @@ mod tests {
     #[test]
     fn edits_follow_the_age_rule() {
         let mut w = World::new(5, 5, Topology::Torus, Rule::CONWAY).unwrap();
-        assert!(w.apply_edit(CellEdit { x: 1, y: 2, alive: true }));
+        assert!(w.apply_edit(CellEdit {
+            x: 1,
+            y: 2,
+            alive: true
+        }));
         assert_eq!(w.age(1, 2), 1);
         w.ages_mut()[2 * 5 + 1] = 9;
-        w.apply_edit(CellEdit { x: 1, y: 2, alive: true });
+        w.apply_edit(CellEdit {
+            x: 1,
+            y: 2,
+            alive: true,
+        });
         assert_eq!(w.age(1, 2), 9);
-        w.apply_edit(CellEdit { x: 1, y: 2, alive: false });
+        w.apply_edit(CellEdit {
+            x: 1,
+            y: 2,
+            alive: false,
+        });
         assert_eq!(w.age(1, 2), 0);
-        assert!(!w.apply_edit(CellEdit { x: 5, y: 0, alive: true }));
+        assert!(!w.apply_edit(CellEdit {
+            x: 5,
+            y: 0,
+            alive: true
+        }));
     }
 
     #[test]
     fn resize_keeps_cells_centred() {
         let mut w = World::new(4, 4, Topology::Torus, Rule::CONWAY).unwrap();
-        w.apply_edit(CellEdit { x: 1, y: 1, alive: true });
+        w.apply_edit(CellEdit {
+            x: 1,
+            y: 1,
+            alive: true,
+        });
         let big = w.resized(8, 6).unwrap();
         assert_eq!(big.population(), 1);
         assert!(big.is_alive(3, 2));
@@ -364,7 +397,11 @@ mod tests {
     fn hash_sees_ages_and_size() {
         let mut w = World::new(4, 4, Topology::Torus, Rule::CONWAY).unwrap();
         let empty = w.state_hash();
-        w.apply_edit(CellEdit { x: 0, y: 0, alive: true });
+        w.apply_edit(CellEdit {
+            x: 0,
+            y: 0,
+            alive: true,
+        });
         let one = w.state_hash();
         w.ages_mut()[0] = 2;
         assert_ne!(empty, one);

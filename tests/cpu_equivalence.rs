@@ -10,7 +10,11 @@ use golab::world::Topology;
 const SIZES: &[(u32, u32)] = &[(3, 3), (17, 5), (5, 17), (1000, 601), (1024, 1024)];
 
 fn cpu_strategies() -> Vec<Strategy> {
-    Strategy::ALL.iter().copied().filter(|s| !s.is_gpu() && *s != Strategy::Scalar).collect()
+    Strategy::ALL
+        .iter()
+        .copied()
+        .filter(|s| !s.is_gpu() && *s != Strategy::Scalar)
+        .collect()
 }
 
 #[test]
@@ -22,7 +26,8 @@ fn every_cpu_strategy_matches_scalar_on_random_soups() {
                     let gens = if w * h > 100_000 { 200 } else { 300 };
                     let start = soup(w, h, topology, rule, 37.0, 11 + r as u64);
                     let expected = scalar_after(&start, gens);
-                    let mut sim = Simulation::new(StepperFactory::cpu_only(), start, strategy).unwrap();
+                    let mut sim =
+                        Simulation::new(StepperFactory::cpu_only(), start, strategy).unwrap();
                     // Step in uneven chunks so batching cannot hide a per-generation bug.
                     for chunk in [1, 2, 7, gens - 10] {
                         sim.step(chunk).unwrap();
@@ -39,11 +44,25 @@ fn every_cpu_strategy_matches_scalar_on_random_soups() {
 
 #[test]
 fn soups_actually_evolve_so_equivalence_means_something() {
-    let start = soup(257, 129, Topology::Torus, "B3/S23".parse().unwrap(), 37.0, 3);
+    let start = soup(
+        257,
+        129,
+        Topology::Torus,
+        "B3/S23".parse().unwrap(),
+        37.0,
+        3,
+    );
     let later = scalar_after(&start, 200);
     assert_ne!(start.state_hash(), later.state_hash());
-    assert!(later.population() > 100, "soup died out: {}", later.population());
-    assert!(later.ages().iter().any(|&a| a > 50), "no old cells after 200 generations");
+    assert!(
+        later.population() > 100,
+        "soup died out: {}",
+        later.population()
+    );
+    assert!(
+        later.ages().iter().any(|&a| a > 50),
+        "no old cells after 200 generations"
+    );
 }
 
 #[test]
@@ -51,7 +70,8 @@ fn switching_between_every_pair_keeps_the_world_exactly() {
     let rule = "B3/S23".parse().unwrap();
     for topology in [Topology::Torus, Topology::DeadBorder] {
         let start = soup(131, 77, topology, rule, 40.0, 5);
-        let mut sim = Simulation::new(StepperFactory::cpu_only(), start.clone(), Strategy::Scalar).unwrap();
+        let mut sim =
+            Simulation::new(StepperFactory::cpu_only(), start.clone(), Strategy::Scalar).unwrap();
         let mut total = 0;
         for &from in Strategy::ALL {
             for &to in Strategy::ALL {
@@ -63,7 +83,11 @@ fn switching_between_every_pair_keeps_the_world_exactly() {
             }
         }
         let expected = scalar_after(&start, total);
-        assert_same_world(&expected, sim.world().unwrap(), &format!("switch chain {topology}"));
+        assert_same_world(
+            &expected,
+            sim.world().unwrap(),
+            &format!("switch chain {topology}"),
+        );
     }
 }
 
@@ -82,7 +106,11 @@ fn edits_reach_every_strategy_without_losing_state() {
         sim.step(20).unwrap();
         sim.edit(&edits).unwrap();
         sim.step(20).unwrap();
-        assert_same_world(&expected, sim.world().unwrap(), &format!("{strategy} with edits"));
+        assert_same_world(
+            &expected,
+            sim.world().unwrap(),
+            &format!("{strategy} with edits"),
+        );
     }
 }
 
@@ -102,5 +130,9 @@ fn rule_and_topology_changes_keep_cells_and_generation() {
     reference.rule = after.rule;
     reference.topology = Topology::DeadBorder;
     sim.step(15).unwrap();
-    assert_same_world(&scalar_after(&reference, 15), sim.world().unwrap(), "after rule change");
+    assert_same_world(
+        &scalar_after(&reference, 15),
+        sim.world().unwrap(),
+        "after rule change",
+    );
 }

@@ -9,7 +9,11 @@ use golab::step::{GpuSettings, MemoryMode, Strategy};
 use golab::world::Topology;
 
 fn gpu_strategies() -> Vec<Strategy> {
-    Strategy::ALL.iter().copied().filter(|s| s.is_gpu()).collect()
+    Strategy::ALL
+        .iter()
+        .copied()
+        .filter(|s| s.is_gpu())
+        .collect()
 }
 
 #[test]
@@ -20,7 +24,13 @@ fn every_gpu_strategy_matches_scalar_on_small_awkward_soups() {
                 for (r, rule) in test_rules().into_iter().take(3).enumerate() {
                     let start = soup(w, h, topology, rule, 37.0, 100 + r as u64);
                     let context = format!("{strategy} {w}x{h} {topology} {rule}");
-                    assert_matches_scalar(gpu_factory(GpuSettings::default()), strategy, &start, 100, &context);
+                    assert_matches_scalar(
+                        gpu_factory(GpuSettings::default()),
+                        strategy,
+                        &start,
+                        100,
+                        &context,
+                    );
                 }
             }
         }
@@ -30,10 +40,19 @@ fn every_gpu_strategy_matches_scalar_on_small_awkward_soups() {
 #[test]
 fn every_gpu_strategy_matches_scalar_on_large_soups() {
     for strategy in gpu_strategies() {
-        for (w, h, topology) in [(1000, 601, Topology::Torus), (1024, 1024, Topology::DeadBorder)] {
+        for (w, h, topology) in [
+            (1000, 601, Topology::Torus),
+            (1024, 1024, Topology::DeadBorder),
+        ] {
             let start = soup(w, h, topology, "B3/S23".parse().unwrap(), 37.0, 7);
             let context = format!("{strategy} {w}x{h} {topology}");
-            assert_matches_scalar(gpu_factory(GpuSettings::default()), strategy, &start, 100, &context);
+            assert_matches_scalar(
+                gpu_factory(GpuSettings::default()),
+                strategy,
+                &start,
+                100,
+                &context,
+            );
         }
     }
 }
@@ -41,10 +60,16 @@ fn every_gpu_strategy_matches_scalar_on_large_soups() {
 #[test]
 fn memory_modes_match_scalar() {
     for memory in [MemoryMode::Pinned, MemoryMode::ZeroCopy] {
-        for strategy in gpu_strategies().into_iter().filter(|s| s.uses_memory_mode()) {
+        for strategy in gpu_strategies()
+            .into_iter()
+            .filter(|s| s.uses_memory_mode())
+        {
             for topology in [Topology::Torus, Topology::DeadBorder] {
                 let start = soup(257, 129, topology, "B36/S23".parse().unwrap(), 40.0, 21);
-                let settings = GpuSettings { memory, ..GpuSettings::default() };
+                let settings = GpuSettings {
+                    memory,
+                    ..GpuSettings::default()
+                };
                 let context = format!("{strategy} {memory} {topology}");
                 assert_matches_scalar(gpu_factory(settings), strategy, &start, 100, &context);
             }
@@ -74,7 +99,13 @@ fn worlds_split_into_many_chunks_match_scalar() {
             ..GpuSettings::default()
         };
         let start = soup(3, 5, Topology::Torus, "B3/S23".parse().unwrap(), 50.0, 8);
-        assert_matches_scalar(gpu_factory(one_row_chunks), strategy, &start, 60, &format!("{strategy} one-row chunks"));
+        assert_matches_scalar(
+            gpu_factory(one_row_chunks),
+            strategy,
+            &start,
+            60,
+            &format!("{strategy} one-row chunks"),
+        );
     }
 }
 
@@ -86,7 +117,13 @@ fn readback_interval_does_not_change_results() {
             ..GpuSettings::default()
         };
         let start = soup(61, 37, Topology::Torus, "B3/S23".parse().unwrap(), 37.0, 2);
-        assert_matches_scalar(gpu_factory(settings), Strategy::GpuReadbackSkip, &start, 101, &format!("interval {interval}"));
+        assert_matches_scalar(
+            gpu_factory(settings),
+            Strategy::GpuReadbackSkip,
+            &start,
+            101,
+            &format!("interval {interval}"),
+        );
     }
 }
 
@@ -94,7 +131,12 @@ fn readback_interval_does_not_change_results() {
 fn switching_between_every_pair_keeps_the_world_exactly() {
     for topology in [Topology::Torus, Topology::DeadBorder] {
         let start = soup(61, 37, topology, "B3/S23".parse().unwrap(), 40.0, 5);
-        let mut sim = Simulation::new(gpu_factory(GpuSettings::default()), start.clone(), Strategy::Scalar).unwrap();
+        let mut sim = Simulation::new(
+            gpu_factory(GpuSettings::default()),
+            start.clone(),
+            Strategy::Scalar,
+        )
+        .unwrap();
         let mut total = 0;
         for &from in Strategy::ALL {
             for &to in Strategy::ALL {
@@ -105,7 +147,11 @@ fn switching_between_every_pair_keeps_the_world_exactly() {
                 total += 5;
             }
         }
-        assert_same_world(&scalar_after(&start, total), sim.world().unwrap(), &format!("switch chain {topology}"));
+        assert_same_world(
+            &scalar_after(&start, total),
+            sim.world().unwrap(),
+            &format!("switch chain {topology}"),
+        );
     }
 }
 
@@ -135,7 +181,11 @@ fn edits_reach_every_gpu_strategy_without_losing_state() {
             sim.edit(&edits).unwrap();
             sim.step(19).unwrap();
             let context = format!("{strategy} edits, chunk limit {chunk_limit:?}");
-            assert_eq!(sim.stats(5).unwrap().population, expected.population(), "{context}");
+            assert_eq!(
+                sim.stats(5).unwrap().population,
+                expected.population(),
+                "{context}"
+            );
             assert_same_world(&expected, sim.world().unwrap(), &context);
         }
     }
@@ -143,14 +193,36 @@ fn edits_reach_every_gpu_strategy_without_losing_state() {
 
 #[test]
 fn gpu_statistics_reduction_matches_the_host() {
-    let start = soup(203, 97, Topology::Torus, "B3/S23".parse().unwrap(), 45.0, 13);
-    let mut sim = Simulation::new(gpu_factory(GpuSettings::default()), start.clone(), Strategy::GpuResident).unwrap();
-    let mut host = Simulation::new(golab::step::StepperFactory::cpu_only(), start, Strategy::Scalar).unwrap();
+    let start = soup(
+        203,
+        97,
+        Topology::Torus,
+        "B3/S23".parse().unwrap(),
+        45.0,
+        13,
+    );
+    let mut sim = Simulation::new(
+        gpu_factory(GpuSettings::default()),
+        start.clone(),
+        Strategy::GpuResident,
+    )
+    .unwrap();
+    let mut host = Simulation::new(
+        golab::step::StepperFactory::cpu_only(),
+        start,
+        Strategy::Scalar,
+    )
+    .unwrap();
     for gens in [0, 1, 6, 40, 153] {
         sim.step(gens).unwrap();
         host.step(gens).unwrap();
         for buckets in [1, 5, 7, 64] {
-            assert_eq!(sim.stats(buckets).unwrap(), host.stats(buckets).unwrap(), "gen {} buckets {buckets}", host.generation());
+            assert_eq!(
+                sim.stats(buckets).unwrap(),
+                host.stats(buckets).unwrap(),
+                "gen {} buckets {buckets}",
+                host.generation()
+            );
         }
     }
 }
@@ -163,9 +235,14 @@ fn a_world_beyond_the_device_limits_is_a_clear_error_and_nothing_is_lost() {
     };
     let start = soup(31, 17, Topology::Torus, "B3/S23".parse().unwrap(), 40.0, 3);
     for strategy in gpu_strategies() {
-        let err = Simulation::new(gpu_factory(settings), start.clone(), strategy).err().expect("must not fit");
+        let err = Simulation::new(gpu_factory(settings), start.clone(), strategy)
+            .err()
+            .expect("must not fit");
         let message = err.to_string();
-        assert!(message.contains("does not fit") && message.contains("widest world that fits"), "{message}");
+        assert!(
+            message.contains("does not fit") && message.contains("widest world that fits"),
+            "{message}"
+        );
     }
     // A running simulation keeps its world when a switch fails.
     let mut factory = gpu_factory(GpuSettings::default());
@@ -174,5 +251,9 @@ fn a_world_beyond_the_device_limits_is_a_clear_error_and_nothing_is_lost() {
     sim.step(5).unwrap();
     assert!(sim.switch(Strategy::GpuResident).is_err());
     assert_eq!(sim.strategy(), Strategy::Scalar);
-    assert_same_world(&scalar_after(&start, 5), sim.world().unwrap(), "after failed switch");
+    assert_same_world(
+        &scalar_after(&start, 5),
+        sim.world().unwrap(),
+        "after failed switch",
+    );
 }

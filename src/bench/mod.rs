@@ -120,10 +120,19 @@ pub fn median(values: &[f64]) -> f64 {
     }
 }
 
-fn measure(factory: &StepperFactory, strategy: Strategy, size: u32, cfg: &BenchConfig) -> Result<BenchResult, String> {
+fn measure(
+    factory: &StepperFactory,
+    strategy: Strategy,
+    size: u32,
+    cfg: &BenchConfig,
+) -> Result<BenchResult, String> {
     let mut world = World::new(size, size, cfg.topology, cfg.rule).map_err(|e| e.to_string())?;
-    world.fill_random(cfg.density, cfg.seed).map_err(|e| e.to_string())?;
-    let mut stepper = factory.create(strategy, &world).map_err(|e| e.to_string())?;
+    world
+        .fill_random(cfg.density, cfg.seed)
+        .map_err(|e| e.to_string())?;
+    let mut stepper = factory
+        .create(strategy, &world)
+        .map_err(|e| e.to_string())?;
     let mut timed = |gens: u64| -> Result<(Duration, Option<f64>), String> {
         stepper.take_gpu_seconds();
         let start = Instant::now();
@@ -147,9 +156,19 @@ fn measure(factory: &StepperFactory, strategy: Strategy, size: u32, cfg: &BenchC
         s if s > 1.0 => cfg.repeats.clamp(1, 3),
         _ => cfg.repeats.max(1),
     };
-    let runs = (0..repeats).map(|_| timed(gens)).collect::<Result<Vec<_>, _>>()?;
-    let samples: Vec<f64> = runs.iter().map(|(t, _)| gens as f64 / t.as_secs_f64()).collect();
-    let compute: Vec<f64> = runs.iter().filter_map(|(_, g)| *g).filter(|g| *g > 0.0).map(|g| gens as f64 / g).collect();
+    let runs = (0..repeats)
+        .map(|_| timed(gens))
+        .collect::<Result<Vec<_>, _>>()?;
+    let samples: Vec<f64> = runs
+        .iter()
+        .map(|(t, _)| gens as f64 / t.as_secs_f64())
+        .collect();
+    let compute: Vec<f64> = runs
+        .iter()
+        .filter_map(|(_, g)| *g)
+        .filter(|g| *g > 0.0)
+        .map(|g| gens as f64 / g)
+        .collect();
     let gps_median = median(&samples);
     Ok(BenchResult {
         strategy: strategy.name(),
@@ -171,7 +190,12 @@ fn measure(factory: &StepperFactory, strategy: Strategy, size: u32, cfg: &BenchC
 }
 
 /// Fill the roofline columns of a GPU result from the ceilings measured in this run.
-fn add_roofline(result: &mut BenchResult, strategy: Strategy, factory: &StepperFactory, roof: &Roofline) {
+fn add_roofline(
+    result: &mut BenchResult,
+    strategy: Strategy,
+    factory: &StepperFactory,
+    roof: &Roofline,
+) {
     let cells = f64::from(result.size) * f64::from(result.size);
     let device_bytes = 8.0 * cells; // one u32 age read and written per cell
     let pct = |gps: f64| 100.0 * device_bytes * gps / roof.copy_bytes_per_s;
@@ -182,42 +206,53 @@ fn add_roofline(result: &mut BenchResult, strategy: Strategy, factory: &StepperF
     if strategy.uses_memory_mode() {
         result.memory = Some(settings.memory.name());
     }
-    let Some(config) = gpu_config(strategy, settings) else { return };
+    let Some(config) = gpu_config(strategy, settings) else {
+        return;
+    };
     let state = 4.0 * cells;
     let (up, down) = match config.residency {
         Residency::Transfer { .. } => (state, state),
-        Residency::Resident { download_every } => (0.0, download_every.map_or(0.0, |n| state / f64::from(n))),
+        Residency::Resident { download_every } => {
+            (0.0, download_every.map_or(0.0, |n| state / f64::from(n)))
+        }
     };
-    let bound_s = up / roof.upload_bytes_per_s + down / roof.download_bytes_per_s + device_bytes / roof.copy_bytes_per_s;
+    let bound_s = up / roof.upload_bytes_per_s
+        + down / roof.download_bytes_per_s
+        + device_bytes / roof.copy_bytes_per_s;
     if result.gps_median > 0.0 {
         result.transfer_bound_pct = Some(100.0 * bound_s * result.gps_median);
     }
 }
 
 /// Run the benchmark; `progress` hears one line per measurement as it starts.
-pub fn run(cfg: &BenchConfig, factory: &StepperFactory, mut progress: impl FnMut(&str)) -> BenchReport {
+pub fn run(
+    cfg: &BenchConfig,
+    factory: &StepperFactory,
+    mut progress: impl FnMut(&str),
+) -> BenchReport {
     let mut results = Vec::new();
     let roofline = measure_roofline(cfg, factory, &mut progress);
     for &strategy in &cfg.strategies {
         for &size in &cfg.sizes {
             progress(&format!("measuring {strategy} at {size}x{size}"));
-            let result = measure(factory, strategy, size, cfg).unwrap_or_else(|error| BenchResult {
-                strategy: strategy.name(),
-                size,
-                gens_per_repeat: 0,
-                samples: vec![],
-                gps_min: 0.0,
-                gps_median: 0.0,
-                gps_max: 0.0,
-                cell_updates_per_s: 0.0,
-                error: Some(error),
-                memory: None,
-                compute_gps_median: None,
-                device_bytes_per_gen: None,
-                compute_roofline_pct: None,
-                wall_roofline_pct: None,
-                transfer_bound_pct: None,
-            });
+            let result =
+                measure(factory, strategy, size, cfg).unwrap_or_else(|error| BenchResult {
+                    strategy: strategy.name(),
+                    size,
+                    gens_per_repeat: 0,
+                    samples: vec![],
+                    gps_min: 0.0,
+                    gps_median: 0.0,
+                    gps_max: 0.0,
+                    cell_updates_per_s: 0.0,
+                    error: Some(error),
+                    memory: None,
+                    compute_gps_median: None,
+                    device_bytes_per_gen: None,
+                    compute_roofline_pct: None,
+                    wall_roofline_pct: None,
+                    transfer_bound_pct: None,
+                });
             let mut result = result;
             if let (Some(roof), true) = (&roofline, result.error.is_none() && strategy.is_gpu()) {
                 add_roofline(&mut result, strategy, factory, roof);
@@ -225,7 +260,10 @@ pub fn run(cfg: &BenchConfig, factory: &StepperFactory, mut progress: impl FnMut
             progress(&format!(
                 "  {strategy} at {size}²: {} GPS wall{}",
                 table::format_gps(result.gps_median),
-                result.compute_gps_median.map(|c| format!(", {} GPS kernel", table::format_gps(c))).unwrap_or_default()
+                result
+                    .compute_gps_median
+                    .map(|c| format!(", {} GPS kernel", table::format_gps(c)))
+                    .unwrap_or_default()
             ));
             results.push(result);
         }
@@ -242,7 +280,11 @@ pub fn run(cfg: &BenchConfig, factory: &StepperFactory, mut progress: impl FnMut
 }
 
 /// Measure the bandwidth ceilings when any GPU strategy is to be benchmarked.
-fn measure_roofline(cfg: &BenchConfig, factory: &StepperFactory, progress: &mut impl FnMut(&str)) -> Option<Roofline> {
+fn measure_roofline(
+    cfg: &BenchConfig,
+    factory: &StepperFactory,
+    progress: &mut impl FnMut(&str),
+) -> Option<Roofline> {
     if !cfg.strategies.iter().any(|s| s.is_gpu()) {
         return None;
     }
@@ -315,7 +357,10 @@ mod tests {
         for r in &report.results {
             assert!(r.error.is_none(), "{r:?}");
             assert_eq!(r.samples.len(), 3);
-            assert!(r.gps_min <= r.gps_median && r.gps_median <= r.gps_max, "{r:?}");
+            assert!(
+                r.gps_min <= r.gps_median && r.gps_median <= r.gps_max,
+                "{r:?}"
+            );
             assert!(r.gps_min > 0.0);
         }
         let table = markdown_table(&report);

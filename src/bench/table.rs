@@ -30,7 +30,12 @@ fn grid(report: &BenchReport, cell: impl Fn(&BenchResult) -> Option<String>) -> 
     let mut rows: Vec<String> = Vec::new();
     for r in &report.results {
         let label = row_label(r);
-        if !rows.contains(&label) && report.results.iter().any(|x| row_label(x) == label && cell(x).is_some()) {
+        if !rows.contains(&label)
+            && report
+                .results
+                .iter()
+                .any(|x| row_label(x) == label && cell(x).is_some())
+        {
             rows.push(label);
         }
     }
@@ -75,19 +80,35 @@ pub fn markdown_table(report: &BenchReport) -> String {
     out.push_str(&grid(report, |r| {
         Some(match &r.error {
             Some(e) => format!("n/a ({e})"),
-            None => format!("{} ({}–{})", format_gps(r.gps_median), format_gps(r.gps_min), format_gps(r.gps_max)),
+            None => format!(
+                "{} ({}–{})",
+                format_gps(r.gps_median),
+                format_gps(r.gps_min),
+                format_gps(r.gps_max)
+            ),
         })
     }));
-    if report.results.iter().any(|r| r.compute_gps_median.is_some()) {
+    if report
+        .results
+        .iter()
+        .any(|r| r.compute_gps_median.is_some())
+    {
         out.push_str("\nGPU kernel time only (timestamp queries): GPS · % of copy roofline (u32 age read + write per cell):\n\n");
         out.push_str(&grid(report, |r| {
             let gps = r.compute_gps_median?;
-            Some(format!("{} · {:.0}%", format_gps(gps), r.compute_roofline_pct.unwrap_or(0.0)))
+            Some(format!(
+                "{} · {:.0}%",
+                format_gps(gps),
+                r.compute_roofline_pct.unwrap_or(0.0)
+            ))
         }));
         out.push_str("\nWall clock vs the bound its transfers imply (upload/download/copy ceilings above): % of bound · device-bytes % of roofline:\n\n");
         out.push_str(&grid(report, |r| {
             let bound = r.transfer_bound_pct?;
-            Some(format!("{bound:.0}% · {:.1}%", r.wall_roofline_pct.unwrap_or(0.0)))
+            Some(format!(
+                "{bound:.0}% · {:.1}%",
+                r.wall_roofline_pct.unwrap_or(0.0)
+            ))
         }));
     }
     out.push_str(&format!(
@@ -104,7 +125,10 @@ pub fn matrix_table(reports: &[BenchReport]) -> String {
         .iter()
         .map(|r| r.results.iter().find_map(|x| x.memory).unwrap_or("normal"))
         .collect();
-    let size = reports.first().and_then(|r| r.results.first()).map_or(0, |r| r.size);
+    let size = reports
+        .first()
+        .and_then(|r| r.results.first())
+        .map_or(0, |r| r.size);
     let mut out = String::new();
     if let Some(roof) = reports.iter().find_map(|r| r.roofline.as_ref()) {
         out.push_str(&format!(
@@ -115,7 +139,9 @@ pub fn matrix_table(reports: &[BenchReport]) -> String {
             gb(roof.download_bytes_per_s)
         ));
     }
-    out.push_str(&format!("GPS at {size}², wall clock (kernel-only in brackets):\n\n| algorithm |"));
+    out.push_str(&format!(
+        "GPS at {size}², wall clock (kernel-only in brackets):\n\n| algorithm |"
+    ));
     for m in &modes {
         out.push_str(&format!(" {m} |"));
     }

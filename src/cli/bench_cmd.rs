@@ -72,7 +72,9 @@ pub fn run(args: &BenchArgs, adapter: Option<String>) -> Result<(), CliError> {
         ..BenchConfig::default()
     };
     if cfg.strategies.is_empty() || cfg.sizes.is_empty() {
-        return Err(CliError("nothing to measure: give at least one strategy and one size".into()));
+        return Err(CliError(
+            "nothing to measure: give at least one strategy and one size".into(),
+        ));
     }
     let quiet = args.json;
     let mut factory = args.gpu.factory(adapter)?;
@@ -82,8 +84,15 @@ pub fn run(args: &BenchArgs, adapter: Option<String>) -> Result<(), CliError> {
         }
     };
     if args.matrix {
-        let size = if args.sizes == DEFAULT_SIZES { 8192 } else { cfg.sizes[0] };
-        let cfg = BenchConfig { sizes: vec![size], ..cfg };
+        let size = if args.sizes == DEFAULT_SIZES {
+            8192
+        } else {
+            cfg.sizes[0]
+        };
+        let cfg = BenchConfig {
+            sizes: vec![size],
+            ..cfg
+        };
         let json = args.json;
         let modes = match &args.gpu.memory {
             Some(_) => vec![factory.gpu_settings.memory],

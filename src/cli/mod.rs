@@ -34,7 +34,10 @@ pub struct GpuArgs {
 
 impl GpuArgs {
     /// A stepper factory for these options on the adapter chosen by `adapter`.
-    pub fn factory(&self, adapter: Option<String>) -> Result<crate::step::StepperFactory, CliError> {
+    pub fn factory(
+        &self,
+        adapter: Option<String>,
+    ) -> Result<crate::step::StepperFactory, CliError> {
         let mut factory = crate::step::StepperFactory::with_gpu(crate::gpu::GpuOptions { adapter });
         if let Some(memory) = &self.memory {
             factory.gpu_settings.memory = memory.parse::<crate::step::MemoryMode>()?;
@@ -99,7 +102,10 @@ fn gpu_info(adapter: Option<String>) -> Result<(), CliError> {
 }
 
 /// Parse a comma-separated list with `parse_one`, naming the bad item on failure.
-fn parse_list<T>(text: &str, parse_one: impl Fn(&str) -> Result<T, CliError>) -> Result<Vec<T>, CliError> {
+fn parse_list<T>(
+    text: &str,
+    parse_one: impl Fn(&str) -> Result<T, CliError>,
+) -> Result<Vec<T>, CliError> {
     text.split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())

@@ -17,7 +17,9 @@ pub struct PatternsArgs {
 pub fn run(args: &PatternsArgs) -> Result<(), CliError> {
     if let Some(name) = &args.show {
         let pattern = library::find(name).ok_or_else(|| {
-            CliError(format!("no bundled pattern named '{name}'; run `golab patterns` for the list"))
+            CliError(format!(
+                "no bundled pattern named '{name}'; run `golab patterns` for the list"
+            ))
         })?;
         print!("{}", pattern.to_rle());
         return Ok(());

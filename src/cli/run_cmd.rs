@@ -119,7 +119,11 @@ pub fn run(args: &RunArgs, adapter: Option<String>) -> Result<(), CliError> {
         hash: format!("{:016x}", world.state_hash()),
         strategy: strategy.name().to_string(),
         elapsed_s: elapsed,
-        gps: if elapsed > 0.0 { args.gens as f64 / elapsed } else { 0.0 },
+        gps: if elapsed > 0.0 {
+            args.gens as f64 / elapsed
+        } else {
+            0.0
+        },
         width: world.width(),
         height: world.height(),
         rule: world.rule.to_string(),
@@ -138,7 +142,10 @@ fn print_text(r: &RunReport) {
     for w in &r.warnings {
         eprintln!("warning: {w}");
     }
-    println!("world       {}x{} {} {}", r.width, r.height, r.topology, r.rule);
+    println!(
+        "world       {}x{} {} {}",
+        r.width, r.height, r.topology, r.rule
+    );
     println!("strategy    {}", r.strategy);
     println!("generation  {}", r.generation);
     println!("population  {}", r.population);

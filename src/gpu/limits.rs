@@ -41,7 +41,9 @@ impl ChunkPlan {
 
 /// The most bytes one chunk buffer may have on `limits`.
 pub fn max_chunk_bytes(limits: &wgpu::Limits) -> u64 {
-    limits.max_storage_buffer_binding_size.min(limits.max_buffer_size)
+    limits
+        .max_storage_buffer_binding_size
+        .min(limits.max_buffer_size)
 }
 
 /// Cut a `width × height` world into chunks for `limits`.
@@ -64,7 +66,8 @@ pub fn plan_chunks(
     let pitch = (width + if column_halo { 2 } else { 0 }).next_multiple_of(pitch_align.max(1));
     let row_bytes = u64::from(pitch) * CELL_BYTES;
     let max_groups = u64::from(limits.max_compute_workgroups_per_dimension);
-    let widest = (limit / CELL_BYTES / 3).min(max_groups * u64::from(TILE)) - u64::from(column_halo) * 2;
+    let widest =
+        (limit / CELL_BYTES / 3).min(max_groups * u64::from(TILE)) - u64::from(column_halo) * 2;
     if u64::from(width) > widest {
         return Err(format!(
             "a row of {width} cells does not fit the device (binding limit {} MiB, {} workgroups per dimension); \
@@ -96,7 +99,8 @@ pub fn plan_chunks(
 /// A one-line description of the largest world the GPU strategies accept on `limits`.
 pub fn largest_square_world(limits: &wgpu::Limits) -> String {
     let limit = max_chunk_bytes(limits);
-    let widest = (limit / CELL_BYTES / 3).min(u64::from(limits.max_compute_workgroups_per_dimension) * u64::from(TILE));
+    let widest = (limit / CELL_BYTES / 3)
+        .min(u64::from(limits.max_compute_workgroups_per_dimension) * u64::from(TILE));
     format!(
         "rows up to {widest} cells; a world is split into chunks of at most {} MiB, so height is bounded by device memory \
          (two copies of 4 bytes per cell)",

@@ -94,7 +94,10 @@ impl GpuContext {
             .or_else(|| std::env::var(ADAPTER_ENV).ok())
             .filter(|s| !s.trim().is_empty());
         let adapters = instance.enumerate_adapters(backends()).await;
-        let available: Vec<String> = adapters.iter().map(|a| describe_adapter(&a.get_info())).collect();
+        let available: Vec<String> = adapters
+            .iter()
+            .map(|a| describe_adapter(&a.get_info()))
+            .collect();
         let adapter = match &wanted {
             Some(name) => {
                 let needle = name.to_ascii_lowercase();
@@ -183,7 +186,8 @@ impl GpuContext {
 
     /// Whether storage buffers may be mapped by the host (zero-copy memory mode).
     pub fn has_mappable_primary_buffers(&self) -> bool {
-        self.features.contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS)
+        self.features
+            .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS)
     }
 
     /// Why the device was lost, once it has been.
@@ -211,20 +215,39 @@ impl GpuContext {
         out.push_str(&format!("adapter      {}\n", self.info.name));
         out.push_str(&format!("backend      {:?}\n", self.info.backend));
         out.push_str(&format!("device type  {:?}\n", self.info.device_type));
-        out.push_str(&format!("driver       {} {}\n", self.info.driver, self.info.driver_info));
+        out.push_str(&format!(
+            "driver       {} {}\n",
+            self.info.driver, self.info.driver_info
+        ));
         let yes = |b: bool| if b { "yes" } else { "no" };
         out.push_str(&format!("timestamps   {}\n", yes(self.has_timestamps())));
         out.push_str(&format!(
             "subgroups    {} (size {}..={})\n",
             yes(self.has_subgroups()),
-            self.info.subgroup_min_size, self.info.subgroup_max_size
+            self.info.subgroup_min_size,
+            self.info.subgroup_max_size
         ));
-        out.push_str(&format!("zero-copy    {} (MAPPABLE_PRIMARY_BUFFERS)\n", yes(self.has_mappable_primary_buffers())));
+        out.push_str(&format!(
+            "zero-copy    {} (MAPPABLE_PRIMARY_BUFFERS)\n",
+            yes(self.has_mappable_primary_buffers())
+        ));
         out.push_str(&format!("max buffer   {} MiB\n", l.max_buffer_size >> 20));
-        out.push_str(&format!("max storage binding  {} MiB\n", l.max_storage_buffer_binding_size >> 20));
-        out.push_str(&format!("workgroup memory     {} KiB\n", l.max_compute_workgroup_storage_size >> 10));
-        out.push_str(&format!("workgroup invocations {}\n", l.max_compute_invocations_per_workgroup));
-        out.push_str(&format!("workgroups per dimension {}\n", l.max_compute_workgroups_per_dimension));
+        out.push_str(&format!(
+            "max storage binding  {} MiB\n",
+            l.max_storage_buffer_binding_size >> 20
+        ));
+        out.push_str(&format!(
+            "workgroup memory     {} KiB\n",
+            l.max_compute_workgroup_storage_size >> 10
+        ));
+        out.push_str(&format!(
+            "workgroup invocations {}\n",
+            l.max_compute_invocations_per_workgroup
+        ));
+        out.push_str(&format!(
+            "workgroups per dimension {}\n",
+            l.max_compute_workgroups_per_dimension
+        ));
         out.push_str(&format!(
             "largest world (gpu strategies) {}\n",
             limits::largest_square_world(l)

@@ -36,27 +36,40 @@ fn storage_buffer(ctx: &GpuContext, bytes: u64, usage: wgpu::BufferUsages) -> wg
 /// Measure the ceilings with `bytes`-sized buffers (clamped to the binding limit).
 pub fn measure(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline, String> {
     let bytes = bytes.min(crate::gpu::limits::max_chunk_bytes(&ctx.limits)) / 16 * 16;
-    let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+    let usage =
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
     let src = storage_buffer(ctx, bytes, usage);
     let dst = storage_buffer(ctx, bytes, usage);
-    let module = ctx.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("roofline"),
-        source: wgpu::ShaderSource::Wgsl(include_str!("../../shaders/gpu/roofline.wgsl").into()),
-    });
-    let pipeline = ctx.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("roofline copy"),
-        layout: None,
-        module: &module,
-        entry_point: Some("main"),
-        compilation_options: Default::default(),
-        cache: None,
-    });
+    let module = ctx
+        .device
+        .create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("roofline"),
+            source: wgpu::ShaderSource::Wgsl(
+                include_str!("../../shaders/gpu/roofline.wgsl").into(),
+            ),
+        });
+    let pipeline = ctx
+        .device
+        .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("roofline copy"),
+            layout: None,
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
     let group = ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
         label: Some("roofline"),
         layout: &pipeline.get_bind_group_layout(0),
         entries: &[
-            wgpu::BindGroupEntry { binding: 0, resource: src.as_entire_binding() },
-            wgpu::BindGroupEntry { binding: 1, resource: dst.as_entire_binding() },
+            wgpu::BindGroupEntry {
+                binding: 0,
+                resource: src.as_entire_binding(),
+            },
+            wgpu::BindGroupEntry {
+                binding: 1,
+                resource: dst.as_entire_binding(),
+            },
         ],
     });
     let groups = (bytes / 16).div_ceil(256) as u32;
@@ -97,7 +110,11 @@ pub fn measure(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline,
         ctx.wait_idle()?;
         up.push(bytes as f64 / start.elapsed().as_secs_f64());
 
-        let readback = storage_buffer(ctx, bytes, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+        let readback = storage_buffer(
+            ctx,
+            bytes,
+            wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        );
         let start = Instant::now();
         let mut encoder = ctx.device.create_command_encoder(&Default::default());
         encoder.copy_buffer_to_buffer(&src, 0, &readback, 0, bytes);
@@ -105,7 +122,10 @@ pub fn measure(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline,
         readback.slice(..).map_async(wgpu::MapMode::Read, |_| {});
         ctx.wait_idle()?;
         {
-            let view = readback.slice(..).get_mapped_range().map_err(|e| e.to_string())?;
+            let view = readback
+                .slice(..)
+                .get_mapped_range()
+                .map_err(|e| e.to_string())?;
             let mut sink = vec![0u8; bytes as usize];
             sink.copy_from_slice(&view);
             std::hint::black_box(&sink);

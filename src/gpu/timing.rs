@@ -94,7 +94,10 @@ impl PassTimer {
         let total_ticks: u64 = {
             let view = slice.get_mapped_range().map_err(|e| e.to_string())?;
             let stamps: &[u64] = bytemuck::cast_slice(&view);
-            stamps.chunks_exact(2).map(|p| p[1].saturating_sub(p[0])).sum()
+            stamps
+                .chunks_exact(2)
+                .map(|p| p[1].saturating_sub(p[0]))
+                .sum()
         };
         self.readback.unmap();
         self.pending = 0;

@@ -43,7 +43,11 @@ impl PaddedGrid {
         if self.world.topology == Topology::DeadBorder {
             return; // the border is zero from construction and never written
         }
-        let (w, h, s) = (self.world.width() as usize, self.world.height() as usize, self.stride);
+        let (w, h, s) = (
+            self.world.width() as usize,
+            self.world.height() as usize,
+            self.stride,
+        );
         self.cur.copy_within(h * s..(h + 1) * s, 0);
         self.cur.copy_within(s..2 * s, (h + 1) * s);
         for row in self.cur.chunks_exact_mut(s) {

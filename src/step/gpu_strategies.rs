@@ -28,15 +28,30 @@ pub fn gpu_config(strategy: Strategy, settings: &GpuSettings) -> Option<GpuConfi
         Strategy::GpuNaive => (Kernel::Naive, transfer),
         Strategy::GpuPadded => (Kernel::Padded, transfer),
         Strategy::GpuShared => (Kernel::Shared, transfer),
-        Strategy::GpuStreamed => (Kernel::Shared, Residency::Transfer { strips: STREAM_STRIPS }),
-        Strategy::GpuNoUpload => (Kernel::Shared, Residency::Resident { download_every: Some(1) }),
+        Strategy::GpuStreamed => (
+            Kernel::Shared,
+            Residency::Transfer {
+                strips: STREAM_STRIPS,
+            },
+        ),
+        Strategy::GpuNoUpload => (
+            Kernel::Shared,
+            Residency::Resident {
+                download_every: Some(1),
+            },
+        ),
         Strategy::GpuReadbackSkip => (
             Kernel::Shared,
             Residency::Resident {
                 download_every: Some(settings.readback_interval.max(1)),
             },
         ),
-        Strategy::GpuResident => (Kernel::Columns, Residency::Resident { download_every: None }),
+        Strategy::GpuResident => (
+            Kernel::Columns,
+            Residency::Resident {
+                download_every: None,
+            },
+        ),
     };
     Some(GpuConfig {
         strategy,

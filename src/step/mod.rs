@@ -128,15 +128,29 @@ impl Strategy {
     /// One-line description for `--help` and the UI.
     pub fn description(self) -> &'static str {
         match self {
-            Strategy::Scalar => "single-threaded CPU reference; padded border instead of bounds checks",
+            Strategy::Scalar => {
+                "single-threaded CPU reference; padded border instead of bounds checks"
+            }
             Strategy::Rayon => "the scalar kernel over row bands on every core (rayon)",
-            Strategy::GpuNaive => "GPU, bounds checks per neighbour; upload + download every generation",
-            Strategy::GpuPadded => "GPU, host-packed padding instead of bounds checks; upload + download",
+            Strategy::GpuNaive => {
+                "GPU, bounds checks per neighbour; upload + download every generation"
+            }
+            Strategy::GpuPadded => {
+                "GPU, host-packed padding instead of bounds checks; upload + download"
+            }
             Strategy::GpuShared => "GPU, 16x16 tiles in workgroup memory; upload + download",
-            Strategy::GpuStreamed => "GPU shared, 8 strips each uploaded/computed/downloaded on its own",
-            Strategy::GpuNoUpload => "GPU shared, state stays on the device; download every generation",
-            Strategy::GpuReadbackSkip => "GPU shared, state on the device; download every N generations",
-            Strategy::GpuResident => "GPU shared, no transfers while running; stats reduced on the GPU",
+            Strategy::GpuStreamed => {
+                "GPU shared, 8 strips each uploaded/computed/downloaded on its own"
+            }
+            Strategy::GpuNoUpload => {
+                "GPU shared, state stays on the device; download every generation"
+            }
+            Strategy::GpuReadbackSkip => {
+                "GPU shared, state on the device; download every N generations"
+            }
+            Strategy::GpuResident => {
+                "GPU shared, no transfers while running; stats reduced on the GPU"
+            }
         }
     }
 
@@ -215,10 +229,13 @@ pub trait Stepper: Send {
     }
 }
 
+/// The opened GPU device and its compiled Life kernels, or why there is none.
+type GpuSlot = Result<(Arc<GpuContext>, Arc<gpu_common::kernels::LifeKernels>), GpuError>;
+
 /// Builds steppers. Holds the shared GPU device (opened lazily, once) and GPU settings.
 pub struct StepperFactory {
     gpu_options: Option<GpuOptions>,
-    gpu: OnceLock<Result<(Arc<GpuContext>, Arc<gpu_common::kernels::LifeKernels>), GpuError>>,
+    gpu: OnceLock<GpuSlot>,
     /// Memory mode, readback interval and chunk limit for GPU strategies.
     pub gpu_settings: GpuSettings,
 }
@@ -261,7 +278,9 @@ impl StepperFactory {
         self.gpu_parts().map(|(ctx, _)| ctx)
     }
 
-    fn gpu_parts(&self) -> Result<&(Arc<GpuContext>, Arc<gpu_common::kernels::LifeKernels>), GpuError> {
+    fn gpu_parts(
+        &self,
+    ) -> Result<&(Arc<GpuContext>, Arc<gpu_common::kernels::LifeKernels>), GpuError> {
         self.gpu
             .get_or_init(|| {
                 let options = self.gpu_options.clone().ok_or(GpuError::NoAdapter {
@@ -283,8 +302,15 @@ impl StepperFactory {
         }
         match self.gpu() {
             Err(e) => Some(e.to_string()),
-            Ok(ctx) if strategy.uses_memory_mode() && self.gpu_settings.memory == MemoryMode::ZeroCopy && !ctx.has_mappable_primary_buffers() => {
-                Some(format!("zero-copy needs MAPPABLE_PRIMARY_BUFFERS, which {} lacks", ctx.info.name))
+            Ok(ctx)
+                if strategy.uses_memory_mode()
+                    && self.gpu_settings.memory == MemoryMode::ZeroCopy
+                    && !ctx.has_mappable_primary_buffers() =>
+            {
+                Some(format!(
+                    "zero-copy needs MAPPABLE_PRIMARY_BUFFERS, which {} lacks",
+                    ctx.info.name
+                ))
             }
             Ok(_) => None,
         }
@@ -292,21 +318,27 @@ impl StepperFactory {
 
     /// A stepper of `strategy` holding `world`.
     pub fn create(&self, strategy: Strategy, world: &World) -> Result<Box<dyn Stepper>, StepError> {
-        let mut stepper: Box<dyn Stepper> = match gpu_strategies::gpu_config(strategy, &self.gpu_settings) {
-            None if strategy == Strategy::Scalar => Box::new(scalar::ScalarStepper::new()),
-            None => Box::new(rayon_bands::RayonStepper::new()),
-            Some(config) => {
-                let (ctx, kernels) = self.gpu_parts().map_err(|e| StepError::Unavailable {
-                    strategy: strategy.name(),
-                    reason: e.to_string(),
-                })?;
-                let mut settings = self.gpu_settings;
-                if !strategy.uses_memory_mode() {
-                    settings.memory = MemoryMode::Normal;
+        let mut stepper: Box<dyn Stepper> =
+            match gpu_strategies::gpu_config(strategy, &self.gpu_settings) {
+                None if strategy == Strategy::Scalar => Box::new(scalar::ScalarStepper::new()),
+                None => Box::new(rayon_bands::RayonStepper::new()),
+                Some(config) => {
+                    let (ctx, kernels) = self.gpu_parts().map_err(|e| StepError::Unavailable {
+                        strategy: strategy.name(),
+                        reason: e.to_string(),
+                    })?;
+                    let mut settings = self.gpu_settings;
+                    if !strategy.uses_memory_mode() {
+                        settings.memory = MemoryMode::Normal;
+                    }
+                    Box::new(gpu_common::GpuStepper::new(
+                        config,
+                        settings,
+                        ctx.clone(),
+                        kernels.clone(),
+                    )?)
                 }
-                Box::new(gpu_common::GpuStepper::new(config, settings, ctx.clone(), kernels.clone())?)
-            }
-        };
+            };
         stepper.load(world)?;
         Ok(stepper)
     }

@@ -50,7 +50,11 @@ impl Stepper for RayonStepper {
 
     fn step(&mut self, generations: u64) -> Result<(), StepError> {
         let g = self.grid()?;
-        let (stride, width, height) = (g.stride, g.world.width() as usize, g.world.height() as usize);
+        let (stride, width, height) = (
+            g.stride,
+            g.world.width() as usize,
+            g.world.height() as usize,
+        );
         let band = band_rows(height, width);
         for _ in 0..generations {
             g.fill_halo();

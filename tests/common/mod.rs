@@ -16,7 +16,14 @@ pub fn test_rules() -> Vec<Rule> {
 }
 
 /// A random soup world.
-pub fn soup(width: u32, height: u32, topology: Topology, rule: Rule, density: f64, seed: u64) -> World {
+pub fn soup(
+    width: u32,
+    height: u32,
+    topology: Topology,
+    rule: Rule,
+    density: f64,
+    seed: u64,
+) -> World {
     let mut world = World::new(width, height, topology, rule).unwrap();
     world.fill_random(density, seed).unwrap();
     world
@@ -24,7 +31,8 @@ pub fn soup(width: u32, height: u32, topology: Topology, rule: Rule, density: f6
 
 /// The world after `gens` generations of the scalar reference.
 pub fn scalar_after(world: &World, gens: u64) -> World {
-    let mut sim = Simulation::new(StepperFactory::cpu_only(), world.clone(), Strategy::Scalar).unwrap();
+    let mut sim =
+        Simulation::new(StepperFactory::cpu_only(), world.clone(), Strategy::Scalar).unwrap();
     sim.step(gens).unwrap();
     sim.world().unwrap().clone()
 }
@@ -36,8 +44,16 @@ pub fn assert_same_world(expected: &World, actual: &World, context: &str) {
         (actual.width(), actual.height()),
         "{context}: size differs"
     );
-    assert_eq!(expected.generation, actual.generation, "{context}: generation differs");
-    if let Some(i) = expected.ages().iter().zip(actual.ages()).position(|(a, b)| a != b) {
+    assert_eq!(
+        expected.generation, actual.generation,
+        "{context}: generation differs"
+    );
+    if let Some(i) = expected
+        .ages()
+        .iter()
+        .zip(actual.ages())
+        .position(|(a, b)| a != b)
+    {
         let w = expected.width() as usize;
         panic!(
             "{context}: cell ({}, {}) has age {} but the reference says {} (population {} vs {})",
@@ -83,9 +99,16 @@ pub fn gpu_factory(settings: golab::step::GpuSettings) -> StepperFactory {
 }
 
 /// Run `strategy` from `start` for `gens` generations (in uneven chunks) and compare with scalar.
-pub fn assert_matches_scalar(factory: StepperFactory, strategy: Strategy, start: &World, gens: u64, context: &str) {
+pub fn assert_matches_scalar(
+    factory: StepperFactory,
+    strategy: Strategy,
+    start: &World,
+    gens: u64,
+    context: &str,
+) {
     let expected = scalar_after(start, gens);
-    let mut sim = Simulation::new(factory, start.clone(), strategy).unwrap_or_else(|e| panic!("{context}: {e}"));
+    let mut sim = Simulation::new(factory, start.clone(), strategy)
+        .unwrap_or_else(|e| panic!("{context}: {e}"));
     let mut done = 0;
     for chunk in [1, 2, 9, 20] {
         let chunk = chunk.min(gens - done);
@@ -94,7 +117,11 @@ pub fn assert_matches_scalar(factory: StepperFactory, strategy: Strategy, start:
     }
     sim.step(gens - done).unwrap();
     let stats = sim.stats(5).unwrap();
-    assert_eq!(stats.population, expected.population(), "{context}: population");
+    assert_eq!(
+        stats.population,
+        expected.population(),
+        "{context}: population"
+    );
     assert_eq!(
         stats,
         golab::stats::Stats::from_ages(expected.ages(), expected.generation, 5),

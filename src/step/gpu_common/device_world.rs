@@ -38,7 +38,9 @@ impl DeviceWorld {
         topology: Topology,
         mappable: bool,
     ) -> DeviceWorld {
-        let mut usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+        let mut usage = wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_SRC
+            | wgpu::BufferUsages::COPY_DST;
         if mappable {
             usage |= wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::MAP_WRITE;
         }
@@ -71,22 +73,35 @@ impl DeviceWorld {
                     wrap_rows: u32::from(topology == Topology::Torus && plan.chunks.len() == 1),
                     pad: 0,
                 };
-                ctx.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("life chunk params"),
-                    contents: bytemuck::bytes_of(&p),
-                    usage: wgpu::BufferUsages::UNIFORM,
-                })
+                ctx.device
+                    .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                        label: Some("life chunk params"),
+                        contents: bytemuck::bytes_of(&p),
+                        usage: wgpu::BufferUsages::UNIFORM,
+                    })
             })
             .collect();
         let group = |from: usize, i: usize| {
             let mut entries = vec![
-                wgpu::BindGroupEntry { binding: 0, resource: params[i].as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 1, resource: bufs[from][i].as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 2, resource: bufs[1 - from][i].as_entire_binding() },
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: params[i].as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: bufs[from][i].as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: bufs[1 - from][i].as_entire_binding(),
+                },
             ];
             if kernel == Kernel::Columns {
                 // The same source seen as quads for vector loads.
-                entries.push(wgpu::BindGroupEntry { binding: 3, resource: bufs[from][i].as_entire_binding() });
+                entries.push(wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: bufs[from][i].as_entire_binding(),
+                });
             }
             ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("life step"),
@@ -157,7 +172,9 @@ impl DeviceWorld {
         pass.set_pipeline(self.kernels.step(self.kernel));
         for i in range {
             pass.set_bind_group(0, &self.groups[self.cur][i], &[]);
-            let (x, y) = self.kernel.workgroups(self.plan.width, self.plan.chunks[i].1);
+            let (x, y) = self
+                .kernel
+                .workgroups(self.plan.width, self.plan.chunks[i].1);
             pass.dispatch_workgroups(x, y, 1);
         }
     }
@@ -169,7 +186,12 @@ impl DeviceWorld {
 
     /// Record copies of every chunk's world rows (halo rows excluded) from the current
     /// buffers into `targets` (one per chunk, at offset 0).
-    pub fn encode_download(&self, encoder: &mut wgpu::CommandEncoder, targets: &[wgpu::Buffer], range: std::ops::Range<usize>) {
+    pub fn encode_download(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        targets: &[wgpu::Buffer],
+        range: std::ops::Range<usize>,
+    ) {
         let row = self.row_bytes();
         for i in range {
             let rows = u64::from(self.plan.chunks[i].1);
@@ -197,9 +219,18 @@ impl DeviceWorld {
                     label: Some("life edits"),
                     layout: &layout,
                     entries: &[
-                        wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() },
-                        wgpu::BindGroupEntry { binding: 1, resource: list.as_entire_binding() },
-                        wgpu::BindGroupEntry { binding: 2, resource: self.bufs[self.cur][i].as_entire_binding() },
+                        wgpu::BindGroupEntry {
+                            binding: 0,
+                            resource: params.as_entire_binding(),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 1,
+                            resource: list.as_entire_binding(),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 2,
+                            resource: self.bufs[self.cur][i].as_entire_binding(),
+                        },
                     ],
                 });
                 let mut pass = encoder.begin_compute_pass(&Default::default());
@@ -212,7 +243,13 @@ impl DeviceWorld {
 
     /// Record the statistics reduction of the current generation into `out`
     /// (`(buckets + 1)` u32 counters per chunk, zeroed here first).
-    pub fn encode_stats(&self, encoder: &mut wgpu::CommandEncoder, out: &wgpu::Buffer, generation: u32, buckets: u32) {
+    pub fn encode_stats(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        out: &wgpu::Buffer,
+        generation: u32,
+        buckets: u32,
+    ) {
         encoder.clear_buffer(out, 0, None);
         let layout = self.kernels.stats.get_bind_group_layout(0);
         let groups: Vec<wgpu::BindGroup> = self
@@ -231,27 +268,45 @@ impl DeviceWorld {
                     out_offset: i as u32 * (buckets + 1),
                     pad: 0,
                 };
-                let params = self.ctx.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("stats params"),
-                    contents: bytemuck::bytes_of(&params),
-                    usage: wgpu::BufferUsages::UNIFORM,
-                });
-                self.ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("life stats"),
-                    layout: &layout,
-                    entries: &[
-                        wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() },
-                        wgpu::BindGroupEntry { binding: 1, resource: self.bufs[self.cur][i].as_entire_binding() },
-                        wgpu::BindGroupEntry { binding: 2, resource: out.as_entire_binding() },
-                    ],
-                })
+                let params =
+                    self.ctx
+                        .device
+                        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                            label: Some("stats params"),
+                            contents: bytemuck::bytes_of(&params),
+                            usage: wgpu::BufferUsages::UNIFORM,
+                        });
+                self.ctx
+                    .device
+                    .create_bind_group(&wgpu::BindGroupDescriptor {
+                        label: Some("life stats"),
+                        layout: &layout,
+                        entries: &[
+                            wgpu::BindGroupEntry {
+                                binding: 0,
+                                resource: params.as_entire_binding(),
+                            },
+                            wgpu::BindGroupEntry {
+                                binding: 1,
+                                resource: self.bufs[self.cur][i].as_entire_binding(),
+                            },
+                            wgpu::BindGroupEntry {
+                                binding: 2,
+                                resource: out.as_entire_binding(),
+                            },
+                        ],
+                    })
             })
             .collect();
         let mut pass = encoder.begin_compute_pass(&Default::default());
         pass.set_pipeline(&self.kernels.stats);
         for (i, group) in groups.iter().enumerate() {
             pass.set_bind_group(0, group, &[]);
-            pass.dispatch_workgroups(self.plan.width.div_ceil(TILE), self.plan.chunks[i].1.div_ceil(TILE), 1);
+            pass.dispatch_workgroups(
+                self.plan.width.div_ceil(TILE),
+                self.plan.chunks[i].1.div_ceil(TILE),
+                1,
+            );
         }
     }
 }

@@ -102,18 +102,21 @@ pub struct LifeKernels {
 }
 
 fn pipeline(ctx: &GpuContext, label: &str, source: String) -> wgpu::ComputePipeline {
-    let module = ctx.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(label),
-        source: wgpu::ShaderSource::Wgsl(source.into()),
-    });
-    ctx.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some(label),
-        layout: None,
-        module: &module,
-        entry_point: Some("main"),
-        compilation_options: Default::default(),
-        cache: None,
-    })
+    let module = ctx
+        .device
+        .create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some(label),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        });
+    ctx.device
+        .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some(label),
+            layout: None,
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        })
 }
 
 impl LifeKernels {
@@ -122,12 +125,36 @@ impl LifeKernels {
         let common = include_str!("../../../shaders/life/common.wgsl");
         let with_common = |body: &str| format!("{common}\n{body}");
         LifeKernels {
-            naive: pipeline(ctx, "life naive", with_common(include_str!("../../../shaders/life/naive.wgsl"))),
-            padded: pipeline(ctx, "life padded", with_common(include_str!("../../../shaders/life/padded.wgsl"))),
-            shared: pipeline(ctx, "life shared", with_common(include_str!("../../../shaders/life/shared.wgsl"))),
-            columns: pipeline(ctx, "life columns", with_common(include_str!("../../../shaders/life/columns.wgsl"))),
-            edits: pipeline(ctx, "life edits", include_str!("../../../shaders/life/edits.wgsl").to_string()),
-            stats: pipeline(ctx, "life stats", include_str!("../../../shaders/life/stats.wgsl").to_string()),
+            naive: pipeline(
+                ctx,
+                "life naive",
+                with_common(include_str!("../../../shaders/life/naive.wgsl")),
+            ),
+            padded: pipeline(
+                ctx,
+                "life padded",
+                with_common(include_str!("../../../shaders/life/padded.wgsl")),
+            ),
+            shared: pipeline(
+                ctx,
+                "life shared",
+                with_common(include_str!("../../../shaders/life/shared.wgsl")),
+            ),
+            columns: pipeline(
+                ctx,
+                "life columns",
+                with_common(include_str!("../../../shaders/life/columns.wgsl")),
+            ),
+            edits: pipeline(
+                ctx,
+                "life edits",
+                include_str!("../../../shaders/life/edits.wgsl").to_string(),
+            ),
+            stats: pipeline(
+                ctx,
+                "life stats",
+                include_str!("../../../shaders/life/stats.wgsl").to_string(),
+            ),
         }
     }
 

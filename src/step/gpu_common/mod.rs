@@ -92,7 +92,12 @@ pub struct GpuStepper {
 
 impl GpuStepper {
     /// A stepper for `cfg` on `ctx`; call [`Stepper::load`] next.
-    pub fn new(cfg: GpuConfig, settings: GpuSettings, ctx: Arc<GpuContext>, kernels: Arc<LifeKernels>) -> Result<Self, StepError> {
+    pub fn new(
+        cfg: GpuConfig,
+        settings: GpuSettings,
+        ctx: Arc<GpuContext>,
+        kernels: Arc<LifeKernels>,
+    ) -> Result<Self, StepError> {
         if settings.memory == MemoryMode::ZeroCopy && !ctx.has_mappable_primary_buffers() {
             return Err(StepError::Unavailable {
                 strategy: cfg.strategy.name(),
@@ -106,7 +111,8 @@ impl GpuStepper {
         Ok(GpuStepper {
             cfg,
             settings,
-            host: World::new(3, 3, Default::default(), Default::default()).map_err(|e| StepError::Backend(e.to_string()))?,
+            host: World::new(3, 3, Default::default(), Default::default())
+                .map_err(|e| StepError::Backend(e.to_string()))?,
             host_fresh: true,
             dev: None,
             transfers: None,
@@ -135,13 +141,19 @@ impl GpuStepper {
         self.ctx.queue.submit([encoder.finish()]);
         self.ctx.wait_idle().map_err(StepError::DeviceLost)?;
         if let Some(timer) = self.timer.as_mut() {
-            self.gpu_seconds += timer.collect_seconds(&self.ctx).map_err(StepError::DeviceLost)?;
+            self.gpu_seconds += timer
+                .collect_seconds(&self.ctx)
+                .map_err(StepError::DeviceLost)?;
         }
         self.check_device()
     }
 
     fn encoder(&self) -> wgpu::CommandEncoder {
-        self.ctx.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("golab step") })
+        self.ctx
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("golab step"),
+            })
     }
 
     fn parts(&mut self) -> Result<(&mut DeviceWorld, &mut Transfers), StepError> {
@@ -154,7 +166,11 @@ impl GpuStepper {
     /// One generation with the host as the truth: upload, compute, download.
     fn transfer_generation(&mut self, strips: u32) -> Result<(), StepError> {
         let n = self.dev.as_ref().map_or(0, |d| d.plan.chunks.len());
-        let groups: Vec<std::ops::Range<usize>> = if strips > 1 { (0..n).map(|i| i..i + 1).collect() } else { vec![0..n] };
+        let groups: Vec<std::ops::Range<usize>> = if strips > 1 {
+            (0..n).map(|i| i..i + 1).collect()
+        } else {
+            std::iter::once(0..n).collect()
+        };
         let mut pending = Vec::new();
         let last = groups.len().saturating_sub(1);
         for (g, range) in groups.into_iter().enumerate() {
@@ -168,10 +184,8 @@ impl GpuStepper {
             transfers.upload(dev, host, 0, range.clone(), &mut encoder)?;
             dev.encode_step(&mut encoder, self.timer.as_mut(), range.clone());
             pending.extend(transfers.encode_download(dev, 1, range, &mut encoder));
-            if g == last {
-                if let Some(timer) = self.timer.as_mut() {
-                    timer.resolve(&mut encoder);
-                }
+            if let (true, Some(timer)) = (g == last, self.timer.as_mut()) {
+                timer.resolve(&mut encoder);
             }
             self.ctx.queue.submit([encoder.finish()]);
         }
@@ -181,7 +195,9 @@ impl GpuStepper {
         };
         transfers.finish_download(dev, &pending, &mut self.host)?;
         if let Some(timer) = self.timer.as_mut() {
-            self.gpu_seconds += timer.collect_seconds(&self.ctx).map_err(StepError::DeviceLost)?;
+            self.gpu_seconds += timer
+                .collect_seconds(&self.ctx)
+                .map_err(StepError::DeviceLost)?;
         }
         self.host.generation += 1;
         self.check_device()
@@ -191,7 +207,10 @@ impl GpuStepper {
     fn resident_batch(&mut self, gens: u64) -> Result<(), StepError> {
         let mut encoder = self.encoder();
         {
-            let dev = self.dev.as_mut().ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
+            let dev = self
+                .dev
+                .as_mut()
+                .ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
             let n = dev.plan.chunks.len();
             for _ in 0..gens {
                 dev.encode_halo_exchange(&mut encoder);
@@ -231,14 +250,19 @@ impl GpuStepper {
 
     fn gpu_stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
         let generation = self.host.generation;
-        let dev = self.dev.as_ref().ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
+        let dev = self
+            .dev
+            .as_ref()
+            .ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
         let chunks = dev.plan.chunks.len();
         let b = buckets as u32;
         let bytes = (chunks as u64) * u64::from(b + 1) * 4;
         let out = self.ctx.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("stats out"),
             size: bytes,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
         let readback = self.ctx.device.create_buffer(&wgpu::BufferDescriptor {
@@ -255,7 +279,10 @@ impl GpuStepper {
         self.ctx.wait_idle().map_err(StepError::DeviceLost)?;
         let mut stats = Stats::empty(generation, buckets);
         {
-            let view = readback.slice(..).get_mapped_range().map_err(|e| StepError::Backend(e.to_string()))?;
+            let view = readback
+                .slice(..)
+                .get_mapped_range()
+                .map_err(|e| StepError::Backend(e.to_string()))?;
             let counts: &[u32] = bytemuck::cast_slice(&view);
             for chunk in counts.chunks_exact(buckets + 1) {
                 for (h, c) in stats.histogram.iter_mut().zip(chunk) {
@@ -356,7 +383,9 @@ impl Stepper for GpuStepper {
                     self.resident_batch(batch)?;
                     self.adapt_batch(batch, start.elapsed());
                     left -= batch;
-                    if download_every.is_some_and(|every| self.host.generation % u64::from(every.max(1)) == 0) {
+                    if download_every.is_some_and(|every| {
+                        self.host.generation.is_multiple_of(u64::from(every.max(1)))
+                    }) {
                         self.download()?;
                     }
                 }
@@ -383,11 +412,18 @@ impl Stepper for GpuStepper {
         if self.host_fresh {
             self.host.apply_edits(edits);
         }
-        let dev = self.dev.as_ref().ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
+        let dev = self
+            .dev
+            .as_ref()
+            .ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
         let plan = &dev.plan;
         let mut per_chunk: Vec<Vec<[u32; 2]>> = vec![vec![]; plan.chunks.len()];
         for ((x, y), op) in fold_edits(edits, plan.width, plan.height) {
-            let i = plan.chunks.iter().position(|&(y0, rows)| y >= y0 && y < y0 + rows).unwrap_or(0);
+            let i = plan
+                .chunks
+                .iter()
+                .position(|&(y0, rows)| y >= y0 && y < y0 + rows)
+                .unwrap_or(0);
             let row = y - plan.chunks[i].0 + 1;
             per_chunk[i].push([row * plan.pitch + plan.col0 + x, op]);
         }
@@ -407,7 +443,11 @@ impl Stepper for GpuStepper {
         if !self.host_fresh {
             self.download()?;
         }
-        Ok(Stats::from_ages(self.host.ages(), self.host.generation, buckets))
+        Ok(Stats::from_ages(
+            self.host.ages(),
+            self.host.generation,
+            buckets,
+        ))
     }
 
     fn generation(&self) -> u64 {

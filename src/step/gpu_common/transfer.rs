@@ -53,7 +53,10 @@ impl FromStr for MemoryMode {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         MemoryMode::ALL
             .into_iter()
-            .find(|m| m.name().eq_ignore_ascii_case(s.trim()) || (s.trim().eq_ignore_ascii_case("zerocopy") && *m == MemoryMode::ZeroCopy))
+            .find(|m| {
+                m.name().eq_ignore_ascii_case(s.trim())
+                    || (s.trim().eq_ignore_ascii_case("zerocopy") && *m == MemoryMode::ZeroCopy)
+            })
             .ok_or_else(|| format!("unknown memory mode '{s}': use normal, pinned or zero-copy"))
     }
 }
@@ -62,10 +65,18 @@ impl FromStr for MemoryMode {
 /// included) from the host world into `out` (`(rows + 2) * pitch` u32s).
 pub fn pack_chunk(world: &World, plan: &ChunkPlan, i: usize, out: &mut [u32]) {
     let (y0, rows) = plan.chunks[i];
-    let (w, h, pitch) = (world.width() as usize, i64::from(world.height()), plan.pitch as usize);
+    let (w, h, pitch) = (
+        world.width() as usize,
+        i64::from(world.height()),
+        plan.pitch as usize,
+    );
     let torus = world.topology == Topology::Torus;
     let col0 = plan.col0 as usize;
-    for (j, dst) in out.chunks_exact_mut(pitch).take(rows as usize + 2).enumerate() {
+    for (j, dst) in out
+        .chunks_exact_mut(pitch)
+        .take(rows as usize + 2)
+        .enumerate()
+    {
         let y = i64::from(y0) + j as i64 - 1;
         let source = if (0..h).contains(&y) {
             Some(y)
@@ -91,7 +102,11 @@ pub fn pack_chunk(world: &World, plan: &ChunkPlan, i: usize, out: &mut [u32]) {
 /// Copy chunk `i`'s world rows (`rows * pitch` u32s, halo rows excluded) into the host world.
 pub fn unpack_chunk(src: &[u32], plan: &ChunkPlan, i: usize, world: &mut World) {
     let (y0, rows) = plan.chunks[i];
-    let (w, pitch, col0) = (world.width() as usize, plan.pitch as usize, plan.col0 as usize);
+    let (w, pitch, col0) = (
+        world.width() as usize,
+        plan.pitch as usize,
+        plan.col0 as usize,
+    );
     let dst = &mut world.ages_mut()[y0 as usize * w..(y0 + rows) as usize * w];
     for (d, s) in dst.chunks_exact_mut(w).zip(src.chunks_exact(pitch)) {
         d.copy_from_slice(&s[col0..col0 + w]);
@@ -106,7 +121,11 @@ pub struct Transfers {
     scratch: Vec<u32>,
 }
 
-fn map_and_wait(dev: &DeviceWorld, slice: wgpu::BufferSlice<'_>, mode: wgpu::MapMode) -> Result<(), StepError> {
+fn map_and_wait(
+    dev: &DeviceWorld,
+    slice: wgpu::BufferSlice<'_>,
+    mode: wgpu::MapMode,
+) -> Result<(), StepError> {
     slice.map_async(mode, |_| {});
     dev.ctx.wait_idle().map_err(StepError::DeviceLost)
 }
@@ -133,8 +152,16 @@ impl Transfers {
         };
         let (upload, download) = if mode == MemoryMode::Pinned {
             (
-                make(wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC, true, "pinned upload"),
-                make(wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST, false, "pinned download"),
+                make(
+                    wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC,
+                    true,
+                    "pinned upload",
+                ),
+                make(
+                    wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                    false,
+                    "pinned download",
+                ),
             )
         } else {
             (vec![], vec![])
@@ -163,7 +190,11 @@ impl Transfers {
                 MemoryMode::Normal => {
                     self.scratch.resize(words, 0);
                     pack_chunk(world, &dev.plan, i, &mut self.scratch);
-                    dev.ctx.queue.write_buffer(&dev.bufs[target][i], 0, bytemuck::cast_slice(&self.scratch));
+                    dev.ctx.queue.write_buffer(
+                        &dev.bufs[target][i],
+                        0,
+                        bytemuck::cast_slice(&self.scratch),
+                    );
                 }
                 MemoryMode::Pinned => {
                     let staging = &self.upload[i];
@@ -223,7 +254,12 @@ impl Transfers {
     }
 
     /// After the download's submission: map each buffer and copy its rows into `world`.
-    pub fn finish_download(&self, dev: &DeviceWorld, targets: &[(usize, wgpu::Buffer)], world: &mut World) -> Result<(), StepError> {
+    pub fn finish_download(
+        &self,
+        dev: &DeviceWorld,
+        targets: &[(usize, wgpu::Buffer)],
+        world: &mut World,
+    ) -> Result<(), StepError> {
         // Zero-copy maps the storage buffer itself (whole: map offsets must be 8-aligned) and
         // skips its halo row; the other modes read a buffer holding just the world rows.
         let skip = match self.mode {

@@ -490,7 +490,7 @@ fn pi_heptomino_stabilises_at_generation_173() {
 
 #[test]
 fn acorn_is_still_growing_at_generation_1000() {
-    // Facts about its end (gen 5206) need a ~2800² world; see the ignored test below.
+    // Facts about its end (gen 5206) need a ~2800² world; see the next test.
     let mut run = Run::new(
         &lib("acorn"),
         1024,
@@ -523,7 +523,6 @@ fn acorn_is_still_growing_at_generation_1000() {
 }
 
 #[test]
-#[ignore = "slow (about a minute): run with --ignored"]
 fn acorn_stabilises_at_generation_5206_with_633_cells() {
     let mut run = Run::new(
         &lib("acorn"),

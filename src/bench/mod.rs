@@ -347,13 +347,15 @@ mod tests {
     #[test]
     fn a_tiny_run_measures_every_pair() {
         let cfg = BenchConfig {
+            strategies: vec![Strategy::Scalar, Strategy::Rayon],
             sizes: vec![16, 33],
             gens: Some(3),
             repeats: 3,
             ..BenchConfig::default()
         };
         let report = run(&cfg, &StepperFactory::cpu_only(), |_| {});
-        assert_eq!(report.results.len(), Strategy::ALL.len() * 2);
+        assert_eq!(report.results.len(), 4);
+        assert!(report.roofline.is_none(), "no GPU strategy, no roofline");
         for r in &report.results {
             assert!(r.error.is_none(), "{r:?}");
             assert_eq!(r.samples.len(), 3);
@@ -366,5 +368,20 @@ mod tests {
         let table = markdown_table(&report);
         assert!(table.contains("| scalar |"), "{table}");
         assert!(table.contains("33²"), "{table}");
+    }
+
+    #[test]
+    fn an_unavailable_strategy_is_an_error_row_not_a_panic() {
+        let cfg = BenchConfig {
+            strategies: vec![Strategy::GpuResident],
+            sizes: vec![16],
+            gens: Some(1),
+            repeats: 1,
+            ..BenchConfig::default()
+        };
+        let report = run(&cfg, &StepperFactory::cpu_only(), |_| {});
+        let error = report.results[0].error.as_deref().unwrap_or_default();
+        assert!(error.contains("unavailable"), "{error}");
+        assert!(markdown_table(&report).contains("n/a"));
     }
 }

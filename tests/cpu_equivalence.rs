@@ -73,7 +73,11 @@ fn switching_between_every_pair_keeps_the_world_exactly() {
         let mut sim =
             Simulation::new(StepperFactory::cpu_only(), start.clone(), Strategy::Scalar).unwrap();
         let mut total = 0;
-        let cpu: Vec<Strategy> = Strategy::ALL.iter().copied().filter(|s| !s.is_gpu()).collect();
+        let cpu: Vec<Strategy> = Strategy::ALL
+            .iter()
+            .copied()
+            .filter(|s| !s.is_gpu())
+            .collect();
         for &from in &cpu {
             for &to in &cpu {
                 sim.switch(from).unwrap();

@@ -1,5 +1,5 @@
 // gpu-resident's kernel: each thread owns four adjacent columns (one vec4 of ages) and walks
-// RUN rows down them, keeping the column sums of the rows above, at and below in registers.
+// p.run rows down them (up to 32; fewer on small worlds so enough threads exist), keeping the column sums of the rows above, at and below in registers.
 // Per row it loads one vec4 plus the two cells beside it and stores one vec4, so DRAM traffic
 // approaches one read and one write per cell: the copy-kernel roofline.
 // The chunk pitch is a multiple of 4 (the host pads rows), so every quad is 16-byte aligned.
@@ -7,8 +7,6 @@
 @group(0) @binding(1) var<storage, read> src: array<u32>;
 @group(0) @binding(2) var<storage, read_write> dst: array<vec4<u32>>;
 @group(0) @binding(3) var<storage, read> src4: array<vec4<u32>>;
-
-const RUN: u32 = 32u;
 
 // Alive flags of the quad at `x0` in buffer row `row` and of the cells left and right of it;
 // cells beyond the world (dead border, or the padding after the last column) count as dead.
@@ -60,11 +58,11 @@ fn next_ages(ages: vec4<u32>, n: vec4<u32>) -> vec4<u32> {
 @compute @workgroup_size(128)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let x0 = id.x * 4u;
-    let r0 = id.y * RUN;
+    let r0 = id.y * p.run;
     if (x0 >= p.width || r0 >= p.rows) {
         return;
     }
-    let r1 = min(r0 + RUN, p.rows);
+    let r1 = min(r0 + p.run, p.rows);
     // Buffer rows are world rows + 1 (row 0 is the halo above).
     var up = quad(x0, r0).sums;
     var mid = quad(x0, r0 + 1u);

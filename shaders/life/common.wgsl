@@ -11,7 +11,7 @@ struct Params {
     rule: u32,       // bits 0..9 birth mask, bits 9..18 survival mask
     torus: u32,      // 1 = edges wrap, 0 = outside is dead
     wrap_rows: u32,  // 1 = single-chunk torus: rows wrap in the kernel, halo rows unused
-    pad1: u32,
+    run: u32,        // rows each thread walks (column kernel); 0 elsewhere
 }
 
 @group(0) @binding(0) var<uniform> p: Params;

@@ -71,7 +71,7 @@ impl DeviceWorld {
                     rule: rule.packed(),
                     torus: u32::from(topology == Topology::Torus),
                     wrap_rows: u32::from(topology == Topology::Torus && plan.chunks.len() == 1),
-                    pad: 0,
+                    run: kernel.rows_per_thread(plan.width, rows),
                 };
                 ctx.device
                     .create_buffer_init(&wgpu::util::BufferInitDescriptor {

@@ -5,8 +5,10 @@ use crate::gpu::limits::TILE;
 
 /// Threads per workgroup of the column kernel (`@workgroup_size` in columns.wgsl); each owns 4 columns.
 pub const COLUMN_GROUP: u32 = 128;
-/// Rows each column-kernel thread walks (`RUN` in columns.wgsl).
+/// Most rows a column-kernel thread walks.
 pub const COLUMN_RUN: u32 = 32;
+/// Column-kernel threads wanted before threads walk more than one row (fills a big GPU).
+const COLUMN_THREADS: u64 = 1 << 16;
 
 /// Which stepping kernel a GPU strategy runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,10 +34,23 @@ impl Kernel {
         if self == Kernel::Columns { 4 } else { 1 }
     }
 
+    /// Rows one thread walks in a chunk of `width × rows` (column kernel): up to
+    /// [`COLUMN_RUN`], fewer on small worlds so that enough threads exist.
+    pub fn rows_per_thread(self, width: u32, rows: u32) -> u32 {
+        if self != Kernel::Columns {
+            return 0;
+        }
+        let threads = u64::from(width.div_ceil(4)) * u64::from(rows);
+        (threads / COLUMN_THREADS).clamp(1, u64::from(COLUMN_RUN)) as u32
+    }
+
     /// Workgroups to dispatch for a chunk of `width × rows` cells.
     pub fn workgroups(self, width: u32, rows: u32) -> (u32, u32) {
         match self {
-            Kernel::Columns => (width.div_ceil(4 * COLUMN_GROUP), rows.div_ceil(COLUMN_RUN)),
+            Kernel::Columns => (
+                width.div_ceil(4 * COLUMN_GROUP),
+                rows.div_ceil(self.rows_per_thread(width, rows)),
+            ),
             _ => (width.div_ceil(TILE), rows.div_ceil(TILE)),
         }
     }
@@ -59,8 +74,8 @@ pub struct ChunkParams {
     pub torus: u32,
     /// 1 = single-chunk torus: the kernel wraps rows itself instead of reading halo rows.
     pub wrap_rows: u32,
-    /// Padding to 32 bytes.
-    pub pad: u32,
+    /// Rows each column-kernel thread walks ([`Kernel::rows_per_thread`]).
+    pub run: u32,
 }
 
 /// Parameters of a statistics dispatch, mirrored by `StatsParams` in stats.wgsl.

@@ -16,16 +16,37 @@ fn gpu_strategies() -> Vec<Strategy> {
         .collect()
 }
 
-#[test]
-fn every_gpu_strategy_matches_scalar_on_small_awkward_soups() {
+/// Every (GPU strategy, memory mode) pair the strategy supports.
+fn gpu_configs() -> Vec<(Strategy, MemoryMode)> {
+    let mut configs = Vec::new();
     for strategy in gpu_strategies() {
+        let modes: &[MemoryMode] = if strategy.uses_memory_mode() {
+            &MemoryMode::ALL
+        } else {
+            &[MemoryMode::Normal]
+        };
+        configs.extend(modes.iter().map(|&m| (strategy, m)));
+    }
+    configs
+}
+
+fn settings(memory: MemoryMode) -> GpuSettings {
+    GpuSettings {
+        memory,
+        ..GpuSettings::default()
+    }
+}
+
+#[test]
+fn every_gpu_strategy_and_memory_mode_matches_scalar_on_small_awkward_soups() {
+    for (strategy, memory) in gpu_configs() {
         for (w, h) in [(3, 3), (31, 17), (257, 129)] {
             for topology in [Topology::Torus, Topology::DeadBorder] {
                 for (r, rule) in test_rules().into_iter().take(3).enumerate() {
                     let start = soup(w, h, topology, rule, 37.0, 100 + r as u64);
-                    let context = format!("{strategy} {w}x{h} {topology} {rule}");
+                    let context = format!("{strategy} [{memory}] {w}x{h} {topology} {rule}");
                     assert_matches_scalar(
-                        gpu_factory(GpuSettings::default()),
+                        gpu_factory(settings(memory)),
                         strategy,
                         &start,
                         100,
@@ -38,41 +59,24 @@ fn every_gpu_strategy_matches_scalar_on_small_awkward_soups() {
 }
 
 #[test]
-fn every_gpu_strategy_matches_scalar_on_large_soups() {
-    for strategy in gpu_strategies() {
-        for (w, h, topology) in [
-            (1000, 601, Topology::Torus),
-            (1024, 1024, Topology::DeadBorder),
-        ] {
-            let start = soup(w, h, topology, "B3/S23".parse().unwrap(), 37.0, 7);
-            let context = format!("{strategy} {w}x{h} {topology}");
+fn every_gpu_strategy_and_memory_mode_matches_scalar_on_large_soups() {
+    let cases = [
+        (1000, 601, Topology::Torus, "B3/S23"),
+        (1000, 601, Topology::DeadBorder, "B36/S23"),
+        (1024, 1024, Topology::DeadBorder, "B3/S23"),
+        (1024, 1024, Topology::Torus, "B2/S"),
+    ];
+    for (strategy, memory) in gpu_configs() {
+        for (w, h, topology, rule) in cases {
+            let start = soup(w, h, topology, rule.parse().unwrap(), 37.0, 7);
+            let context = format!("{strategy} [{memory}] {w}x{h} {topology} {rule}");
             assert_matches_scalar(
-                gpu_factory(GpuSettings::default()),
+                gpu_factory(settings(memory)),
                 strategy,
                 &start,
                 100,
                 &context,
             );
-        }
-    }
-}
-
-#[test]
-fn memory_modes_match_scalar() {
-    for memory in [MemoryMode::Pinned, MemoryMode::ZeroCopy] {
-        for strategy in gpu_strategies()
-            .into_iter()
-            .filter(|s| s.uses_memory_mode())
-        {
-            for topology in [Topology::Torus, Topology::DeadBorder] {
-                let start = soup(257, 129, topology, "B36/S23".parse().unwrap(), 40.0, 21);
-                let settings = GpuSettings {
-                    memory,
-                    ..GpuSettings::default()
-                };
-                let context = format!("{strategy} {memory} {topology}");
-                assert_matches_scalar(gpu_factory(settings), strategy, &start, 100, &context);
-            }
         }
     }
 }

@@ -273,6 +273,18 @@ impl StepperFactory {
         factory
     }
 
+    /// A factory with the same GPU device and kernels (opened now if not yet) and the same
+    /// settings; change its settings without touching this one.
+    pub fn sharing_device(&self) -> StepperFactory {
+        let shared = StepperFactory {
+            gpu_options: self.gpu_options.clone(),
+            gpu: OnceLock::new(),
+            gpu_settings: self.gpu_settings,
+        };
+        let _ = shared.gpu.set(self.gpu_parts().cloned());
+        shared
+    }
+
     /// The GPU device, opened on first use; the error says why there is none.
     pub fn gpu(&self) -> Result<&Arc<GpuContext>, GpuError> {
         self.gpu_parts().map(|(ctx, _)| ctx)

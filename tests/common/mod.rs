@@ -88,12 +88,15 @@ pub fn scattered_edits(width: u32, height: u32, count: usize, seed: u64) -> Vec<
         .collect()
 }
 
-/// A factory with the GPU opened, or a failing test that says how to get lavapipe.
+/// A factory on this test binary's one GPU device (opened once), or a failing test that
+/// says how to get lavapipe.
 pub fn gpu_factory(settings: golab::step::GpuSettings) -> StepperFactory {
-    let mut factory = StepperFactory::with_gpu(Default::default());
-    if let Err(e) = factory.gpu() {
+    static BASE: std::sync::OnceLock<StepperFactory> = std::sync::OnceLock::new();
+    let base = BASE.get_or_init(|| StepperFactory::with_gpu(Default::default()));
+    if let Err(e) = base.gpu() {
         panic!("GPU tests need a Vulkan adapter and found none: {e}");
     }
+    let mut factory = base.sharing_device();
     factory.gpu_settings = settings;
     factory
 }

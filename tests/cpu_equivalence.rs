@@ -141,3 +141,20 @@ fn rule_and_topology_changes_keep_cells_and_generation() {
         "after rule change",
     );
 }
+
+#[test]
+fn ages_saturate_like_the_reference_in_every_cpu_strategy() {
+    let start = nearly_saturated_world();
+    let expected = scalar_after(&start, 10);
+    assert_eq!(expected.age(1, 1), u32::MAX, "the reference saturates");
+    for strategy in Strategy::ALL.iter().copied().filter(|s| !s.is_gpu()) {
+        let mut sim = Simulation::new(StepperFactory::cpu_only(), start.clone(), strategy).unwrap();
+        sim.step(10).unwrap();
+        assert_same_world(
+            &expected,
+            sim.world().unwrap(),
+            &format!("{strategy} saturation"),
+        );
+        assert_eq!(sim.stats(5).unwrap().population, expected.population());
+    }
+}

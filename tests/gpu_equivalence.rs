@@ -261,3 +261,19 @@ fn a_world_beyond_the_device_limits_is_a_clear_error_and_nothing_is_lost() {
         "after failed switch",
     );
 }
+
+#[test]
+fn ages_saturate_like_the_reference_in_every_gpu_strategy() {
+    let start = common::nearly_saturated_world();
+    let expected = scalar_after(&start, 10);
+    for strategy in gpu_strategies() {
+        let mut sim =
+            Simulation::new(gpu_factory(GpuSettings::default()), start.clone(), strategy).unwrap();
+        sim.step(10).unwrap();
+        assert_same_world(
+            &expected,
+            sim.world().unwrap(),
+            &format!("{strategy} saturation"),
+        );
+    }
+}

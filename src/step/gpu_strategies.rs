@@ -24,7 +24,7 @@ pub const STREAM_STRIPS: u32 = 8;
 pub fn gpu_config(strategy: Strategy, settings: &GpuSettings) -> Option<GpuConfig> {
     let transfer = Residency::Transfer { strips: 1 };
     let (kernel, residency) = match strategy {
-        Strategy::Scalar | Strategy::Rayon => return None,
+        Strategy::Scalar | Strategy::Rayon | Strategy::CpuBitsliced => return None,
         Strategy::GpuNaive => (Kernel::Naive, transfer),
         Strategy::GpuPadded => (Kernel::Padded, transfer),
         Strategy::GpuShared => (Kernel::Shared, transfer),

@@ -6,6 +6,7 @@
 //! strategy mid-run by reading the state out of one stepper and loading it into the next,
 //! with generation and every cell's age kept exactly.
 
+pub mod cpu_bitsliced;
 mod cpu_grid;
 pub mod gpu_common;
 pub mod gpu_strategies;
@@ -80,6 +81,8 @@ pub enum Strategy {
     Scalar,
     /// The scalar algorithm over row bands in parallel with rayon.
     Rayon,
+    /// 64 cells per u64 with bitwise adders, rayon over bands, ages from birth generations.
+    CpuBitsliced,
     /// GPU, bounds checks, upload + download every generation (ALGORITHM_0).
     GpuNaive,
     /// GPU, host-packed padding, no bounds checks (ALGORITHM_1).
@@ -101,6 +104,7 @@ impl Strategy {
     pub const ALL: &'static [Strategy] = &[
         Strategy::Scalar,
         Strategy::Rayon,
+        Strategy::CpuBitsliced,
         Strategy::GpuNaive,
         Strategy::GpuPadded,
         Strategy::GpuShared,
@@ -115,6 +119,7 @@ impl Strategy {
         match self {
             Strategy::Scalar => "scalar",
             Strategy::Rayon => "rayon",
+            Strategy::CpuBitsliced => "cpu-bitsliced",
             Strategy::GpuNaive => "gpu-naive",
             Strategy::GpuPadded => "gpu-padded",
             Strategy::GpuShared => "gpu-shared",
@@ -132,6 +137,9 @@ impl Strategy {
                 "single-threaded CPU reference; padded border instead of bounds checks"
             }
             Strategy::Rayon => "the scalar kernel over row bands on every core (rayon)",
+            Strategy::CpuBitsliced => {
+                "64 cells per u64 with bitwise adders on every core; exact ages from birth generations"
+            }
             Strategy::GpuNaive => {
                 "GPU, bounds checks per neighbour; upload + download every generation"
             }
@@ -156,7 +164,10 @@ impl Strategy {
 
     /// Whether the strategy runs on a GPU.
     pub fn is_gpu(self) -> bool {
-        !matches!(self, Strategy::Scalar | Strategy::Rayon)
+        !matches!(
+            self,
+            Strategy::Scalar | Strategy::Rayon | Strategy::CpuBitsliced
+        )
     }
 
     /// Whether the memory mode changes what the strategy does (it moves data host↔device).

@@ -132,3 +132,15 @@ pub fn assert_matches_scalar(
     );
     assert_same_world(&expected, sim.world().unwrap(), context);
 }
+
+/// A world whose live cells are a block (a still life) with ages just below saturation
+/// plus a blinker, to check that every strategy saturates ages like the reference.
+pub fn nearly_saturated_world() -> World {
+    let mut world = World::new(70, 9, Topology::Torus, "B3/S23".parse().unwrap()).unwrap();
+    for (x, y) in [(1, 1), (2, 1), (1, 2), (2, 2), (66, 4), (67, 4), (68, 4)] {
+        world.apply_edit(CellEdit { x, y, alive: true });
+        world.ages_mut()[(y * 70 + x) as usize] = u32::MAX - 3;
+    }
+    world.generation = 5_000_000_000;
+    world
+}

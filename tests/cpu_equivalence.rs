@@ -158,3 +158,12 @@ fn ages_saturate_like_the_reference_in_every_cpu_strategy() {
         assert_eq!(sim.stats(5).unwrap().population, expected.population());
     }
 }
+
+#[test]
+fn the_factory_builds_the_strategy_it_is_asked_for() {
+    let world = soup(16, 16, Topology::Torus, "B3/S23".parse().unwrap(), 30.0, 1);
+    for strategy in Strategy::ALL.iter().copied().filter(|s| !s.is_gpu()) {
+        let stepper = StepperFactory::cpu_only().create(strategy, &world).unwrap();
+        assert_eq!(stepper.strategy(), strategy);
+    }
+}

@@ -277,3 +277,14 @@ fn ages_saturate_like_the_reference_in_every_gpu_strategy() {
         );
     }
 }
+
+#[test]
+fn the_factory_builds_every_gpu_strategy_it_is_asked_for() {
+    let world = soup(16, 16, Topology::Torus, "B3/S23".parse().unwrap(), 30.0, 1);
+    for (strategy, memory) in gpu_configs() {
+        let stepper = gpu_factory(settings(memory))
+            .create(strategy, &world)
+            .unwrap();
+        assert_eq!(stepper.strategy(), strategy, "{memory}");
+    }
+}

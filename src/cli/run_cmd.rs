@@ -111,13 +111,14 @@ pub fn run(args: &RunArgs, adapter: Option<String>) -> Result<(), CliError> {
     sim.step(args.gens)?;
     let stats = sim.stats(args.buckets)?;
     let elapsed = start.elapsed().as_secs_f64();
+    let running = sim.strategy();
     let world = sim.world()?;
     let report = RunReport {
         generation: stats.generation,
         population: stats.population,
         histogram: stats.histogram,
         hash: format!("{:016x}", world.state_hash()),
-        strategy: strategy.name().to_string(),
+        strategy: running.name().to_string(),
         elapsed_s: elapsed,
         gps: if elapsed > 0.0 {
             args.gens as f64 / elapsed

@@ -343,8 +343,11 @@ impl StepperFactory {
     pub fn create(&self, strategy: Strategy, world: &World) -> Result<Box<dyn Stepper>, StepError> {
         let mut stepper: Box<dyn Stepper> =
             match gpu_strategies::gpu_config(strategy, &self.gpu_settings) {
-                None if strategy == Strategy::Scalar => Box::new(scalar::ScalarStepper::new()),
-                None => Box::new(rayon_bands::RayonStepper::new()),
+                None => match strategy {
+                    Strategy::Scalar => Box::new(scalar::ScalarStepper::new()),
+                    Strategy::CpuBitsliced => Box::new(cpu_bitsliced::BitslicedStepper::new()),
+                    _ => Box::new(rayon_bands::RayonStepper::new()),
+                },
                 Some(config) => {
                     let (ctx, kernels) = self.gpu_parts().map_err(|e| StepError::Unavailable {
                         strategy: strategy.name(),

@@ -169,6 +169,28 @@ impl GpuContext {
         }))
     }
 
+    /// A bind group giving `buffers` bindings 0, 1, 2… of `layout`, whole buffers each.
+    pub fn bind_buffers(
+        &self,
+        label: &str,
+        layout: &wgpu::BindGroupLayout,
+        buffers: &[&wgpu::Buffer],
+    ) -> wgpu::BindGroup {
+        let entries: Vec<wgpu::BindGroupEntry<'_>> = buffers
+            .iter()
+            .enumerate()
+            .map(|(i, b)| wgpu::BindGroupEntry {
+                binding: i as u32,
+                resource: b.as_entire_binding(),
+            })
+            .collect();
+        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some(label),
+            layout,
+            entries: &entries,
+        })
+    }
+
     /// "name (backend, type)".
     pub fn adapter_name(&self) -> String {
         describe_adapter(&self.info)

@@ -58,20 +58,11 @@ pub fn measure(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline,
             compilation_options: Default::default(),
             cache: None,
         });
-    let group = ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("roofline"),
-        layout: &pipeline.get_bind_group_layout(0),
-        entries: &[
-            wgpu::BindGroupEntry {
-                binding: 0,
-                resource: src.as_entire_binding(),
-            },
-            wgpu::BindGroupEntry {
-                binding: 1,
-                resource: dst.as_entire_binding(),
-            },
-        ],
-    });
+    let group = ctx.bind_buffers(
+        "roofline",
+        &pipeline.get_bind_group_layout(0),
+        &[&src, &dst],
+    );
     let groups = (bytes / 16).div_ceil(256) as u32;
     let (gx, gy) = (groups.min(32_768), groups.div_ceil(32_768));
     let mut timer = PassTimer::new(ctx);

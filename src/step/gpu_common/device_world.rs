@@ -82,32 +82,14 @@ impl DeviceWorld {
             })
             .collect();
         let group = |from: usize, i: usize| {
-            let mut entries = vec![
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: params[i].as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: bufs[from][i].as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: bufs[1 - from][i].as_entire_binding(),
-                },
-            ];
-            if kernel == Kernel::Columns {
-                // The same source seen as quads for vector loads.
-                entries.push(wgpu::BindGroupEntry {
-                    binding: 3,
-                    resource: bufs[from][i].as_entire_binding(),
-                });
-            }
-            ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("life step"),
-                layout: &layout,
-                entries: &entries,
-            })
+            let (src, dst) = (&bufs[from][i], &bufs[1 - from][i]);
+            // The column kernel also sees the source as vec4 quads (binding 3).
+            let buffers: &[&wgpu::Buffer] = if kernel == Kernel::Columns {
+                &[&params[i], src, dst, src]
+            } else {
+                &[&params[i], src, dst]
+            };
+            ctx.bind_buffers("life step", &layout, buffers)
         };
         let groups = [
             (0..plan.chunks.len()).map(|i| group(0, i)).collect(),
@@ -215,24 +197,11 @@ impl DeviceWorld {
                     contents: bytemuck::cast_slice(batch),
                     usage: wgpu::BufferUsages::STORAGE,
                 });
-                let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("life edits"),
-                    layout: &layout,
-                    entries: &[
-                        wgpu::BindGroupEntry {
-                            binding: 0,
-                            resource: params.as_entire_binding(),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 1,
-                            resource: list.as_entire_binding(),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 2,
-                            resource: self.bufs[self.cur][i].as_entire_binding(),
-                        },
-                    ],
-                });
+                let group = self.ctx.bind_buffers(
+                    "life edits",
+                    &layout,
+                    &[&params, &list, &self.bufs[self.cur][i]],
+                );
                 let mut pass = encoder.begin_compute_pass(&Default::default());
                 pass.set_pipeline(&self.kernels.edits);
                 pass.set_bind_group(0, &group, &[]);
@@ -276,26 +245,11 @@ impl DeviceWorld {
                             contents: bytemuck::bytes_of(&params),
                             usage: wgpu::BufferUsages::UNIFORM,
                         });
-                self.ctx
-                    .device
-                    .create_bind_group(&wgpu::BindGroupDescriptor {
-                        label: Some("life stats"),
-                        layout: &layout,
-                        entries: &[
-                            wgpu::BindGroupEntry {
-                                binding: 0,
-                                resource: params.as_entire_binding(),
-                            },
-                            wgpu::BindGroupEntry {
-                                binding: 1,
-                                resource: self.bufs[self.cur][i].as_entire_binding(),
-                            },
-                            wgpu::BindGroupEntry {
-                                binding: 2,
-                                resource: out.as_entire_binding(),
-                            },
-                        ],
-                    })
+                self.ctx.bind_buffers(
+                    "life stats",
+                    &layout,
+                    &[&params, &self.bufs[self.cur][i], out],
+                )
             })
             .collect();
         let mut pass = encoder.begin_compute_pass(&Default::default());

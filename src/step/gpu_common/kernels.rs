@@ -137,29 +137,25 @@ fn pipeline(ctx: &GpuContext, label: &str, source: String) -> wgpu::ComputePipel
 impl LifeKernels {
     /// Compile every Life pipeline on `ctx`.
     pub fn new(ctx: &GpuContext) -> LifeKernels {
-        let common = include_str!("../../../shaders/life/common.wgsl");
-        let with_common = |body: &str| format!("{common}\n{body}");
+        // A step kernel: shaders/life/common.wgsl followed by shaders/life/<name>.wgsl.
+        macro_rules! life_step {
+            ($name:literal) => {
+                pipeline(
+                    ctx,
+                    concat!("life ", $name),
+                    format!(
+                        "{}\n{}",
+                        include_str!("../../../shaders/life/common.wgsl"),
+                        include_str!(concat!("../../../shaders/life/", $name, ".wgsl"))
+                    ),
+                )
+            };
+        }
         LifeKernels {
-            naive: pipeline(
-                ctx,
-                "life naive",
-                with_common(include_str!("../../../shaders/life/naive.wgsl")),
-            ),
-            padded: pipeline(
-                ctx,
-                "life padded",
-                with_common(include_str!("../../../shaders/life/padded.wgsl")),
-            ),
-            shared: pipeline(
-                ctx,
-                "life shared",
-                with_common(include_str!("../../../shaders/life/shared.wgsl")),
-            ),
-            columns: pipeline(
-                ctx,
-                "life columns",
-                with_common(include_str!("../../../shaders/life/columns.wgsl")),
-            ),
+            naive: life_step!("naive"),
+            padded: life_step!("padded"),
+            shared: life_step!("shared"),
+            columns: life_step!("columns"),
             edits: pipeline(
                 ctx,
                 "life edits",

@@ -1,0 +1,136 @@
+//! The `golab` binary as a user runs it: JSON output, tables, errors and exit codes.
+
+use std::process::{Command, Output};
+
+fn golab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_golab"))
+        .args(args)
+        .output()
+        .expect("golab runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn run_json_reports_the_gosper_gun_after_300_generations() {
+    let out = golab(&[
+        "run",
+        "--pattern",
+        "gosper-glider-gun",
+        "--size",
+        "256x256",
+        "--gens",
+        "300",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    for key in [
+        "generation",
+        "population",
+        "histogram",
+        "hash",
+        "strategy",
+        "elapsed_s",
+        "gps",
+    ] {
+        assert!(report.get(key).is_some(), "missing {key}: {report}");
+    }
+    assert_eq!(report["generation"], 300);
+    // The 36-cell gun plus ten 5-cell gliders, none of which has wrapped round yet.
+    assert_eq!(report["population"], 86);
+    assert_eq!(report["strategy"], "scalar");
+    assert_eq!(report["hash"].as_str().unwrap().len(), 16);
+}
+
+#[test]
+fn every_cpu_strategy_prints_the_same_hash() {
+    let hash = |strategy: &str| {
+        let out = golab(&[
+            "run",
+            "--soup",
+            "40",
+            "--seed",
+            "9",
+            "--size",
+            "131x67",
+            "--gens",
+            "50",
+            "--strategy",
+            strategy,
+            "--json",
+        ]);
+        assert!(out.status.success());
+        let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(
+            report["strategy"], strategy,
+            "the report names the strategy that ran"
+        );
+        report["hash"].as_str().unwrap().to_string()
+    };
+    let reference = hash("scalar");
+    assert_eq!(hash("rayon"), reference);
+    assert_eq!(hash("cpu-bitsliced"), reference);
+}
+
+#[test]
+fn bad_input_is_a_clear_error_with_exit_status_2() {
+    for (args, expected) in [
+        (vec!["run", "--rule", "B2a/S12"], "non-totalistic"),
+        (vec!["run", "--size", "2x2"], "out of range"),
+        (vec!["run", "--strategy", "warp-drive"], "known strategies"),
+        (
+            vec!["run", "--pattern", "no-such-pattern"],
+            "bundled patterns",
+        ),
+        (vec!["bench", "--sizes", "12x34"], "square"),
+    ] {
+        let out = golab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("error:") && stderr.contains(expected),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn bench_prints_a_table_with_every_requested_cell() {
+    let out = golab(&[
+        "bench",
+        "--strategies",
+        "scalar,rayon",
+        "--sizes",
+        "32,48",
+        "--gens",
+        "2",
+        "--repeats",
+        "3",
+    ]);
+    assert!(out.status.success());
+    let table = stdout(&out);
+    assert!(table.contains("| strategy | 32² | 48² |"), "{table}");
+    assert!(
+        table.contains("| scalar |") && table.contains("| rayon |"),
+        "{table}"
+    );
+}
+
+#[test]
+fn patterns_lists_the_library_and_no_argument_explains_itself() {
+    let out = golab(&["patterns"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).lines().count() > 20);
+    let out = golab(&["patterns", "--show", "glider"]);
+    assert!(stdout(&out).contains("x = 3, y = 3"));
+    let out = golab(&[]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("not built yet"));
+}

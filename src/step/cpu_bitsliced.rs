@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 
-use super::{StepError, Stepper, Strategy, check_same_size};
+use super::{StepError, Stepper, Strategy, check_same_size, not_loaded};
 use crate::rule::Rule;
 use crate::stats::{Stats, bucket_of};
 use crate::world::{AGE_MAX, CellEdit, Topology, World, edit_age};
@@ -157,7 +157,7 @@ impl Stepper for BitslicedStepper {
 
     fn step(&mut self, generations: u64) -> Result<(), StepError> {
         if self.cur.is_empty() {
-            return Err(StepError::Backend("stepper used before load".into()));
+            return Err(not_loaded());
         }
         let (width, height, words) = (self.width, self.height, self.words);
         let torus = self.topology == Topology::Torus;

@@ -61,6 +61,11 @@ pub enum StepError {
     Backend(String),
 }
 
+/// The error of a stepper asked to work before [`Stepper::load`] gave it a world.
+pub fn not_loaded() -> StepError {
+    StepError::Backend("stepper used before load".into())
+}
+
 /// Fail with a clear error when `world` is not `width × height` (a caller bug, never a panic).
 pub fn check_same_size(world: &World, width: u32, height: u32) -> Result<(), StepError> {
     if world.width() == width && world.height() == height {

@@ -7,7 +7,7 @@
 use rayon::prelude::*;
 
 use super::cpu_grid::{PaddedGrid, step_rows};
-use super::{StepError, Stepper, Strategy};
+use super::{StepError, Stepper, Strategy, not_loaded};
 use crate::stats::Stats;
 use crate::world::{CellEdit, World};
 
@@ -32,9 +32,7 @@ impl RayonStepper {
     }
 
     fn grid(&mut self) -> Result<&mut PaddedGrid, StepError> {
-        self.grid
-            .as_mut()
-            .ok_or_else(|| StepError::Backend("stepper used before load".into()))
+        self.grid.as_mut().ok_or_else(not_loaded)
     }
 }
 

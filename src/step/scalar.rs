@@ -1,7 +1,7 @@
 //! `scalar`: the single-threaded reference strategy every other strategy is checked against.
 
 use super::cpu_grid::{PaddedGrid, stats_of, step_rows};
-use super::{StepError, Stepper, Strategy};
+use super::{StepError, Stepper, Strategy, not_loaded};
 use crate::stats::Stats;
 use crate::world::{CellEdit, World};
 
@@ -18,9 +18,7 @@ impl ScalarStepper {
     }
 
     fn grid(&mut self) -> Result<&mut PaddedGrid, StepError> {
-        self.grid
-            .as_mut()
-            .ok_or_else(|| StepError::Backend("stepper used before load".into()))
+        self.grid.as_mut().ok_or_else(not_loaded)
     }
 }
 

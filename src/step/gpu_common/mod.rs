@@ -16,7 +16,7 @@ use device_world::DeviceWorld;
 use kernels::{Kernel, LifeKernels};
 use transfer::{MemoryMode, Transfers};
 
-use super::{StepError, Stepper, Strategy, check_same_size};
+use super::{StepError, Stepper, Strategy, check_same_size, not_loaded};
 use crate::gpu::GpuContext;
 use crate::gpu::limits::plan_chunks;
 use crate::gpu::timing::{MAX_PASSES, PassTimer};
@@ -70,6 +70,11 @@ impl Default for GpuSettings {
             chunk_limit: None,
         }
     }
+}
+
+/// The device world and its transfer buffers, which `load` always creates together.
+fn loaded<D, T>(dev: Option<D>, transfers: Option<T>) -> Result<(D, T), StepError> {
+    dev.zip(transfers).ok_or_else(not_loaded)
 }
 
 /// Wall time one submission aims for: far below OS GPU watchdogs (~2 s), long enough to
@@ -142,12 +147,18 @@ impl GpuStepper {
         }
         self.ctx.queue.submit([encoder.finish()]);
         self.ctx.wait_idle().map_err(StepError::DeviceLost)?;
+        self.collect_gpu_time()?;
+        self.check_device()
+    }
+
+    /// Add the timed passes of the finished submission(s) to the kernel-time total.
+    fn collect_gpu_time(&mut self) -> Result<(), StepError> {
         if let Some(timer) = self.timer.as_mut() {
             self.gpu_seconds += timer
                 .collect_seconds(&self.ctx)
                 .map_err(StepError::DeviceLost)?;
         }
-        self.check_device()
+        Ok(())
     }
 
     fn encoder(&self) -> wgpu::CommandEncoder {
@@ -156,13 +167,6 @@ impl GpuStepper {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("golab step"),
             })
-    }
-
-    fn parts(&mut self) -> Result<(&mut DeviceWorld, &mut Transfers), StepError> {
-        match (self.dev.as_mut(), self.transfers.as_mut()) {
-            (Some(d), Some(t)) => Ok((d, t)),
-            _ => Err(StepError::Backend("GPU stepper used before load".into())),
-        }
     }
 
     /// One generation with the host as the truth: upload, compute, download.
@@ -178,10 +182,7 @@ impl GpuStepper {
         for (g, range) in groups.into_iter().enumerate() {
             let mut encoder = self.encoder();
             let host = &self.host;
-            let (dev, transfers) = match (self.dev.as_mut(), self.transfers.as_mut()) {
-                (Some(d), Some(t)) => (d, t),
-                _ => return Err(StepError::Backend("GPU stepper used before load".into())),
-            };
+            let (dev, transfers) = loaded(self.dev.as_mut(), self.transfers.as_mut())?;
             dev.cur = 0;
             transfers.upload(dev, host, 0, range.clone(), &mut encoder)?;
             dev.encode_step(&mut encoder, self.timer.as_mut(), range.clone());
@@ -191,16 +192,9 @@ impl GpuStepper {
             }
             self.ctx.queue.submit([encoder.finish()]);
         }
-        let (dev, transfers) = match (self.dev.as_ref(), self.transfers.as_ref()) {
-            (Some(d), Some(t)) => (d, t),
-            _ => return Err(StepError::Backend("GPU stepper used before load".into())),
-        };
+        let (dev, transfers) = loaded(self.dev.as_ref(), self.transfers.as_ref())?;
         transfers.finish_download(dev, &pending, &mut self.host)?;
-        if let Some(timer) = self.timer.as_mut() {
-            self.gpu_seconds += timer
-                .collect_seconds(&self.ctx)
-                .map_err(StepError::DeviceLost)?;
-        }
+        self.collect_gpu_time()?;
         self.host.generation += 1;
         self.check_device()
     }
@@ -209,10 +203,7 @@ impl GpuStepper {
     fn resident_batch(&mut self, gens: u64) -> Result<(), StepError> {
         let mut encoder = self.encoder();
         {
-            let dev = self
-                .dev
-                .as_mut()
-                .ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
+            let dev = self.dev.as_mut().ok_or_else(not_loaded)?;
             let n = dev.plan.chunks.len();
             for _ in 0..gens {
                 dev.encode_halo_exchange(&mut encoder);
@@ -229,16 +220,13 @@ impl GpuStepper {
     fn download(&mut self) -> Result<(), StepError> {
         let mut encoder = self.encoder();
         let pending = {
-            let (dev, transfers) = self.parts()?;
+            let (dev, transfers) = loaded(self.dev.as_mut(), self.transfers.as_mut())?;
             let n = dev.plan.chunks.len();
             let cur = dev.cur;
             transfers.encode_download(dev, cur, 0..n, &mut encoder)
         };
         self.ctx.queue.submit([encoder.finish()]);
-        let (dev, transfers) = match (self.dev.as_ref(), self.transfers.as_ref()) {
-            (Some(d), Some(t)) => (d, t),
-            _ => return Err(StepError::Backend("GPU stepper used before load".into())),
-        };
+        let (dev, transfers) = loaded(self.dev.as_ref(), self.transfers.as_ref())?;
         transfers.finish_download(dev, &pending, &mut self.host)?;
         self.host_fresh = true;
         self.check_device()
@@ -350,10 +338,7 @@ impl Stepper for GpuStepper {
         if self.host_fresh {
             self.host.apply_edits(edits);
         }
-        let dev = self
-            .dev
-            .as_ref()
-            .ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
+        let dev = self.dev.as_ref().ok_or_else(not_loaded)?;
         let plan = &dev.plan;
         let mut per_chunk: Vec<Vec<[u32; 2]>> = vec![vec![]; plan.chunks.len()];
         for ((x, y), op) in fold_edits(edits, plan.width, plan.height) {

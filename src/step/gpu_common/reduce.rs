@@ -5,17 +5,14 @@ use std::collections::HashMap;
 
 use super::GpuStepper;
 use crate::stats::Stats;
-use crate::step::StepError;
+use crate::step::{StepError, not_loaded};
 use crate::world::CellEdit;
 
 impl GpuStepper {
     /// Population and age histogram reduced on the device (buckets ≤ 64, generation ≤ u32::MAX).
     pub(super) fn gpu_stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
         let generation = self.host.generation;
-        let dev = self
-            .dev
-            .as_ref()
-            .ok_or_else(|| StepError::Backend("GPU stepper used before load".into()))?;
+        let dev = self.dev.as_ref().ok_or_else(not_loaded)?;
         let chunks = dev.plan.chunks.len();
         let b = buckets as u32;
         let bytes = (chunks as u64) * u64::from(b + 1) * 4;

@@ -12,6 +12,7 @@ pub mod gpu_common;
 pub mod gpu_strategies;
 pub mod rayon_bands;
 pub mod scalar;
+pub mod view;
 
 use std::sync::{Arc, OnceLock};
 
@@ -242,6 +243,19 @@ pub trait Stepper: Send {
     /// CPU strategies and devices without timestamps.
     fn take_gpu_seconds(&mut self) -> Option<f64> {
         None
+    }
+
+    /// Draw `request` into `out`, a storage buffer of `request.pixels()` `u32`s on this
+    /// stepper's GPU device, with the semantics of [`view::render_host`]; encoded and
+    /// submitted by the stepper. `Ok(false)` means the state is not on a device (CPU
+    /// strategies): the caller draws from [`Stepper::host_world`] / [`Stepper::read_world`].
+    fn render_view(
+        &mut self,
+        request: &view::ViewRequest,
+        out: &wgpu::Buffer,
+    ) -> Result<bool, StepError> {
+        let _ = (request, out);
+        Ok(false)
     }
 }
 

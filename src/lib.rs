@@ -5,11 +5,13 @@
 //! behind the [`step::Stepper`] trait), [`sim`] (live switching), [`stats`] and [`bench`].
 #![warn(missing_docs)]
 
+pub mod app;
 pub mod bench;
 pub mod cli;
 pub mod gpu;
 pub mod pattern;
 pub mod rule;
+pub mod runner;
 pub mod sim;
 pub mod stats;
 pub mod step;

@@ -6,7 +6,8 @@
 
 use crate::rule::Rule;
 use crate::stats::Stats;
-use crate::step::{StepError, Stepper, StepperFactory, Strategy};
+use crate::step::view::{ViewRequest, render_host};
+use crate::step::{GpuSettings, StepError, Stepper, StepperFactory, Strategy};
 use crate::world::{CellEdit, Topology, World, WorldError};
 
 /// Why a simulation request failed. The running world is unchanged after any of these.
@@ -160,5 +161,58 @@ impl Simulation {
     /// Resize, keeping the cells centred.
     pub fn resize(&mut self, width: u32, height: u32) -> Result<(), SimError> {
         self.modify(|w| Ok(w.resized(width, height)?))
+    }
+
+    /// GPU kernel seconds spent since the last call (timestamp queries), if measured.
+    pub fn take_gpu_seconds(&mut self) -> Option<f64> {
+        self.stepper.take_gpu_seconds()
+    }
+
+    /// Draw `request` into the device buffer `out` where the state lives; `Ok(false)` when
+    /// the strategy keeps its state on the host (then use [`Simulation::render_view_host`]).
+    pub fn render_view_device(
+        &mut self,
+        request: &ViewRequest,
+        out: &wgpu::Buffer,
+    ) -> Result<bool, SimError> {
+        Ok(self.stepper.render_view(request, out)?)
+    }
+
+    /// Draw `request` on the host into `out` (at least `request.pixels()` long), reading the
+    /// stepper's host world without copying it when it has one.
+    pub fn render_view_host(
+        &mut self,
+        request: &ViewRequest,
+        out: &mut [u32],
+    ) -> Result<(), SimError> {
+        if let Some(world) = self.stepper.host_world() {
+            render_host(world, request, out);
+        } else {
+            render_host(self.world()?, request, out);
+        }
+        Ok(())
+    }
+
+    /// Change memory mode, readback interval or chunk limit of GPU strategies and rebuild the
+    /// stepper with them; on failure the old settings and stepper stay.
+    pub fn set_gpu_settings(&mut self, settings: GpuSettings) -> Result<(), SimError> {
+        let old = self.factory.gpu_settings;
+        self.world()?;
+        self.factory.gpu_settings = settings;
+        match self.factory.create(self.strategy(), &self.host) {
+            Ok(stepper) => {
+                self.stepper = stepper;
+                Ok(())
+            }
+            Err(e) => {
+                self.factory.gpu_settings = old;
+                Err(e.into())
+            }
+        }
+    }
+
+    /// The GPU settings steppers are built with.
+    pub fn gpu_settings(&self) -> GpuSettings {
+        self.factory.gpu_settings
     }
 }

@@ -78,13 +78,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args, cli.adapter),
         Some(Command::Patterns(args)) => patterns_cmd::run(&args),
         Some(Command::GpuInfo) => gpu_info(cli.adapter),
-        None => {
-            println!(
-                "The golab desktop app is not built yet (it arrives with the app issue).\n\
-                 Use the headless commands meanwhile: `golab run`, `golab bench`, `golab patterns` (see `golab --help`)."
-            );
-            Ok(())
-        }
+        None => crate::app::run(cli.adapter).map_err(CliError),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

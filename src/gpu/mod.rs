@@ -53,6 +53,8 @@ pub struct GpuOptions {
 
 /// A wgpu device and queue plus what golab learned about them.
 pub struct GpuContext {
+    /// The instance the adapter belongs to (the app's window surface is made from it).
+    pub instance: wgpu::Instance,
     /// The adapter the device came from.
     pub adapter: wgpu::Adapter,
     /// The device.
@@ -116,10 +118,13 @@ impl GpuContext {
                 .ok(),
         };
         let adapter = adapter.ok_or(GpuError::NoAdapter { wanted, available })?;
-        Self::open(adapter).await
+        Self::open(instance, adapter).await
     }
 
-    async fn open(adapter: wgpu::Adapter) -> Result<Arc<GpuContext>, GpuError> {
+    async fn open(
+        instance: wgpu::Instance,
+        adapter: wgpu::Adapter,
+    ) -> Result<Arc<GpuContext>, GpuError> {
         let info = adapter.get_info();
         let optional = wgpu::Features::TIMESTAMP_QUERY
             | wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS
@@ -158,6 +163,7 @@ impl GpuContext {
             }
         }));
         Ok(Arc::new(GpuContext {
+            instance,
             adapter,
             device,
             queue,

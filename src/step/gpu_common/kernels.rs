@@ -100,6 +100,26 @@ pub struct StatsParams {
     pub pad: u32,
 }
 
+/// Parameters of a view dispatch over one chunk, mirrored by `ViewParams` in view.wgsl.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct ViewParams {
+    /// Output width in pixels.
+    pub width_px: u32,
+    /// Output height in pixels.
+    pub height_px: u32,
+    /// First world row of the chunk.
+    pub row0: u32,
+    /// Rows in the chunk.
+    pub rows: u32,
+    /// u32s per buffer row.
+    pub pitch: u32,
+    /// Index of world column 0 in a buffer row.
+    pub col0: u32,
+    /// Padding to 32 bytes.
+    pub pad: [u32; 2],
+}
+
 /// Every pipeline the GPU strategies use.
 pub struct LifeKernels {
     /// gpu-naive.
@@ -114,6 +134,8 @@ pub struct LifeKernels {
     pub edits: wgpu::ComputePipeline,
     /// Population and age histogram.
     pub stats: wgpu::ComputePipeline,
+    /// Screen-resolution view of the world (largest age per pixel).
+    pub view: wgpu::ComputePipeline,
 }
 
 fn pipeline(ctx: &GpuContext, label: &str, source: String) -> wgpu::ComputePipeline {
@@ -165,6 +187,11 @@ impl LifeKernels {
                 ctx,
                 "life stats",
                 include_str!("../../../shaders/life/stats.wgsl").to_string(),
+            ),
+            view: pipeline(
+                ctx,
+                "life view",
+                include_str!("../../../shaders/life/view.wgsl").to_string(),
             ),
         }
     }

@@ -6,6 +6,7 @@ pub mod device_world;
 pub mod kernels;
 mod reduce;
 pub mod transfer;
+mod view;
 
 pub use reduce::fold_edits;
 
@@ -379,6 +380,18 @@ impl Stepper for GpuStepper {
 
     fn host_world(&self) -> Option<&World> {
         self.host_fresh.then_some(&self.host)
+    }
+
+    fn render_view(
+        &mut self,
+        request: &crate::step::view::ViewRequest,
+        out: &wgpu::Buffer,
+    ) -> Result<bool, StepError> {
+        if self.host_fresh || matches!(self.cfg.residency, Residency::Transfer { .. }) {
+            return Ok(false);
+        }
+        self.render_device_view(request, out)?;
+        Ok(true)
     }
 
     fn take_gpu_seconds(&mut self) -> Option<f64> {

@@ -1,0 +1,58 @@
+// Colour the simulation thread's view image (one age per pixel, see src/step/view.rs)
+// inside the paint callback's viewport (the world view). The image may be from a slightly
+// older camera: `origin` and `size` place it in the viewport's 0..1 coordinates, so a pan
+// moves it at once; uncovered parts show the dead colour.
+
+struct Paint {
+    width_px: u32,
+    height_px: u32,
+    generation: f32,
+    srgb_target: u32, // 1 when the target format encodes sRGB itself: output linear
+    origin: vec2<f32>,
+    size: vec2<f32>,
+    dead: vec4<f32>,
+    table: array<vec4<f32>, 101>, // colour of normalized age 0..=100
+}
+
+@group(0) @binding(0) var<uniform> paint: Paint;
+@group(0) @binding(1) var<storage, read> ages: array<u32>;
+
+struct VertexOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) uv: vec2<f32>,
+}
+
+@vertex
+fn vs_main(@builtin(vertex_index) i: u32) -> VertexOut {
+    // One triangle covering the viewport; uv (0,0) top-left, (1,1) bottom-right.
+    let uv = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
+    var out: VertexOut;
+    out.position = vec4<f32>(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0);
+    out.uv = uv;
+    return out;
+}
+
+fn to_target(c: vec4<f32>) -> vec4<f32> {
+    if (paint.srgb_target == 0u) {
+        return c;
+    }
+    let lo = c.rgb / 12.92;
+    let hi = pow((c.rgb + 0.055) / 1.055, vec3<f32>(2.4));
+    return vec4<f32>(select(hi, lo, c.rgb <= vec3<f32>(0.04045)), c.a);
+}
+
+@fragment
+fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+    let image_uv = (in.uv - paint.origin) / paint.size;
+    if (any(image_uv < vec2<f32>(0.0)) || any(image_uv >= vec2<f32>(1.0))) {
+        return to_target(paint.dead);
+    }
+    let x = min(u32(image_uv.x * f32(paint.width_px)), paint.width_px - 1u);
+    let y = min(u32(image_uv.y * f32(paint.height_px)), paint.height_px - 1u);
+    let age = ages[y * paint.width_px + x];
+    if (age == 0u) {
+        return to_target(paint.dead);
+    }
+    let norm = min(100u, u32(floor(f32(age) * 100.0 / max(paint.generation, 1.0))));
+    return to_target(paint.table[norm]);
+}

@@ -1,0 +1,195 @@
+//! What buttons and keys do: one method per user action, shared by the panel and the keys.
+
+use std::sync::Arc;
+use std::sync::mpsc::channel;
+
+use super::{GolabApp, Pending, files, initial_world};
+use crate::rule::Rule;
+use crate::runner::{Command, RegionOp, Snapshot, Speed};
+use crate::step::Strategy;
+
+/// Speeds stepped through by + and -.
+const SPEEDS: [u32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+
+impl GolabApp {
+    /// Run or pause.
+    pub fn toggle_run(&mut self, snap: &Snapshot) {
+        self.runner.send(Command::SetRunning(!snap.running));
+    }
+
+    /// Advance one generation.
+    pub fn step_once(&mut self) {
+        self.runner.send(Command::Step(1));
+    }
+
+    /// Set the running speed.
+    pub fn set_speed(&mut self, speed: Speed) {
+        self.settings.speed = speed;
+        self.runner.send(Command::SetSpeed(speed));
+    }
+
+    /// One notch faster (`up`) or slower on the 1…1000 scale; faster than 1000 is "max".
+    pub fn nudge_speed(&mut self, up: bool) {
+        let next = match (self.settings.speed, up) {
+            (Speed::Max, true) => Speed::Max,
+            (Speed::Max, false) => Speed::PerFrame(1000),
+            (Speed::PerFrame(n), true) => SPEEDS
+                .iter()
+                .find(|&&s| s > n)
+                .map_or(Speed::Max, |&s| Speed::PerFrame(s)),
+            (Speed::PerFrame(n), false) => {
+                Speed::PerFrame(SPEEDS.iter().rev().find(|&&s| s < n).copied().unwrap_or(1))
+            }
+        };
+        self.set_speed(next);
+    }
+
+    /// Fit the whole world into the view.
+    pub fn fit(&mut self) {
+        self.view.fit_pending = true;
+    }
+
+    /// Replace the world with a fresh soup of the panel's density (an undoable step).
+    pub fn random_fill(&mut self, snap: &Snapshot) {
+        match self.view.selection {
+            Some(region) => {
+                let seed = self.next_seed();
+                let op = RegionOp::RandomFill {
+                    density: self.settings.density,
+                    seed,
+                };
+                self.runner.send(Command::Region(region, op));
+            }
+            None => {
+                let mut settings = self.settings.clone();
+                (settings.width, settings.height) = snap.size;
+                settings.rule = snap.rule.to_string();
+                settings.topology = snap.topology;
+                let world = initial_world(&settings, self.next_seed());
+                self.runner.send(Command::Replace(world));
+            }
+        }
+    }
+
+    /// Kill every cell (or those of the selection), keeping size, rule and generation 0.
+    pub fn clear(&mut self, snap: &Snapshot) {
+        match self.view.selection {
+            Some(region) => self.runner.send(Command::Region(region, RegionOp::Clear)),
+            None => {
+                let mut settings = self.settings.clone();
+                (settings.width, settings.height) = snap.size;
+                settings.density = 0.0;
+                settings.rule = snap.rule.to_string();
+                settings.topology = snap.topology;
+                self.runner
+                    .send(Command::Replace(initial_world(&settings, 0)));
+            }
+        }
+    }
+
+    fn next_seed(&mut self) -> u64 {
+        self.panel.seed = self.panel.seed.wrapping_add(1);
+        self.panel.seed
+    }
+
+    /// Switch strategy if it can run here; say why not otherwise.
+    pub fn switch(&mut self, strategy: Strategy) {
+        self.settings.strategy = strategy;
+        self.runner.send(Command::Switch(strategy));
+    }
+
+    /// The next available strategy after the current one (Tab).
+    pub fn next_strategy(&mut self, snap: &Snapshot) {
+        let all = Strategy::ALL;
+        let at = all.iter().position(|&s| s == snap.strategy).unwrap_or(0);
+        let next = (1..=all.len())
+            .map(|i| all[(at + i) % all.len()])
+            .find(|&s| self.panel.unavailable(s).is_none());
+        if let Some(next) = next {
+            self.switch(next);
+        }
+    }
+
+    /// Parse and apply a rule typed by the user.
+    pub fn apply_rule(&mut self, text: &str) {
+        match text.parse::<Rule>() {
+            Ok(rule) => {
+                self.settings.rule = rule.to_string();
+                self.panel.rule_error = None;
+                self.runner.send(Command::Rule(rule));
+            }
+            Err(e) => self.panel.rule_error = Some(e.to_string()),
+        }
+    }
+
+    /// Undo the last change.
+    pub fn undo(&mut self) {
+        self.runner.send(Command::Undo);
+    }
+
+    /// Redo the last undone change.
+    pub fn redo(&mut self) {
+        self.runner.send(Command::Redo);
+    }
+
+    /// Copy the selection to the clipboard (also as RLE text), clearing it if `cut`.
+    pub fn copy_selection(&mut self, cut: bool) {
+        if let Some(region) = self.view.selection {
+            let (tx, rx) = channel();
+            self.runner.send(Command::Copy {
+                region,
+                cut,
+                reply: tx,
+            });
+            self.copy_reply = Some(rx);
+        }
+    }
+
+    /// Follow the cursor with the clipboard pattern (or `text`, if it is a pattern) to place it.
+    pub fn paste(&mut self, text: Option<&str>) {
+        let pasted = text.and_then(|t| crate::pattern::parse(t, None).ok());
+        if let Some(pattern) = pasted {
+            self.clipboard = Some(Arc::new(pattern));
+        }
+        if let Some(pattern) = &self.clipboard {
+            self.view.placing = Some(pattern.clone());
+        }
+    }
+
+    /// Apply `op` to the selection.
+    pub fn selection_op(&mut self, op: RegionOp) {
+        if let Some(region) = self.view.selection {
+            self.runner.send(Command::Region(region, op));
+        }
+    }
+
+    /// Ask for the world and write it to `path` as a pattern (format from the extension).
+    pub fn save_to(&mut self, path: std::path::PathBuf) {
+        self.read_world_for(Pending::Save(path));
+    }
+
+    /// Ask for the world and export it as a PNG image at `path`.
+    pub fn export_png_to(&mut self, path: std::path::PathBuf) {
+        self.read_world_for(Pending::ExportPng(path));
+    }
+
+    fn read_world_for(&mut self, purpose: Pending) {
+        let (tx, rx) = channel();
+        self.runner.send(Command::Read(tx));
+        self.world_reply = Some((rx, purpose));
+    }
+
+    /// Open a pattern file as the new world.
+    pub fn open_path(&mut self, path: &std::path::Path, snap: &Snapshot) {
+        match files::world_from_file(path, snap) {
+            Ok((world, note)) => {
+                self.settings.rule = world.rule.to_string();
+                self.panel.rule_text = self.settings.rule.clone();
+                self.runner.send(Command::Replace(world));
+                self.fit();
+                self.notify(note);
+            }
+            Err(e) => self.notify(e),
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! Cell colours by normalized age: one table shared by the GPU shader and the host paths.
+
+use egui::Color32;
+use serde::{Deserialize, Serialize};
+
+use crate::stats::normalized_age;
+
+/// Background of dead cells and of the space outside the world.
+pub const DEAD: Color32 = Color32::from_rgb(14, 14, 20);
+
+/// How ages become colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Colormap {
+    /// A continuous ramp: newborn cells bright yellow, the oldest deep violet.
+    Continuous,
+    /// The reference app's five brackets of normalized age (0–20 %, …, 80–100 %).
+    Buckets,
+}
+
+impl Colormap {
+    /// Every colormap, as listed in the UI.
+    pub const ALL: [Colormap; 2] = [Colormap::Continuous, Colormap::Buckets];
+
+    /// Name shown in the UI.
+    pub fn label(self) -> &'static str {
+        match self {
+            Colormap::Continuous => "Continuous",
+            Colormap::Buckets => "5 brackets",
+        }
+    }
+}
+
+/// The five bracket colours, youngest first.
+pub const BUCKET_COLOURS: [Color32; 5] = [
+    Color32::from_rgb(249, 248, 113),
+    Color32::from_rgb(126, 224, 129),
+    Color32::from_rgb(46, 196, 182),
+    Color32::from_rgb(58, 134, 255),
+    Color32::from_rgb(131, 56, 236),
+];
+
+/// Ramp stops of the continuous map (a viridis-like ramp read from young to old).
+const STOPS: [(f32, [u8; 3]); 6] = [
+    (0.0, [253, 231, 37]),
+    (0.2, [122, 209, 81]),
+    (0.4, [34, 168, 132]),
+    (0.6, [42, 120, 142]),
+    (0.8, [65, 68, 135]),
+    (1.0, [68, 1, 84]),
+];
+
+/// Colour of normalized age `norm` (0..=100) in `map`.
+pub fn colour(map: Colormap, norm: u32) -> Color32 {
+    let norm = norm.min(100);
+    match map {
+        Colormap::Buckets => BUCKET_COLOURS[(norm as usize * 5 / 100).min(4)],
+        Colormap::Continuous => {
+            let t = norm as f32 / 100.0;
+            let i = STOPS
+                .iter()
+                .rposition(|s| s.0 <= t)
+                .unwrap_or(0)
+                .min(STOPS.len() - 2);
+            let (t0, c0) = STOPS[i];
+            let (t1, c1) = STOPS[i + 1];
+            let f = ((t - t0) / (t1 - t0)).clamp(0.0, 1.0);
+            let mix =
+                |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * f).round() as u8;
+            Color32::from_rgb(mix(c0[0], c1[0]), mix(c0[1], c1[1]), mix(c0[2], c1[2]))
+        }
+    }
+}
+
+/// Colour of a cell of `age` at `generation` (dead cells get [`DEAD`]).
+pub fn cell_colour(map: Colormap, age: u32, generation: u64) -> Color32 {
+    if age == 0 {
+        DEAD
+    } else {
+        colour(map, normalized_age(age, generation) as u32)
+    }
+}
+
+/// The 101 colours of normalized ages 0..=100 as linear-free RGBA floats for the shader.
+pub fn table(map: Colormap) -> [[f32; 4]; 101] {
+    std::array::from_fn(|i| {
+        let c = colour(map, i as u32);
+        [c.r(), c.g(), c.b(), 255].map(|v| f32::from(v) / 255.0)
+    })
+}
+
+/// Draw the legend of `map` (a labelled ramp) into the available width.
+pub fn legend(ui: &mut egui::Ui, map: Colormap) {
+    let width = ui.available_width().min(220.0);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 12.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let steps = 50;
+    for i in 0..steps {
+        let x0 = rect.left() + rect.width() * i as f32 / steps as f32;
+        let x1 = rect.left() + rect.width() * (i + 1) as f32 / steps as f32;
+        let r = egui::Rect::from_min_max(egui::pos2(x0, rect.top()), egui::pos2(x1, rect.bottom()));
+        painter.rect_filled(r, 0.0, colour(map, (i * 100 / (steps - 1)) as u32));
+    }
+    ui.horizontal(|ui| {
+        ui.small("newborn");
+        ui.add_space((width - 120.0).max(0.0));
+        ui.small("age = generation");
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brackets_follow_the_reference_split() {
+        assert_eq!(colour(Colormap::Buckets, 0), BUCKET_COLOURS[0]);
+        assert_eq!(colour(Colormap::Buckets, 19), BUCKET_COLOURS[0]);
+        assert_eq!(colour(Colormap::Buckets, 20), BUCKET_COLOURS[1]);
+        assert_eq!(colour(Colormap::Buckets, 100), BUCKET_COLOURS[4]);
+    }
+
+    #[test]
+    fn the_ramp_runs_from_yellow_to_violet_through_its_stops() {
+        assert_eq!(
+            colour(Colormap::Continuous, 0),
+            Color32::from_rgb(253, 231, 37)
+        );
+        assert_eq!(
+            colour(Colormap::Continuous, 100),
+            Color32::from_rgb(68, 1, 84)
+        );
+        assert_eq!(
+            colour(Colormap::Continuous, 40),
+            Color32::from_rgb(34, 168, 132)
+        );
+        assert_eq!(cell_colour(Colormap::Continuous, 0, 10), DEAD);
+    }
+}

@@ -1,0 +1,400 @@
+//! The control panel on the left of the World tab.
+
+use std::sync::Arc;
+
+use egui::Ui;
+
+use super::GolabApp;
+use super::colormap::{self, Colormap};
+use super::world_view::Tool;
+use crate::pattern::library;
+use crate::rule::NAMED_RULES;
+use crate::runner::{Command, RegionOp, Snapshot, Speed};
+use crate::step::{GpuSettings, MemoryMode, Strategy};
+use crate::world::Topology;
+
+/// Size presets offered in the size menu.
+const PRESETS: [u32; 9] = [64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384];
+
+/// Panel fields that are edited before they are applied.
+pub struct PanelState {
+    /// Width and height being edited.
+    pub size: (u32, u32),
+    /// Rule text being edited.
+    pub rule_text: String,
+    /// Why the rule text does not parse.
+    pub rule_error: Option<String>,
+    /// Path field (when no file dialog is available).
+    pub path: String,
+    /// Filter of the pattern library list.
+    pub filter: String,
+    /// Seed of the next random fill.
+    pub seed: u64,
+    unavailable: Vec<(Strategy, Option<String>)>,
+}
+
+impl PanelState {
+    /// Fields initialised from `settings`.
+    pub fn new(settings: &super::Settings) -> PanelState {
+        PanelState {
+            size: (settings.width, settings.height),
+            rule_text: settings.rule.clone(),
+            rule_error: None,
+            path: String::new(),
+            filter: String::new(),
+            seed: 1,
+            unavailable: Vec::new(),
+        }
+    }
+
+    /// Why `strategy` cannot run here (as last told by the factory).
+    pub fn unavailable(&self, strategy: Strategy) -> Option<&str> {
+        self.unavailable
+            .iter()
+            .find(|(s, _)| *s == strategy)
+            .and_then(|(_, r)| r.as_deref())
+    }
+}
+
+/// Draw the panel.
+pub fn show(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
+    if app.panel.unavailable.is_empty() {
+        app.panel.unavailable = availability(app);
+    }
+    run_section(app, ui, snap);
+    ui.separator();
+    strategy_section(app, ui, snap);
+    ui.separator();
+    world_section(app, ui, snap);
+    ui.separator();
+    view_section(app, ui, snap);
+    ui.separator();
+    pattern_section(app, ui, snap);
+}
+
+fn availability(app: &GolabApp) -> Vec<(Strategy, Option<String>)> {
+    let factory = match &app.gpu {
+        Some(ctx) => crate::step::StepperFactory::with_context(ctx.clone()),
+        None => crate::step::StepperFactory::cpu_only(),
+    };
+    Strategy::ALL
+        .iter()
+        .map(|&s| (s, factory.unavailable_reason(s)))
+        .collect()
+}
+
+fn run_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
+    ui.horizontal(|ui| {
+        let label = if snap.running { "⏸ Pause" } else { "▶ Run" };
+        if ui.button(label).on_hover_text("Space").clicked() {
+            app.toggle_run(snap);
+        }
+        if ui.button("Step").on_hover_text("N").clicked() {
+            app.step_once();
+        }
+        if ui
+            .add_enabled(snap.can_undo, egui::Button::new("Undo"))
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
+            app.undo();
+        }
+        if ui
+            .add_enabled(snap.can_redo, egui::Button::new("Redo"))
+            .on_hover_text("Ctrl+Shift+Z")
+            .clicked()
+        {
+            app.redo();
+        }
+    });
+    ui.horizontal(|ui| {
+        let mut max = app.settings.speed == Speed::Max;
+        let mut per_frame = match app.settings.speed {
+            Speed::PerFrame(n) => n,
+            Speed::Max => 1000,
+        };
+        let slider = egui::Slider::new(&mut per_frame, 1..=1000)
+            .logarithmic(true)
+            .text("gen/frame");
+        let changed = ui.add_enabled(!max, slider).changed();
+        let toggled = ui
+            .checkbox(&mut max, "max")
+            .on_hover_text("as fast as possible")
+            .changed();
+        if changed || toggled {
+            app.set_speed(if max {
+                Speed::Max
+            } else {
+                Speed::PerFrame(per_frame)
+            });
+        }
+    });
+}
+
+fn strategy_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
+    ui.strong("Strategy");
+    egui::ComboBox::from_id_salt("strategy")
+        .selected_text(snap.strategy.name())
+        .width(220.0)
+        .show_ui(ui, |ui| {
+            for &strategy in Strategy::ALL {
+                let reason = app.panel.unavailable(strategy).map(str::to_owned);
+                let item = egui::Button::selectable(snap.strategy == strategy, strategy.name());
+                let response = ui
+                    .add_enabled(reason.is_none(), item)
+                    .on_hover_text(strategy.description())
+                    .on_disabled_hover_text(reason.unwrap_or_default());
+                if response.clicked() {
+                    app.switch(strategy);
+                }
+            }
+        });
+    let mut settings: GpuSettings = snap.gpu_settings;
+    ui.add_enabled_ui(snap.strategy.uses_memory_mode(), |ui| {
+        egui::ComboBox::from_label("memory")
+            .selected_text(settings.memory.name())
+            .show_ui(ui, |ui| {
+                for mode in MemoryMode::ALL {
+                    ui.selectable_value(&mut settings.memory, mode, mode.name());
+                }
+            });
+    });
+    ui.add_enabled_ui(snap.strategy == Strategy::GpuReadbackSkip, |ui| {
+        ui.add(
+            egui::DragValue::new(&mut settings.readback_interval)
+                .range(1..=10_000)
+                .prefix("read back every ")
+                .suffix(" gen"),
+        );
+    });
+    if settings != snap.gpu_settings {
+        app.settings.memory = settings.memory;
+        app.settings.readback_interval = settings.readback_interval;
+        app.runner.send(Command::GpuSettings(settings));
+    }
+}
+
+fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
+    ui.strong("World");
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt("size presets")
+            .selected_text("size")
+            .width(60.0)
+            .show_ui(ui, |ui| {
+                for edge in PRESETS {
+                    if ui
+                        .selectable_label(snap.size == (edge, edge), format!("{edge}²"))
+                        .clicked()
+                    {
+                        app.panel.size = (edge, edge);
+                        app.runner.send(Command::Resize(edge, edge));
+                        app.fit();
+                    }
+                }
+            });
+        let edge = crate::world::MIN_EDGE..=crate::world::MAX_EDGE;
+        ui.add(egui::DragValue::new(&mut app.panel.size.0).range(edge.clone()));
+        ui.label("×");
+        ui.add(egui::DragValue::new(&mut app.panel.size.1).range(edge));
+        if ui
+            .add_enabled(app.panel.size != snap.size, egui::Button::new("Resize"))
+            .clicked()
+        {
+            app.runner
+                .send(Command::Resize(app.panel.size.0, app.panel.size.1));
+            app.fit();
+        }
+    });
+    ui.horizontal(|ui| {
+        for (topology, label) in [
+            (Topology::Torus, "torus"),
+            (Topology::DeadBorder, "dead border"),
+        ] {
+            if ui.radio(snap.topology == topology, label).clicked() {
+                app.settings.topology = topology;
+                app.runner.send(Command::Topology(topology));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let field =
+            ui.add(egui::TextEdit::singleline(&mut app.panel.rule_text).desired_width(90.0));
+        if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            let text = app.panel.rule_text.clone();
+            app.apply_rule(&text);
+        }
+        if ui.button("Set rule").clicked() {
+            let text = app.panel.rule_text.clone();
+            app.apply_rule(&text);
+        }
+        egui::ComboBox::from_id_salt("named rules")
+            .selected_text("common")
+            .width(70.0)
+            .show_ui(ui, |ui| {
+                for (name, rule) in NAMED_RULES {
+                    if ui
+                        .selectable_label(false, format!("{name} ({rule})"))
+                        .clicked()
+                    {
+                        app.panel.rule_text = (*rule).to_string();
+                        app.apply_rule(rule);
+                    }
+                }
+            });
+    });
+    if let Some(error) = &app.panel.rule_error {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::Slider::new(&mut app.settings.density, 0.0..=100.0)
+                .suffix(" %")
+                .text("density"),
+        );
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Random fill")
+            .on_hover_text("R (the selection if there is one)")
+            .clicked()
+        {
+            app.random_fill(snap);
+        }
+        if ui
+            .button("Clear")
+            .on_hover_text("C (the selection if there is one)")
+            .clicked()
+        {
+            app.clear(snap);
+        }
+    });
+}
+
+fn view_section(app: &mut GolabApp, ui: &mut Ui, _snap: &Snapshot) {
+    ui.strong("View and tools");
+    ui.horizontal(|ui| {
+        for (tool, label, hint) in [
+            (
+                Tool::Draw,
+                "✏ Draw",
+                "left drag draws, right drag or Ctrl erases",
+            ),
+            (Tool::Select, "⬚ Select", "drag a rectangle"),
+            (Tool::Move, "Move", "drag to pan"),
+        ] {
+            ui.selectable_value(&mut app.view.tool, tool, label)
+                .on_hover_text(hint);
+        }
+        if ui.button("Fit").on_hover_text("F").clicked() {
+            app.fit();
+        }
+    });
+    ui.horizontal(|ui| {
+        for map in Colormap::ALL {
+            ui.radio_value(&mut app.settings.colormap, map, map.label());
+        }
+    });
+    colormap::legend(ui, app.settings.colormap);
+    if app.view.selection.is_some() {
+        ui.label("Selection:");
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Copy").clicked() {
+                app.copy_selection(false);
+            }
+            if ui.button("Cut").clicked() {
+                app.copy_selection(true);
+            }
+            if ui.button("Clear").clicked() {
+                app.selection_op(RegionOp::Clear);
+            }
+            if ui.button("Fill").clicked() {
+                let density = app.settings.density;
+                app.selection_op(RegionOp::RandomFill {
+                    density,
+                    seed: app.panel.seed,
+                });
+                app.panel.seed += 1;
+            }
+            if ui.button("Rotate ⟳").clicked() {
+                app.selection_op(RegionOp::RotateCw);
+            }
+            if ui.button("Flip ↔").clicked() {
+                app.selection_op(RegionOp::FlipX);
+            }
+            if ui.button("Flip ↕").clicked() {
+                app.selection_op(RegionOp::FlipY);
+            }
+            if ui.button("Deselect").clicked() {
+                app.view.selection = None;
+            }
+        });
+    }
+    if ui
+        .add_enabled(app.clipboard.is_some(), egui::Button::new("Paste"))
+        .on_hover_text("Ctrl+V, then click to place")
+        .clicked()
+    {
+        app.paste(None);
+    }
+}
+
+fn pattern_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
+    ui.strong("Patterns");
+    ui.horizontal(|ui| {
+        if ui
+            .button("Open…")
+            .on_hover_text("Ctrl+O; or drop a file on the window")
+            .clicked()
+        {
+            super::files::open_dialog(app, snap);
+        }
+        if ui.button("Save…").on_hover_text("Ctrl+S").clicked() {
+            super::files::save_dialog(app);
+        }
+        if ui.button("Export PNG…").clicked() {
+            super::files::export_dialog(app);
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut app.panel.path)
+                .hint_text("or type a path")
+                .desired_width(150.0),
+        );
+        let path = std::path::PathBuf::from(app.panel.path.trim());
+        let has = !app.panel.path.trim().is_empty();
+        if ui.add_enabled(has, egui::Button::new("Open")).clicked() {
+            app.open_path(&path, snap);
+        }
+        if ui.add_enabled(has, egui::Button::new("Save")).clicked() {
+            app.save_to(path);
+        }
+    });
+    ui.add(egui::TextEdit::singleline(&mut app.panel.filter).hint_text("filter the library"));
+    let filter = app.panel.filter.to_ascii_lowercase();
+    egui::ScrollArea::vertical()
+        .id_salt("library")
+        .max_height(180.0)
+        .show(ui, |ui| {
+            for entry in library::library() {
+                if !filter.is_empty() && !entry.name.to_ascii_lowercase().contains(&filter) {
+                    continue;
+                }
+                let response = ui
+                    .selectable_label(false, entry.name)
+                    .on_hover_text(entry.file);
+                if response.clicked() {
+                    match entry.pattern() {
+                        Ok(pattern) => {
+                            app.view.placing = Some(Arc::new(pattern));
+                            app.notify(format!(
+                                "click in the world to place {} (Esc cancels)",
+                                entry.name
+                            ));
+                        }
+                        Err(e) => app.notify(format!("{}: {e}", entry.name)),
+                    }
+                }
+            }
+        });
+}

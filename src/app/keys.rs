@@ -1,0 +1,151 @@
+//! Keyboard shortcuts and the help overlay that lists them.
+
+use egui::{Event, Key, KeyboardShortcut, Modifiers};
+
+use super::GolabApp;
+use crate::runner::Snapshot;
+
+/// Every shortcut, as shown in the help overlay.
+pub const SHORTCUTS: &[(&str, &str)] = &[
+    ("Space", "run / pause (hold and drag: pan)"),
+    ("N", "step one generation"),
+    ("+ / -", "faster / slower"),
+    ("F", "fit the world to the window"),
+    ("R", "random fill (the selection, if any)"),
+    ("C", "clear (the selection, if any)"),
+    ("Tab", "next strategy"),
+    ("Ctrl+O / Ctrl+S", "open / save a pattern"),
+    ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
+    (
+        "Ctrl+C / Ctrl+X / Ctrl+V",
+        "copy / cut / paste (RLE text too)",
+    ),
+    ("Delete", "clear the selection"),
+    ("Esc", "cancel placing, deselect"),
+    ("F1 or ?", "this help"),
+    ("Wheel", "zoom about the cursor"),
+    (
+        "Middle drag, Space+drag",
+        "pan (also right drag outside the Draw tool)",
+    ),
+    (
+        "Left drag / right drag",
+        "draw / erase (Draw tool); select (Select tool)",
+    ),
+];
+
+/// React to this frame's keys, unless a text field has the keyboard.
+pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let pressed = |key: Key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+    let command = |key: Key| {
+        ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, key)))
+    };
+    let redo = ctx.input_mut(|i| {
+        i.consume_shortcut(&KeyboardShortcut::new(
+            Modifiers::COMMAND | Modifiers::SHIFT,
+            Key::Z,
+        )) || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y))
+    });
+    if redo {
+        app.redo();
+    } else if command(Key::Z) {
+        app.undo();
+    }
+    if command(Key::O) {
+        super::files::open_dialog(app, snap);
+    }
+    if command(Key::S) {
+        super::files::save_dialog(app);
+    }
+    let space_up = ctx.input(|i| {
+        i.events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Key {
+                    key: Key::Space,
+                    pressed: false,
+                    ..
+                }
+            )
+        })
+    });
+    if space_up && !app.view.space_panned {
+        app.toggle_run(snap);
+    }
+    if space_up {
+        app.view.space_panned = false;
+    }
+    if pressed(Key::N) {
+        app.step_once();
+    }
+    if pressed(Key::Plus) || pressed(Key::Equals) {
+        app.nudge_speed(true);
+    }
+    if pressed(Key::Minus) {
+        app.nudge_speed(false);
+    }
+    if pressed(Key::F) {
+        app.fit();
+    }
+    if pressed(Key::R) {
+        app.random_fill(snap);
+    }
+    if pressed(Key::C) {
+        app.clear(snap);
+    }
+    if pressed(Key::Tab) {
+        app.next_strategy(snap);
+    }
+    if pressed(Key::Delete) || pressed(Key::Backspace) {
+        app.selection_op(crate::runner::RegionOp::Clear);
+    }
+    if pressed(Key::Escape) {
+        app.view.placing = None;
+        app.view.selection = None;
+    }
+    if pressed(Key::F1)
+        || ctx.input(|i| {
+            i.events
+                .iter()
+                .any(|e| matches!(e, Event::Text(t) if t == "?"))
+        })
+    {
+        app.help_open = !app.help_open;
+    }
+    let clipboard: Vec<Event> = ctx.input(|i| {
+        i.events
+            .iter()
+            .filter(|e| matches!(e, Event::Copy | Event::Cut | Event::Paste(_)))
+            .cloned()
+            .collect()
+    });
+    for event in clipboard {
+        match event {
+            Event::Copy => app.copy_selection(false),
+            Event::Cut => app.copy_selection(true),
+            Event::Paste(text) => app.paste(Some(&text)),
+            _ => {}
+        }
+    }
+}
+
+/// The help overlay listing [`SHORTCUTS`].
+pub fn help_window(ctx: &egui::Context, open: &mut bool) {
+    egui::Window::new("Keyboard and mouse")
+        .open(open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                for (keys, what) in SHORTCUTS {
+                    ui.strong(*keys);
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
+        });
+}

@@ -1,0 +1,306 @@
+//! The desktop app (eframe + egui + wgpu): UI only. Simulation, editing and drawing of
+//! the view image happen on the [`crate::runner`] thread; this module turns user input into
+//! [`Command`]s and shows the latest [`crate::runner::Snapshot`].
+
+mod actions;
+pub mod camera;
+pub mod colormap;
+mod controls;
+mod files;
+mod keys;
+mod lab_tab;
+pub mod settings;
+mod stats_panel;
+pub mod view_paint;
+pub mod world_view;
+
+use std::sync::Arc;
+use std::sync::mpsc::Receiver;
+
+use crate::gpu::{GpuContext, GpuOptions};
+use crate::pattern::Pattern;
+use crate::runner::{Command, Runner, Snapshot};
+use crate::sim::Simulation;
+use crate::step::{StepperFactory, Strategy};
+use crate::world::World;
+
+pub use settings::Settings;
+use world_view::WorldView;
+
+/// The two top-level tabs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    /// The Life world.
+    World,
+    /// GPU kernel experiments.
+    Lab,
+}
+
+/// What a world read back from the simulation thread is for.
+enum Pending {
+    Save(std::path::PathBuf),
+    ExportPng(std::path::PathBuf),
+}
+
+/// The whole app state; `show` draws one frame.
+pub struct GolabApp {
+    runner: Runner,
+    /// Persisted choices.
+    pub settings: Settings,
+    /// The world view (camera, tool, selection, placement).
+    pub view: WorldView,
+    /// Selected tab.
+    pub tab: Tab,
+    /// Whether the keyboard help is open.
+    pub help_open: bool,
+    panel: controls::PanelState,
+    stats: stats_panel::StatsHistory,
+    lab: lab_tab::LabTab,
+    clipboard: Option<Arc<Pattern>>,
+    copy_reply: Option<Receiver<Pattern>>,
+    world_reply: Option<(Receiver<World>, Pending)>,
+    gpu: Option<Arc<GpuContext>>,
+    gpu_note: Option<String>,
+    errors_seen: u64,
+    messages: Vec<String>,
+}
+
+/// A fresh world for `settings`: its size, rule and topology, and a soup of its density.
+pub fn initial_world(settings: &Settings, seed: u64) -> World {
+    let rule = settings.rule.parse().unwrap_or(crate::rule::Rule::CONWAY);
+    let mut world = World::new(settings.width, settings.height, settings.topology, rule)
+        .or_else(|_| World::new(1024, 1024, settings.topology, rule))
+        .expect("1024x1024 is a valid size");
+    let _ = world.fill_random(settings.density, seed);
+    world
+}
+
+impl GolabApp {
+    /// Start the app state: a simulation on `gpu` (or CPU only, with `gpu_note` saying why)
+    /// with `settings`' world. `draw_on_device` draws through wgpu (eframe's renderer shares
+    /// `gpu`); otherwise view images come back to the host (tests, other renderers).
+    pub fn new(
+        gpu: Option<Arc<GpuContext>>,
+        gpu_note: Option<String>,
+        settings: Settings,
+        draw_on_device: bool,
+        repaint: Box<dyn Fn() + Send>,
+    ) -> GolabApp {
+        let mut factory = match &gpu {
+            Some(ctx) => StepperFactory::with_context(ctx.clone()),
+            None => StepperFactory::cpu_only(),
+        };
+        factory.gpu_settings.memory = settings.memory;
+        factory.gpu_settings.readback_interval = settings.readback_interval;
+        let world = initial_world(&settings, 1);
+        let mut messages = Vec::new();
+        let mut strategy = settings.strategy;
+        if let Some(reason) = factory.unavailable_reason(strategy) {
+            messages.push(format!(
+                "{} is unavailable ({reason}); using rayon",
+                strategy.name()
+            ));
+            strategy = Strategy::Rayon;
+        }
+        let sim = match Simulation::new(factory, world.clone(), strategy) {
+            Ok(sim) => sim,
+            Err(e) => {
+                messages.push(format!("{}: {e}; using rayon", strategy.name()));
+                Simulation::new(StepperFactory::cpu_only(), world, Strategy::Rayon)
+                    .expect("the rayon strategy accepts every valid world")
+            }
+        };
+        let draw_on = gpu.clone().filter(|_| draw_on_device);
+        let runner = Runner::start(sim, draw_on, repaint);
+        runner.send(Command::SetSpeed(settings.speed));
+        let mut view = WorldView::default();
+        view.tool = settings.tool;
+        GolabApp {
+            runner,
+            panel: controls::PanelState::new(&settings),
+            settings,
+            view,
+            tab: Tab::World,
+            help_open: false,
+            stats: stats_panel::StatsHistory::default(),
+            lab: lab_tab::LabTab::default(),
+            clipboard: None,
+            copy_reply: None,
+            world_reply: None,
+            gpu,
+            gpu_note,
+            errors_seen: 0,
+            messages,
+        }
+    }
+
+    /// The simulation thread handle (tests read snapshots through it).
+    pub fn runner(&self) -> &Runner {
+        &self.runner
+    }
+
+    /// Draw one frame of the whole app into `ui`.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let snap = self.runner.snapshot();
+        self.collect_replies(ui.ctx());
+        if let Some((count, message)) = &snap.error
+            && *count > self.errors_seen
+        {
+            self.errors_seen = *count;
+            self.messages.push(message.clone());
+        }
+        self.stats.record(&snap);
+        files::handle_dropped_files(self, ui.ctx(), &snap);
+        keys::handle(self, ui.ctx(), &snap);
+        egui::Panel::top("tabs").show(ui, |ui| self.top_bar(ui, &snap));
+        match self.tab {
+            Tab::World => {
+                egui::Panel::left("controls")
+                    .resizable(true)
+                    .default_size(270.0)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical().show(ui, |ui| controls::show(self, ui, &snap));
+                    });
+                egui::Panel::bottom("stats")
+                    .resizable(true)
+                    .default_size(230.0)
+                    .show(ui, |ui| self.stats.show(ui, &snap));
+                egui::CentralPanel::default()
+                    .frame(egui::Frame::NONE)
+                    .show(ui, |ui| {
+                        self.view
+                            .show(ui, &snap, &self.runner, self.settings.colormap)
+                    });
+            }
+            Tab::Lab => {
+                egui::CentralPanel::default().show(ui, |ui| self.lab.show(ui, self.gpu.as_ref()));
+            }
+        }
+        keys::help_window(ui.ctx(), &mut self.help_open);
+        if snap.running {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    fn top_bar(&mut self, ui: &mut egui::Ui, snap: &Snapshot) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.tab, Tab::World, "World");
+            ui.selectable_value(&mut self.tab, Tab::Lab, "Lab");
+            ui.separator();
+            let device = match &self.gpu {
+                Some(ctx) => ctx.adapter_name(),
+                None => format!("no GPU: {}", self.gpu_note.as_deref().unwrap_or("CPU only")),
+            };
+            ui.label(egui::RichText::new(device).weak());
+            ui.separator();
+            ui.label(format!(
+                "{} · {}×{} · {}",
+                snap.strategy.name(),
+                snap.size.0,
+                snap.size.1,
+                snap.rule
+            ));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Help (F1)").clicked() {
+                    self.help_open = !self.help_open;
+                }
+                if let Some(last) = self.messages.last().cloned() {
+                    let response =
+                        ui.label(egui::RichText::new(&last).color(ui.visuals().warn_fg_color));
+                    if response.clicked() {
+                        self.messages.clear();
+                    }
+                    response.on_hover_text("click to dismiss");
+                }
+            });
+        });
+    }
+
+    /// Show a message in the top bar.
+    pub fn notify(&mut self, message: impl Into<String>) {
+        self.messages.push(message.into());
+    }
+
+    fn collect_replies(&mut self, ctx: &egui::Context) {
+        if let Some(rx) = &self.copy_reply
+            && let Ok(pattern) = rx.try_recv()
+        {
+            ctx.copy_text(pattern.to_format(crate::pattern::Format::Rle));
+            self.notify(format!("copied {} cells", pattern.population()));
+            self.clipboard = Some(Arc::new(pattern));
+            self.copy_reply = None;
+        }
+        if let Some((rx, _)) = &self.world_reply
+            && let Ok(world) = rx.try_recv()
+            && let Some((_, purpose)) = self.world_reply.take()
+        {
+            let result = match purpose {
+                Pending::Save(path) => files::save_pattern(&world, &path),
+                Pending::ExportPng(path) => {
+                    files::export_png(&world, &path, self.settings.colormap)
+                }
+            };
+            match result {
+                Ok(note) => self.notify(note),
+                Err(e) => self.notify(e),
+            }
+        }
+    }
+}
+
+impl eframe::App for GolabApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        let snap = self.runner.snapshot();
+        self.settings.strategy = snap.strategy;
+        (self.settings.width, self.settings.height) = snap.size;
+        self.settings.tool = self.view.tool;
+        eframe::set_value(storage, settings::STORAGE_KEY, &self.settings);
+    }
+}
+
+/// Open the window: golab's GPU device (when there is one) is shared by eframe's renderer
+/// and the simulation; without one the app runs CPU strategies only.
+pub fn run(adapter: Option<String>) -> Result<(), String> {
+    let gpu = GpuContext::new(&GpuOptions { adapter });
+    let (gpu, note) = match gpu {
+        Ok(ctx) => (Some(ctx), None),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    let mut options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("golab")
+            .with_inner_size([1400.0, 900.0])
+            .with_min_inner_size([800.0, 500.0])
+            .with_drag_and_drop(true),
+        persist_window: true,
+        ..Default::default()
+    };
+    if let Some(ctx) = &gpu {
+        options.wgpu_options.wgpu_setup =
+            eframe::egui_wgpu::WgpuSetup::Existing(eframe::egui_wgpu::WgpuSetupExisting {
+                instance: ctx.instance.clone(),
+                adapter: ctx.adapter.clone(),
+                device: ctx.device.clone(),
+                queue: ctx.queue.clone(),
+            });
+    }
+    eframe::run_native(
+        "golab",
+        options,
+        Box::new(move |cc| {
+            let settings = Settings::load(cc.storage);
+            let draws = cc.wgpu_render_state.is_some();
+            if let Some(render_state) = &cc.wgpu_render_state {
+                view_paint::ViewPainter::install(render_state);
+            }
+            let egui_ctx = cc.egui_ctx.clone();
+            let repaint = Box::new(move || egui_ctx.request_repaint());
+            Ok(Box::new(GolabApp::new(gpu, note, settings, draws, repaint)))
+        }),
+    )
+    .map_err(|e| format!("could not open the window: {e}"))
+}

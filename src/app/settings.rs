@@ -1,0 +1,112 @@
+//! What the app remembers between launches (stored by eframe's persistence).
+
+use serde::{Deserialize, Serialize};
+
+use super::colormap::Colormap;
+use super::world_view::Tool;
+use crate::runner::Speed;
+use crate::step::{MemoryMode, Strategy};
+use crate::world::Topology;
+
+/// Key of the settings in eframe's storage.
+pub const STORAGE_KEY: &str = "golab-settings";
+
+/// Persisted choices of the control panel.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Strategy stepping the world.
+    pub strategy: Strategy,
+    /// World width.
+    pub width: u32,
+    /// World height.
+    pub height: u32,
+    /// Rule text as the user typed it.
+    pub rule: String,
+    /// Torus or dead border.
+    pub topology: Topology,
+    /// Percent of live cells of a random fill.
+    pub density: f64,
+    /// Cell colouring.
+    pub colormap: Colormap,
+    /// Running speed.
+    pub speed: Speed,
+    /// Host↔device memory mode of GPU strategies.
+    pub memory: MemoryMode,
+    /// Download period of gpu-readback-skip.
+    pub readback_interval: u32,
+    /// Tool of the world view.
+    pub tool: Tool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            strategy: Strategy::GpuResident,
+            width: 1024,
+            height: 1024,
+            rule: "B3/S23".into(),
+            topology: Topology::Torus,
+            density: 30.0,
+            colormap: Colormap::Continuous,
+            speed: Speed::PerFrame(1),
+            memory: MemoryMode::Normal,
+            readback_interval: 10,
+            tool: Tool::Draw,
+        }
+    }
+}
+
+impl Settings {
+    /// Read from eframe storage, falling back to defaults for anything missing or invalid.
+    pub fn load(storage: Option<&dyn eframe::Storage>) -> Settings {
+        storage
+            .and_then(|s| eframe::get_value::<Settings>(s, STORAGE_KEY))
+            .map(Settings::sanitized)
+            .unwrap_or_default()
+    }
+
+    /// Clamp values a hand-edited or older settings file may have out of range.
+    pub fn sanitized(mut self) -> Settings {
+        let edge = crate::world::MIN_EDGE..=crate::world::MAX_EDGE;
+        if !edge.contains(&self.width) || !edge.contains(&self.height) {
+            (self.width, self.height) = (1024, 1024);
+        }
+        if self.rule.parse::<crate::rule::Rule>().is_err() {
+            self.rule = "B3/S23".into();
+        }
+        self.density = self.density.clamp(0.0, 100.0);
+        self.readback_interval = self.readback_interval.clamp(1, 10_000);
+        if let Speed::PerFrame(n) = self.speed {
+            self.speed = Speed::PerFrame(n.clamp(1, 1000));
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_survive_a_json_round_trip_and_bad_values_are_fixed() {
+        let s = Settings {
+            width: 8192,
+            density: 12.5,
+            ..Settings::default()
+        };
+        let text = serde_json::to_string(&s).unwrap();
+        assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), s);
+        let bad = Settings {
+            width: 1,
+            rule: "B9/S".into(),
+            density: 400.0,
+            ..s
+        }
+        .sanitized();
+        assert_eq!(
+            (bad.width, bad.rule.as_str(), bad.density),
+            (1024, "B3/S23", 100.0)
+        );
+    }
+}

@@ -1,0 +1,223 @@
+//! Drawing the view image: a wgpu paint callback reading the device buffer directly, or an
+//! egui texture when the image is on the host (no wgpu renderer, e.g. in UI tests).
+
+use std::sync::Arc;
+
+use bytemuck::{Pod, Zeroable};
+use eframe::egui_wgpu;
+use egui::{Color32, Rect};
+
+use super::colormap::{self, Colormap};
+use crate::runner::{ViewImage, ViewPixels};
+
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+struct PaintUniform {
+    width_px: u32,
+    height_px: u32,
+    generation: f32,
+    srgb_target: u32,
+    origin: [f32; 2],
+    size: [f32; 2],
+    dead: [f32; 4],
+    table: [[f32; 4]; 101],
+}
+
+/// The render pipeline, kept in egui-wgpu's callback resources.
+pub struct ViewPainter {
+    pipeline: wgpu::RenderPipeline,
+    layout: wgpu::BindGroupLayout,
+    uniform: wgpu::Buffer,
+    srgb_target: bool,
+    bind_group: Option<(Arc<wgpu::Buffer>, wgpu::BindGroup)>,
+}
+
+impl ViewPainter {
+    /// Build the pipeline for eframe's render target and register it with the renderer.
+    pub fn install(render_state: &egui_wgpu::RenderState) {
+        let device = &render_state.device;
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("view paint"),
+            source: wgpu::ShaderSource::Wgsl(
+                include_str!("../../shaders/app/view_paint.wgsl").into(),
+            ),
+        });
+        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("view paint"),
+            layout: None,
+            vertex: wgpu::VertexState {
+                module: &module,
+                entry_point: Some("vs_main"),
+                compilation_options: Default::default(),
+                buffers: &[],
+            },
+            fragment: Some(wgpu::FragmentState {
+                module: &module,
+                entry_point: Some("fs_main"),
+                compilation_options: Default::default(),
+                targets: &[Some(render_state.target_format.into())],
+            }),
+            primitive: wgpu::PrimitiveState::default(),
+            depth_stencil: None,
+            multisample: wgpu::MultisampleState::default(),
+            multiview_mask: None,
+            cache: None,
+        });
+        let uniform = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("view paint uniform"),
+            size: std::mem::size_of::<PaintUniform>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let painter = ViewPainter {
+            layout: pipeline.get_bind_group_layout(0),
+            pipeline,
+            uniform,
+            srgb_target: render_state.target_format.is_srgb(),
+            bind_group: None,
+        };
+        render_state
+            .renderer
+            .write()
+            .callback_resources
+            .insert(painter);
+    }
+}
+
+struct ViewCallback {
+    buffer: Arc<wgpu::Buffer>,
+    uniform: PaintUniform,
+}
+
+impl egui_wgpu::CallbackTrait for ViewCallback {
+    fn prepare(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        _screen: &egui_wgpu::ScreenDescriptor,
+        _encoder: &mut wgpu::CommandEncoder,
+        resources: &mut egui_wgpu::CallbackResources,
+    ) -> Vec<wgpu::CommandBuffer> {
+        let Some(painter) = resources.get_mut::<ViewPainter>() else {
+            return Vec::new();
+        };
+        let mut uniform = self.uniform;
+        uniform.srgb_target = u32::from(painter.srgb_target);
+        queue.write_buffer(&painter.uniform, 0, bytemuck::bytes_of(&uniform));
+        let same = painter
+            .bind_group
+            .as_ref()
+            .is_some_and(|(b, _)| Arc::ptr_eq(b, &self.buffer));
+        if !same {
+            let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("view paint"),
+                layout: &painter.layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: painter.uniform.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: self.buffer.as_entire_binding(),
+                    },
+                ],
+            });
+            painter.bind_group = Some((self.buffer.clone(), group));
+        }
+        Vec::new()
+    }
+
+    fn paint(
+        &self,
+        _info: egui::PaintCallbackInfo,
+        pass: &mut wgpu::RenderPass<'static>,
+        resources: &egui_wgpu::CallbackResources,
+    ) {
+        let Some(painter) = resources.get::<ViewPainter>() else {
+            return;
+        };
+        let Some((_, group)) = &painter.bind_group else {
+            return;
+        };
+        pass.set_pipeline(&painter.pipeline);
+        pass.set_bind_group(0, group, &[]);
+        pass.draw(0..3, 0..1);
+    }
+}
+
+/// Keeps the egui texture of host images between frames.
+#[derive(Default)]
+pub struct HostTexture {
+    texture: Option<(egui::TextureHandle, u64, Colormap, usize)>,
+}
+
+/// Draw `image` (placed at `image_rect` on screen) clipped to the world view `rect`.
+pub fn paint(
+    ui: &egui::Ui,
+    rect: Rect,
+    image: &ViewImage,
+    image_rect: Rect,
+    map: Colormap,
+    host: &mut HostTexture,
+) {
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, colormap::DEAD);
+    match &image.pixels {
+        ViewPixels::Device(buffer) => {
+            let to_uv = |v: f32, lo: f32, len: f32| (v - lo) / len.max(1.0);
+            let uniform = PaintUniform {
+                width_px: image.request.width_px,
+                height_px: image.request.height_px,
+                generation: image.generation as f32,
+                srgb_target: 0,
+                origin: [
+                    to_uv(image_rect.left(), rect.left(), rect.width()),
+                    to_uv(image_rect.top(), rect.top(), rect.height()),
+                ],
+                size: [
+                    image_rect.width() / rect.width().max(1.0),
+                    image_rect.height() / rect.height().max(1.0),
+                ],
+                dead: colour_floats(colormap::DEAD),
+                table: colormap::table(map),
+            };
+            let callback = ViewCallback {
+                buffer: buffer.clone(),
+                uniform,
+            };
+            painter.add(egui_wgpu::Callback::new_paint_callback(rect, callback));
+        }
+        ViewPixels::Host(ages) => {
+            let key = (image.generation, map, Arc::as_ptr(ages) as usize);
+            let stale = host.texture.as_ref().is_none_or(|t| (t.1, t.2, t.3) != key);
+            if stale {
+                let size = [
+                    image.request.width_px as usize,
+                    image.request.height_px as usize,
+                ];
+                let pixels: Vec<Color32> = ages
+                    .iter()
+                    .map(|&a| colormap::cell_colour(map, a, image.generation))
+                    .collect();
+                let img = egui::ColorImage {
+                    size,
+                    source_size: egui::vec2(size[0] as f32, size[1] as f32),
+                    pixels,
+                };
+                let handle =
+                    ui.ctx()
+                        .load_texture("world view", img, egui::TextureOptions::NEAREST);
+                host.texture = Some((handle, key.0, key.1, key.2));
+            }
+            if let Some((handle, ..)) = &host.texture {
+                let uv = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+                painter.image(handle.id(), image_rect, uv, Color32::WHITE);
+            }
+        }
+    }
+}
+
+fn colour_floats(c: Color32) -> [f32; 4] {
+    [c.r(), c.g(), c.b(), 255].map(|v| f32::from(v) / 255.0)
+}

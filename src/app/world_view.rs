@@ -1,0 +1,255 @@
+//! The world view widget: draws the view image and turns pointer input into zoom, pan,
+//! drawing, selection and pattern placement.
+
+use std::sync::Arc;
+
+use egui::{Color32, PointerButton, Rect, Sense, Stroke};
+
+use super::camera::{Camera, cells_rect, line_cells};
+use super::colormap::Colormap;
+use super::view_paint::{self, HostTexture};
+use crate::pattern::Pattern;
+use crate::runner::{Command, Region, Runner, Snapshot};
+use crate::world::CellEdit;
+
+/// What a left drag does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Tool {
+    /// Left drag draws, right drag (or Ctrl + left) erases.
+    Draw,
+    /// Left drag selects a rectangle.
+    Select,
+    /// Left drag pans.
+    Move,
+}
+
+/// Most ghost cells drawn one by one; bigger patterns show their bounding box.
+const GHOST_CELLS: usize = 20_000;
+
+/// State of the world view between frames.
+pub struct WorldView {
+    /// Zoom and pan.
+    pub camera: Camera,
+    /// Current tool.
+    pub tool: Tool,
+    /// Current selection.
+    pub selection: Option<Region>,
+    /// Pattern following the cursor until a click places it.
+    pub placing: Option<Arc<Pattern>>,
+    /// Cell under the pointer.
+    pub hover: Option<(i64, i64)>,
+    /// Fit the world to the view on the next frame.
+    pub fit_pending: bool,
+    /// Screen rectangle of the view in the last frame.
+    pub rect: Rect,
+    /// Whether Space was used to pan since it went down (then its release does not run).
+    pub space_panned: bool,
+    stroke: u64,
+    last_cell: Option<(i64, i64)>,
+    select_anchor: Option<(i64, i64)>,
+    host_texture: HostTexture,
+}
+
+impl Default for WorldView {
+    fn default() -> Self {
+        WorldView {
+            camera: Camera::default(),
+            tool: Tool::Draw,
+            selection: None,
+            placing: None,
+            hover: None,
+            fit_pending: true,
+            rect: Rect::NOTHING,
+            space_panned: false,
+            stroke: 0,
+            last_cell: None,
+            select_anchor: None,
+            host_texture: HostTexture::default(),
+        }
+    }
+}
+
+impl WorldView {
+    /// Draw the view and handle its input for this frame.
+    pub fn show(&mut self, ui: &mut egui::Ui, snap: &Snapshot, runner: &Runner, map: Colormap) {
+        let (w, h) = snap.size;
+        let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        self.rect = rect;
+        if self.fit_pending && rect.width() > 1.0 {
+            self.camera = Camera::fit(rect, w, h);
+            self.fit_pending = false;
+        }
+        self.zoom_and_pan(ui, rect, &response, w, h);
+        self.hover = response.hover_pos().map(|p| self.camera.cell_at(rect, p));
+        self.edit(ui, rect, &response, runner, w, h);
+        runner.set_view(self.camera.request(rect, ui.ctx().pixels_per_point()));
+        if let Some(image) = &snap.view {
+            let image_rect = self.camera.image_rect(rect, &image.request);
+            view_paint::paint(ui, rect, image, image_rect, map, &mut self.host_texture);
+        }
+        self.overlay(ui, rect, w, h);
+    }
+
+    fn zoom_and_pan(
+        &mut self,
+        ui: &egui::Ui,
+        rect: Rect,
+        response: &egui::Response,
+        w: u32,
+        h: u32,
+    ) {
+        if let Some(pointer) = response.hover_pos() {
+            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+            if scroll != 0.0 {
+                self.camera
+                    .zoom_about(rect, pointer, (scroll / 200.0).exp(), w, h);
+            }
+        }
+        let space = ui.input(|i| i.key_down(egui::Key::Space));
+        let pans = response.dragged_by(PointerButton::Middle)
+            || (response.dragged_by(PointerButton::Primary) && (space || self.tool == Tool::Move))
+            || (response.dragged_by(PointerButton::Secondary) && self.tool != Tool::Draw);
+        if pans {
+            self.camera.pan(response.drag_delta());
+            self.space_panned |= space;
+        }
+    }
+
+    fn edit(
+        &mut self,
+        ui: &egui::Ui,
+        rect: Rect,
+        response: &egui::Response,
+        runner: &Runner,
+        w: u32,
+        h: u32,
+    ) {
+        let space = ui.input(|i| i.key_down(egui::Key::Space));
+        let pointer = response.interact_pointer_pos().or(response.hover_pos());
+        let Some(pointer) = pointer else { return };
+        let cell = self.camera.cell_at(rect, pointer);
+        if let Some(pattern) = self.placing.clone() {
+            if response.clicked_by(PointerButton::Primary) {
+                let (x, y) = ghost_origin(cell, &pattern);
+                runner.send(Command::Place { pattern, x, y });
+            }
+            return;
+        }
+        let ctrl = ui.input(|i| i.modifiers.command);
+        match self.tool {
+            Tool::Draw if !space => {
+                let erase = response.dragged_by(PointerButton::Secondary)
+                    || response.clicked_by(PointerButton::Secondary)
+                    || ctrl;
+                let active = response.dragged_by(PointerButton::Primary)
+                    || response.dragged_by(PointerButton::Secondary)
+                    || response.clicked_by(PointerButton::Primary)
+                    || response.clicked_by(PointerButton::Secondary);
+                if response.drag_started()
+                    || (response.clicked() || response.secondary_clicked())
+                        && self.last_cell.is_none()
+                {
+                    self.stroke += 1;
+                    self.last_cell = None;
+                }
+                if active {
+                    let from = self.last_cell.unwrap_or(cell);
+                    let edits: Vec<CellEdit> = line_cells(from, cell)
+                        .into_iter()
+                        .filter(|&(x, y)| x >= 0 && y >= 0 && x < i64::from(w) && y < i64::from(h))
+                        .map(|(x, y)| CellEdit {
+                            x: x as u32,
+                            y: y as u32,
+                            alive: !erase,
+                        })
+                        .collect();
+                    if !edits.is_empty() {
+                        runner.send(Command::Edit {
+                            edits,
+                            stroke: self.stroke,
+                        });
+                    }
+                    self.last_cell = Some(cell);
+                }
+                if response.drag_stopped() || response.clicked() || response.secondary_clicked() {
+                    self.last_cell = None;
+                }
+            }
+            Tool::Select if !space => {
+                if response.drag_started_by(PointerButton::Primary) {
+                    self.select_anchor = Some(cell);
+                }
+                if response.dragged_by(PointerButton::Primary) {
+                    if let Some(anchor) = self.select_anchor {
+                        self.selection = Region::from_corners(anchor, cell, w, h);
+                    }
+                }
+                if response.clicked_by(PointerButton::Primary) {
+                    self.selection = None;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn overlay(&self, ui: &egui::Ui, rect: Rect, w: u32, h: u32) {
+        let painter = ui.painter_at(rect);
+        let cam = &self.camera;
+        let world = cells_rect(cam, rect, 0, 0, w, h);
+        painter.rect_stroke(
+            world,
+            0.0,
+            Stroke::new(1.0, Color32::from_gray(90)),
+            egui::StrokeKind::Outside,
+        );
+        let cell_px = cam.cell_px * ui.ctx().pixels_per_point();
+        if cell_px >= 8.0 {
+            let grid = Stroke::new(1.0, Color32::from_rgba_unmultiplied(120, 120, 140, 60));
+            let (x0, y0) = cam.cell_at(rect, rect.min);
+            let (x1, y1) = cam.cell_at(rect, rect.max);
+            for x in x0.max(0)..=(x1 + 1).min(i64::from(w)) {
+                let p = cam.to_screen(rect, x as f64, 0.0).x;
+                painter.vline(p, world.y_range(), grid);
+            }
+            for y in y0.max(0)..=(y1 + 1).min(i64::from(h)) {
+                let p = cam.to_screen(rect, 0.0, y as f64).y;
+                painter.hline(world.x_range(), p, grid);
+            }
+        }
+        if let Some(sel) = self.selection {
+            let r = cells_rect(cam, rect, sel.x.into(), sel.y.into(), sel.width, sel.height);
+            painter.rect_filled(r, 0.0, Color32::from_rgba_unmultiplied(90, 160, 255, 40));
+            painter.rect_stroke(
+                r,
+                0.0,
+                Stroke::new(1.5, Color32::from_rgb(90, 160, 255)),
+                egui::StrokeKind::Outside,
+            );
+        }
+        if let (Some(pattern), Some(cell)) = (&self.placing, self.hover) {
+            let (x, y) = ghost_origin(cell, pattern);
+            let ghost = Color32::from_rgba_unmultiplied(255, 255, 255, 110);
+            let bounds = cells_rect(cam, rect, x, y, pattern.width, pattern.height);
+            painter.rect_stroke(
+                bounds,
+                0.0,
+                Stroke::new(1.0, ghost),
+                egui::StrokeKind::Outside,
+            );
+            if pattern.cells.len() <= GHOST_CELLS {
+                for &(cx, cy) in &pattern.cells {
+                    let r = cells_rect(cam, rect, x + i64::from(cx), y + i64::from(cy), 1, 1);
+                    painter.rect_filled(r.expand(0.5), 0.0, ghost);
+                }
+            }
+        }
+    }
+}
+
+/// Top-left cell of a pattern centred on `cell`.
+pub fn ghost_origin(cell: (i64, i64), pattern: &Pattern) -> (i64, i64) {
+    (
+        cell.0 - i64::from(pattern.width) / 2,
+        cell.1 - i64::from(pattern.height) / 2,
+    )
+}

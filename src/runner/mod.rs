@@ -1,0 +1,215 @@
+//! The simulation thread behind the app: steps, edits and draws off the UI thread.
+//!
+//! The UI sends [`Command`]s and reads the latest [`Snapshot`]; it never waits for a
+//! generation, so it stays responsive even when one generation takes seconds (scalar at
+//! 16384²). The thread owns the [`Simulation`], the undo [`history::History`] and the view
+//! buffer it draws the visible window into (see [`crate::step::view`]).
+
+pub mod history;
+pub mod region;
+mod worker;
+
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use serde::{Deserialize, Serialize};
+
+use crate::gpu::GpuContext;
+use crate::pattern::Pattern;
+use crate::rule::Rule;
+use crate::sim::Simulation;
+use crate::stats::Stats;
+use crate::step::view::ViewRequest;
+use crate::step::{GpuSettings, Strategy};
+use crate::world::{CellEdit, Topology, World};
+
+pub use region::{Region, RegionOp};
+
+/// How fast a running world advances.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Speed {
+    /// This many generations per displayed frame (60 per second).
+    PerFrame(u32),
+    /// As many as the strategy can do, in batches of about 25 ms.
+    Max,
+}
+
+/// A request to the simulation thread.
+pub enum Command {
+    /// Start or stop running.
+    SetRunning(bool),
+    /// Advance this many generations now (running or not).
+    Step(u64),
+    /// Change the running speed.
+    SetSpeed(Speed),
+    /// Paint or erase cells; edits with the same `stroke` form one undo step.
+    Edit {
+        /// The cells.
+        edits: Vec<CellEdit>,
+        /// Identifier of the pointer stroke they belong to.
+        stroke: u64,
+    },
+    /// Put `pattern`'s box at `(x, y)` (top-left), as one undo step.
+    Place {
+        /// What to place.
+        pattern: Arc<Pattern>,
+        /// Left column (may lie outside: the pattern is clipped).
+        x: i64,
+        /// Top row.
+        y: i64,
+    },
+    /// Change a selection.
+    Region(Region, RegionOp),
+    /// Send the selection's cells back (copy), and clear them if `cut`.
+    Copy {
+        /// The selection.
+        region: Region,
+        /// Clear it after copying.
+        cut: bool,
+        /// Where the pattern goes.
+        reply: Sender<Pattern>,
+    },
+    /// Replace the world (open a file, new random world); one undo step.
+    Replace(World),
+    /// Send a copy of the current world back (save, PNG export).
+    Read(Sender<World>),
+    /// Switch strategy, keeping the world.
+    Switch(Strategy),
+    /// Change GPU memory mode / readback interval.
+    GpuSettings(GpuSettings),
+    /// Resize keeping the pattern centred.
+    Resize(u32, u32),
+    /// Change the rule.
+    Rule(Rule),
+    /// Change the topology.
+    Topology(Topology),
+    /// Undo the last change.
+    Undo,
+    /// Redo the last undone change.
+    Redo,
+}
+
+/// The visible window drawn by the simulation thread.
+#[derive(Clone)]
+pub struct ViewImage {
+    /// The window that was drawn.
+    pub request: ViewRequest,
+    /// Generation it shows (maps ages to normalized ages).
+    pub generation: u64,
+    /// One age per pixel, on the device (GPU available) or on the host.
+    pub pixels: ViewPixels,
+}
+
+/// Where a [`ViewImage`]'s pixels are.
+#[derive(Clone)]
+pub enum ViewPixels {
+    /// A storage buffer of `request.pixels()` u32 ages on the shared device.
+    Device(Arc<wgpu::Buffer>),
+    /// Host ages, when there is no device to draw with.
+    Host(Arc<Vec<u32>>),
+}
+
+/// What the UI shows: the simulation's state after its last batch.
+#[derive(Clone)]
+pub struct Snapshot {
+    /// Current generation.
+    pub generation: u64,
+    /// Strategy stepping the world.
+    pub strategy: Strategy,
+    /// GPU settings in force.
+    pub gpu_settings: GpuSettings,
+    /// World width and height.
+    pub size: (u32, u32),
+    /// Rule in force.
+    pub rule: Rule,
+    /// Topology in force.
+    pub topology: Topology,
+    /// Whether the world is running.
+    pub running: bool,
+    /// Running speed.
+    pub speed: Speed,
+    /// Latest statistics ([`STAT_BUCKETS`] buckets).
+    pub stats: Stats,
+    /// Generations per second over the last half second, wall clock (transfers included).
+    pub wall_gps: f64,
+    /// Generations per second of GPU kernel time (timestamp queries), for GPU strategies.
+    pub gpu_gps: Option<f64>,
+    /// The latest drawn window.
+    pub view: Option<ViewImage>,
+    /// Whether undo / redo have something to do.
+    pub can_undo: bool,
+    /// See `can_undo`.
+    pub can_redo: bool,
+    /// The last error (switch refused, size too large, device lost...), with a counter so
+    /// the UI can tell a new one from an old one.
+    pub error: Option<(u64, String)>,
+}
+
+/// Histogram buckets of [`Snapshot::stats`]; groups of four make the five age brackets.
+pub const STAT_BUCKETS: usize = 20;
+
+/// Handle to the simulation thread; dropping it stops the thread.
+pub struct Runner {
+    commands: Option<Sender<Command>>,
+    shared: Arc<Mutex<Snapshot>>,
+    view: Arc<Mutex<Option<ViewRequest>>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Runner {
+    /// Start the thread on `sim`. `draw_on` is the device the UI draws with (view images
+    /// then stay on it); `repaint` is called whenever a new snapshot is published.
+    pub fn start(
+        sim: Simulation,
+        draw_on: Option<Arc<GpuContext>>,
+        repaint: Box<dyn Fn() + Send>,
+    ) -> Runner {
+        let (tx, rx): (Sender<Command>, Receiver<Command>) = channel();
+        let view = Arc::new(Mutex::new(None));
+        let worker = worker::Worker::new(sim, draw_on, view.clone(), repaint);
+        let shared = Arc::new(Mutex::new(worker.snapshot()));
+        let publish = shared.clone();
+        let thread = std::thread::Builder::new()
+            .name("golab-sim".into())
+            .spawn(move || worker.run(rx, publish))
+            .expect("spawning the simulation thread");
+        Runner {
+            commands: Some(tx),
+            shared,
+            view,
+            thread: Some(thread),
+        }
+    }
+
+    /// Queue a command.
+    pub fn send(&self, command: Command) {
+        if let Some(tx) = &self.commands {
+            let _ = tx.send(command);
+        }
+    }
+
+    /// The latest published state.
+    pub fn snapshot(&self) -> Snapshot {
+        self.shared
+            .lock()
+            .map(|s| s.clone())
+            .unwrap_or_else(|e| e.into_inner().clone())
+    }
+
+    /// Ask for `request` to be drawn (replacing any earlier request).
+    pub fn set_view(&self, request: ViewRequest) {
+        if let Ok(mut v) = self.view.lock() {
+            *v = Some(request);
+        }
+    }
+}
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        self.commands.take();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}

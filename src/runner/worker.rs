@@ -1,0 +1,312 @@
+//! The simulation thread's loop: commands, batches, statistics, drawing, publishing.
+
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::history::History;
+use super::{Command, STAT_BUCKETS, Snapshot, Speed, ViewImage, ViewPixels, region};
+use crate::gpu::GpuContext;
+use crate::sim::{SimError, Simulation};
+use crate::stats::Stats;
+use crate::step::view::ViewRequest;
+
+const FRAME: Duration = Duration::from_micros(16_667);
+const MAX_BATCH: Duration = Duration::from_millis(25);
+const STATS_EVERY: Duration = Duration::from_millis(100);
+const GPS_WINDOW: Duration = Duration::from_millis(500);
+
+pub(super) struct Worker {
+    sim: Simulation,
+    draw_on: Option<Arc<GpuContext>>,
+    wanted_view: Arc<Mutex<Option<ViewRequest>>>,
+    repaint: Box<dyn Fn() + Send>,
+    history: History,
+    stroke: Option<u64>,
+    running: bool,
+    speed: Speed,
+    pending_steps: u64,
+    max_batch: u64,
+    stats: Stats,
+    stats_at: Option<Instant>,
+    view: Option<ViewImage>,
+    view_buffer: Option<Arc<wgpu::Buffer>>,
+    drawn: Option<(ViewRequest, u64)>,
+    dirty: bool,
+    stats_dirty: bool,
+    gps_window: (Instant, u64, f64),
+    wall_gps: f64,
+    gpu_gps: Option<f64>,
+    error: Option<(u64, String)>,
+}
+
+impl Worker {
+    pub(super) fn new(
+        sim: Simulation,
+        draw_on: Option<Arc<GpuContext>>,
+        wanted_view: Arc<Mutex<Option<ViewRequest>>>,
+        repaint: Box<dyn Fn() + Send>,
+    ) -> Worker {
+        let generation = sim.generation();
+        Worker {
+            sim,
+            draw_on,
+            wanted_view,
+            repaint,
+            history: History::default(),
+            stroke: None,
+            running: false,
+            speed: Speed::PerFrame(1),
+            pending_steps: 0,
+            max_batch: 1,
+            stats: Stats::empty(generation, STAT_BUCKETS),
+            stats_at: None,
+            view: None,
+            view_buffer: None,
+            drawn: None,
+            dirty: true,
+            stats_dirty: true,
+            gps_window: (Instant::now(), 0, 0.0),
+            wall_gps: 0.0,
+            gpu_gps: None,
+            error: None,
+        }
+    }
+
+    pub(super) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            generation: self.sim.generation(),
+            strategy: self.sim.strategy(),
+            gpu_settings: self.sim.gpu_settings(),
+            size: self.sim.size(),
+            rule: self.sim.rule(),
+            topology: self.sim.topology(),
+            running: self.running,
+            speed: self.speed,
+            stats: self.stats.clone(),
+            wall_gps: self.wall_gps,
+            gpu_gps: self.gpu_gps,
+            view: self.view.clone(),
+            can_undo: self.history.can_undo(),
+            can_redo: self.history.can_redo(),
+            error: self.error.clone(),
+        }
+    }
+
+    pub(super) fn run(mut self, commands: Receiver<Command>, publish: Arc<Mutex<Snapshot>>) {
+        loop {
+            let busy = self.running || self.pending_steps > 0;
+            let wait = if busy { Duration::ZERO } else { FRAME / 2 };
+            match commands.recv_timeout(wait) {
+                Ok(command) => self.handle(command),
+                Err(RecvTimeoutError::Disconnected) => return,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            while let Ok(command) = commands.try_recv() {
+                self.handle(command);
+            }
+            let tick = Instant::now();
+            self.advance();
+            self.refresh_stats();
+            self.draw();
+            if let Ok(mut shared) = publish.lock() {
+                *shared = self.snapshot();
+            }
+            (self.repaint)();
+            if let (true, Speed::PerFrame(_)) = (self.running, self.speed) {
+                std::thread::sleep(FRAME.saturating_sub(tick.elapsed()));
+            }
+        }
+    }
+
+    fn fail(&mut self, error: SimError) {
+        let count = self.error.as_ref().map_or(0, |e| e.0) + 1;
+        self.error = Some((count, error.to_string()));
+        self.running = false;
+        self.pending_steps = 0;
+    }
+
+    /// Remember the world before an undoable change (once per stroke for edits).
+    fn record(&mut self, stroke: Option<u64>) -> Result<(), SimError> {
+        if stroke.is_some() && stroke == self.stroke {
+            return Ok(());
+        }
+        self.stroke = stroke;
+        let before = self.sim.world()?.clone();
+        self.history.record(before);
+        Ok(())
+    }
+
+    fn handle(&mut self, command: Command) {
+        if let Err(e) = self.try_handle(command) {
+            self.fail(e);
+        }
+        self.dirty = true;
+        self.stats_dirty = true;
+    }
+
+    fn try_handle(&mut self, command: Command) -> Result<(), SimError> {
+        let sim = &mut self.sim;
+        match command {
+            Command::SetRunning(on) => {
+                self.running = on;
+                self.gps_window = (Instant::now(), sim.generation(), 0.0);
+            }
+            Command::Step(n) => self.pending_steps += n,
+            Command::SetSpeed(speed) => self.speed = speed,
+            Command::Edit { edits, stroke } => {
+                self.record(Some(stroke))?;
+                self.sim.edit(&edits)?;
+            }
+            Command::Place { pattern, x, y } => {
+                self.record(None)?;
+                let (w, h) = self.sim.size();
+                let (edits, _) = pattern.edits_at(x, y, w, h);
+                self.sim.edit(&edits)?;
+            }
+            Command::Region(region, op) => {
+                self.record(None)?;
+                self.sim.modify(|w| Ok(region::apply(w, region, op)?))?;
+            }
+            Command::Copy { region, cut, reply } => {
+                let _ = reply.send(region::copy(self.sim.world()?, region));
+                if cut {
+                    self.record(None)?;
+                    let op = super::RegionOp::Clear;
+                    self.sim.modify(|w| Ok(region::apply(w, region, op)?))?;
+                }
+            }
+            Command::Replace(world) => {
+                self.record(None)?;
+                self.sim.replace_world(world)?;
+            }
+            Command::Read(reply) => {
+                let _ = reply.send(sim.world()?.clone());
+            }
+            Command::Switch(strategy) => sim.switch(strategy)?,
+            Command::GpuSettings(settings) => sim.set_gpu_settings(settings)?,
+            Command::Resize(w, h) => {
+                self.record(None)?;
+                self.sim.resize(w, h)?;
+            }
+            Command::Rule(rule) => self.sim.set_rule(rule)?,
+            Command::Topology(topology) => self.sim.set_topology(topology)?,
+            Command::Undo | Command::Redo => {
+                let current = self.sim.world()?.clone();
+                let target = match command {
+                    Command::Undo => self.history.undo(current),
+                    _ => self.history.redo(current),
+                };
+                if let Some(world) = target {
+                    self.stroke = None;
+                    self.sim.replace_world(world)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Step one batch: the speed's generations per frame, a pending single step, or at full
+    /// speed as many as fit in [`MAX_BATCH`] (learnt from the last batches).
+    fn advance(&mut self) {
+        let want = if self.pending_steps > 0 {
+            std::mem::take(&mut self.pending_steps)
+        } else if !self.running {
+            return;
+        } else {
+            match self.speed {
+                Speed::PerFrame(n) => u64::from(n.max(1)),
+                Speed::Max => self.max_batch,
+            }
+        };
+        let start = Instant::now();
+        if let Err(e) = self.sim.step(want) {
+            self.fail(e);
+            return;
+        }
+        let took = start.elapsed();
+        if took < MAX_BATCH / 2 {
+            self.max_batch = (self.max_batch * 2).min(1 << 20);
+        } else if took > MAX_BATCH * 2 {
+            self.max_batch = (self.max_batch / 2).max(1);
+        }
+        self.dirty = true;
+        self.stats_dirty = true;
+        let gpu = self.sim.take_gpu_seconds();
+        let (since, gens, gpu_seconds) = &mut self.gps_window;
+        *gens += want;
+        *gpu_seconds += gpu.unwrap_or(0.0);
+        let elapsed = since.elapsed();
+        if elapsed >= GPS_WINDOW {
+            self.wall_gps = *gens as f64 / elapsed.as_secs_f64();
+            self.gpu_gps = gpu.map(|_| *gens as f64 / gpu_seconds.max(1e-9));
+            self.gps_window = (Instant::now(), 0, 0.0);
+        }
+    }
+
+    fn refresh_stats(&mut self) {
+        let due = self.stats_at.is_none_or(|t| t.elapsed() >= STATS_EVERY);
+        if !(self.stats_dirty && (due || !self.running)) {
+            return;
+        }
+        self.stats_dirty = false;
+        match self.sim.stats(STAT_BUCKETS) {
+            Ok(stats) => self.stats = stats,
+            Err(e) => self.fail(e),
+        }
+        self.stats_at = Some(Instant::now());
+    }
+
+    fn draw(&mut self) {
+        let Some(request) = self.wanted_view.lock().ok().and_then(|v| *v) else {
+            return;
+        };
+        let generation = self.sim.generation();
+        let fresh = self.drawn == Some((request, generation)) && !self.dirty;
+        if fresh || request.pixels() == 0 {
+            return;
+        }
+        self.dirty = false;
+        match self.draw_view(&request) {
+            Ok(pixels) => {
+                self.view = Some(ViewImage {
+                    request,
+                    generation,
+                    pixels,
+                });
+                self.drawn = Some((request, generation));
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+
+    fn draw_view(&mut self, request: &ViewRequest) -> Result<ViewPixels, SimError> {
+        let Some(ctx) = self.draw_on.clone() else {
+            let mut host = vec![0; request.pixels()];
+            self.sim.render_view_host(request, &mut host)?;
+            return Ok(ViewPixels::Host(Arc::new(host)));
+        };
+        let bytes = request.pixels() as u64 * 4;
+        let buffer = match &self.view_buffer {
+            Some(b) if b.size() == bytes => b.clone(),
+            _ => {
+                let b = Arc::new(ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("view pixels"),
+                    size: bytes,
+                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                }));
+                self.view_buffer = Some(b.clone());
+                b
+            }
+        };
+        if !self.sim.render_view_device(request, &buffer)? {
+            let mut host = vec![0; request.pixels()];
+            self.sim.render_view_host(request, &mut host)?;
+            ctx.queue
+                .write_buffer(&buffer, 0, bytemuck::cast_slice(&host));
+            ctx.queue.submit([]);
+        }
+        Ok(ViewPixels::Device(buffer))
+    }
+}

@@ -85,7 +85,7 @@ fn availability(app: &GolabApp) -> Vec<(Strategy, Option<String>)> {
 
 fn run_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     ui.horizontal(|ui| {
-        let label = if snap.running { "⏸ Pause" } else { "▶ Run" };
+        let label = if snap.running { "Pause" } else { "Run" };
         if ui.button(label).on_hover_text("Space").clicked() {
             app.toggle_run(snap);
         }
@@ -132,9 +132,9 @@ fn run_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
 }
 
 fn strategy_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
-    ui.strong("Strategy");
-    egui::ComboBox::from_id_salt("strategy")
+    egui::ComboBox::from_label("strategy")
         .selected_text(snap.strategy.name())
+        .height(600.0)
         .width(220.0)
         .show_ui(ui, |ui| {
             for &strategy in Strategy::ALL {
@@ -177,7 +177,7 @@ fn strategy_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
 fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     ui.strong("World");
     ui.horizontal(|ui| {
-        egui::ComboBox::from_id_salt("size presets")
+        egui::ComboBox::from_label("preset")
             .selected_text("size")
             .width(60.0)
             .show_ui(ui, |ui| {
@@ -193,9 +193,12 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
                 }
             });
         let edge = crate::world::MIN_EDGE..=crate::world::MAX_EDGE;
-        ui.add(egui::DragValue::new(&mut app.panel.size.0).range(edge.clone()));
-        ui.label("×");
-        ui.add(egui::DragValue::new(&mut app.panel.size.1).range(edge));
+        let w = ui.label("w");
+        ui.add(egui::DragValue::new(&mut app.panel.size.0).range(edge.clone()))
+            .labelled_by(w.id);
+        let h = ui.label("h");
+        ui.add(egui::DragValue::new(&mut app.panel.size.1).range(edge))
+            .labelled_by(h.id);
         if ui
             .add_enabled(app.panel.size != snap.size, egui::Button::new("Resize"))
             .clicked()
@@ -217,8 +220,10 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         }
     });
     ui.horizontal(|ui| {
-        let field =
-            ui.add(egui::TextEdit::singleline(&mut app.panel.rule_text).desired_width(90.0));
+        let label = ui.label("rule");
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut app.panel.rule_text).desired_width(80.0))
+            .labelled_by(label.id);
         if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             let text = app.panel.rule_text.clone();
             app.apply_rule(&text);
@@ -227,7 +232,7 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             let text = app.panel.rule_text.clone();
             app.apply_rule(&text);
         }
-        egui::ComboBox::from_id_salt("named rules")
+        egui::ComboBox::from_label("rules")
             .selected_text("common")
             .width(70.0)
             .show_ui(ui, |ui| {
@@ -276,10 +281,10 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, _snap: &Snapshot) {
         for (tool, label, hint) in [
             (
                 Tool::Draw,
-                "✏ Draw",
+                "Draw",
                 "left drag draws, right drag or Ctrl erases",
             ),
-            (Tool::Select, "⬚ Select", "drag a rectangle"),
+            (Tool::Select, "Select", "drag a rectangle"),
             (Tool::Move, "Move", "drag to pan"),
         ] {
             ui.selectable_value(&mut app.view.tool, tool, label)
@@ -315,13 +320,13 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, _snap: &Snapshot) {
                 });
                 app.panel.seed += 1;
             }
-            if ui.button("Rotate ⟳").clicked() {
+            if ui.button("Rotate").clicked() {
                 app.selection_op(RegionOp::RotateCw);
             }
-            if ui.button("Flip ↔").clicked() {
+            if ui.button("Flip H").clicked() {
                 app.selection_op(RegionOp::FlipX);
             }
-            if ui.button("Flip ↕").clicked() {
+            if ui.button("Flip V").clicked() {
                 app.selection_op(RegionOp::FlipY);
             }
             if ui.button("Deselect").clicked() {

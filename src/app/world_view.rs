@@ -145,12 +145,10 @@ impl WorldView {
                     || response.dragged_by(PointerButton::Secondary)
                     || response.clicked_by(PointerButton::Primary)
                     || response.clicked_by(PointerButton::Secondary);
-                if response.drag_started()
-                    || (response.clicked() || response.secondary_clicked())
-                        && self.last_cell.is_none()
-                {
+                if response.drag_started() || response.clicked() || response.secondary_clicked() {
                     self.stroke += 1;
-                    self.last_cell = None;
+                    let origin = ui.input(|i| i.pointer.press_origin());
+                    self.last_cell = origin.map(|p| self.camera.cell_at(rect, p));
                 }
                 if active {
                     let from = self.last_cell.unwrap_or(cell);
@@ -177,7 +175,8 @@ impl WorldView {
             }
             Tool::Select if !space => {
                 if response.drag_started_by(PointerButton::Primary) {
-                    self.select_anchor = Some(cell);
+                    let origin = ui.input(|i| i.pointer.press_origin()).unwrap_or(pointer);
+                    self.select_anchor = Some(self.camera.cell_at(rect, origin));
                 }
                 if response.dragged_by(PointerButton::Primary) {
                     if let Some(anchor) = self.select_anchor {

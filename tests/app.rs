@@ -1,0 +1,160 @@
+//! The desktop app driven through egui_kittest: real widgets, real pointer and key events,
+//! the real simulation thread (GPU strategies on the shared lavapipe/hardware device).
+
+mod common;
+
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+use egui::{Event, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use golab::app::camera::line_cells;
+use golab::app::{GolabApp, Settings};
+use golab::runner::{Command, Snapshot};
+use golab::step::Strategy;
+use golab::world::World;
+
+fn settings(width: u32, height: u32, density: f64) -> Settings {
+    Settings { width, height, density, strategy: Strategy::Scalar, ..Settings::default() }
+}
+
+fn harness(settings: Settings) -> Harness<'static, GolabApp> {
+    let gpu = common::gpu_factory(Default::default()).gpu().expect("GPU device").clone();
+    let app = GolabApp::new(Some(gpu), None, settings, false, Box::new(|| {}));
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut GolabApp| app.show(ui), app);
+    harness.run_steps(3);
+    harness
+}
+
+/// Step frames until `done` holds for the latest snapshot (or fail after 60 s).
+fn wait_for(harness: &mut Harness<'_, GolabApp>, what: &str, done: impl Fn(&Snapshot) -> bool) -> Snapshot {
+    let start = Instant::now();
+    loop {
+        harness.step();
+        let snap = harness.state().runner().snapshot();
+        if done(&snap) {
+            return snap;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn read_world(harness: &Harness<'_, GolabApp>) -> World {
+    let (tx, rx) = channel();
+    harness.state().runner().send(Command::Read(tx));
+    rx.recv_timeout(Duration::from_secs(60)).expect("the simulation thread answers")
+}
+
+fn live_cells(world: &World) -> Vec<(i64, i64)> {
+    let mut cells = Vec::new();
+    for y in 0..world.height() {
+        for x in 0..world.width() {
+            if world.is_alive(x, y) {
+                cells.push((i64::from(x), i64::from(y)));
+            }
+        }
+    }
+    cells
+}
+
+#[test]
+fn clicking_run_advances_generations_and_pause_stops_them() {
+    let mut harness = harness(settings(64, 48, 30.0));
+    harness.get_by_label("Run").click();
+    let snap = wait_for(&mut harness, "generations to advance", |s| s.generation >= 3 && s.running);
+    assert!(snap.stats.population > 0);
+    harness.get_by_label("Pause").click();
+    let paused = wait_for(&mut harness, "the pause", |s| !s.running);
+    std::thread::sleep(Duration::from_millis(100));
+    harness.step();
+    assert_eq!(harness.state().runner().snapshot().generation, paused.generation);
+}
+
+#[test]
+fn every_strategy_in_the_combo_box_takes_over_the_same_world() {
+    let mut harness = harness(settings(45, 37, 35.0));
+    let _ = wait_for(&mut harness, "the first statistics", |s| s.stats.population > 0);
+    let before = read_world(&harness);
+    for &strategy in Strategy::ALL {
+        harness.get_by_label("strategy").click();
+        harness.run_steps(2);
+        harness.get_by_label(strategy.name()).click();
+        harness.run_steps(2);
+        let snap = wait_for(&mut harness, strategy.name(), |s| s.strategy == strategy);
+        assert_eq!(snap.generation, 0);
+        let after = read_world(&harness);
+        assert_eq!(after.state_hash(), before.state_hash(), "{} changed the world", strategy.name());
+    }
+}
+
+#[test]
+fn choosing_a_size_preset_resizes_with_the_pattern_centred() {
+    let mut harness = harness(settings(64, 64, 25.0));
+    let before = read_world(&harness);
+    harness.get_by_label("preset").click();
+    harness.run_steps(2);
+    harness.get_by_label("256²").click();
+    let _ = wait_for(&mut harness, "the resize", |s| s.size == (256, 256));
+    let after = read_world(&harness);
+    assert_eq!(after, before.resized(256, 256).unwrap());
+}
+
+fn drag(harness: &mut Harness<'_, GolabApp>, button: PointerButton, path: &[Pos2]) {
+    harness.event(Event::PointerMoved(path[0]));
+    harness.step();
+    let press = |pressed, pos| Event::PointerButton { pos, button, pressed, modifiers: Modifiers::NONE };
+    harness.event(press(true, path[0]));
+    harness.step();
+    for &p in &path[1..] {
+        harness.event(Event::PointerMoved(p));
+        harness.step();
+    }
+    harness.event(press(false, *path.last().unwrap()));
+    harness.step();
+    harness.step();
+}
+
+#[test]
+fn a_pointer_drag_paints_exactly_the_cells_under_it_and_undo_restores() {
+    let mut harness = harness(settings(96, 64, 0.0));
+    harness.run_steps(3);
+    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
+    let centre = |x: i64, y: i64| cam.to_screen(rect, x as f64 + 0.5, y as f64 + 0.5);
+    let stops = [(10, 10), (40, 22), (41, 50)];
+    drag(&mut harness, PointerButton::Primary, &stops.map(|(x, y)| centre(x, y)));
+    let painted = wait_for(&mut harness, "the painted cells", |s| s.stats.population > 0);
+    let mut expected: Vec<(i64, i64)> = stops.windows(2).flat_map(|w| line_cells(w[0], w[1])).collect();
+    expected.sort_by_key(|&(x, y)| (y, x));
+    expected.dedup();
+    assert_eq!(live_cells(&read_world(&harness)), expected);
+    assert_eq!(painted.stats.population, expected.len() as u64);
+
+    drag(&mut harness, PointerButton::Secondary, &[centre(10, 10), centre(12, 11)]);
+    let erased = read_world(&harness);
+    assert!(!erased.is_alive(10, 10), "right drag erases");
+
+    harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    harness.step();
+    let _ = wait_for(&mut harness, "the undo of the erase", |s| s.stats.population == expected.len() as u64);
+    harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    harness.step();
+    let _ = wait_for(&mut harness, "the undo of the drawing", |s| s.stats.population == 0 && !s.can_undo);
+    assert!(live_cells(&read_world(&harness)).is_empty());
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
+    harness.step();
+    let _ = wait_for(&mut harness, "the redo", |s| s.stats.population == expected.len() as u64);
+    assert_eq!(live_cells(&read_world(&harness)), expected);
+}
+
+#[test]
+fn the_help_overlay_lists_the_shortcuts() {
+    let mut harness = harness(settings(32, 32, 10.0));
+    harness.key_press(egui::Key::F1);
+    harness.run_steps(2);
+    harness.get_by_label("Keyboard and mouse");
+    harness.get_by_label("run / pause (hold and drag: pan)");
+}

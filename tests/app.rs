@@ -16,11 +16,20 @@ use golab::step::Strategy;
 use golab::world::World;
 
 fn settings(width: u32, height: u32, density: f64) -> Settings {
-    Settings { width, height, density, strategy: Strategy::Scalar, ..Settings::default() }
+    Settings {
+        width,
+        height,
+        density,
+        strategy: Strategy::Scalar,
+        ..Settings::default()
+    }
 }
 
 fn harness(settings: Settings) -> Harness<'static, GolabApp> {
-    let gpu = common::gpu_factory(Default::default()).gpu().expect("GPU device").clone();
+    let gpu = common::gpu_factory(Default::default())
+        .gpu()
+        .expect("GPU device")
+        .clone();
     let app = GolabApp::new(Some(gpu), None, settings, false, Box::new(|| {}));
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
@@ -30,7 +39,11 @@ fn harness(settings: Settings) -> Harness<'static, GolabApp> {
 }
 
 /// Step frames until `done` holds for the latest snapshot (or fail after 60 s).
-fn wait_for(harness: &mut Harness<'_, GolabApp>, what: &str, done: impl Fn(&Snapshot) -> bool) -> Snapshot {
+fn wait_for(
+    harness: &mut Harness<'_, GolabApp>,
+    what: &str,
+    done: impl Fn(&Snapshot) -> bool,
+) -> Snapshot {
     let start = Instant::now();
     loop {
         harness.step();
@@ -38,7 +51,10 @@ fn wait_for(harness: &mut Harness<'_, GolabApp>, what: &str, done: impl Fn(&Snap
         if done(&snap) {
             return snap;
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "timed out waiting for {what}");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "timed out waiting for {what}"
+        );
         std::thread::sleep(Duration::from_millis(10));
     }
 }
@@ -46,7 +62,8 @@ fn wait_for(harness: &mut Harness<'_, GolabApp>, what: &str, done: impl Fn(&Snap
 fn read_world(harness: &Harness<'_, GolabApp>) -> World {
     let (tx, rx) = channel();
     harness.state().runner().send(Command::Read(tx));
-    rx.recv_timeout(Duration::from_secs(60)).expect("the simulation thread answers")
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("the simulation thread answers")
 }
 
 fn live_cells(world: &World) -> Vec<(i64, i64)> {
@@ -65,19 +82,26 @@ fn live_cells(world: &World) -> Vec<(i64, i64)> {
 fn clicking_run_advances_generations_and_pause_stops_them() {
     let mut harness = harness(settings(64, 48, 30.0));
     harness.get_by_label("Run").click();
-    let snap = wait_for(&mut harness, "generations to advance", |s| s.generation >= 3 && s.running);
+    let snap = wait_for(&mut harness, "generations to advance", |s| {
+        s.generation >= 3 && s.running
+    });
     assert!(snap.stats.population > 0);
     harness.get_by_label("Pause").click();
     let paused = wait_for(&mut harness, "the pause", |s| !s.running);
     std::thread::sleep(Duration::from_millis(100));
     harness.step();
-    assert_eq!(harness.state().runner().snapshot().generation, paused.generation);
+    assert_eq!(
+        harness.state().runner().snapshot().generation,
+        paused.generation
+    );
 }
 
 #[test]
 fn every_strategy_in_the_combo_box_takes_over_the_same_world() {
     let mut harness = harness(settings(45, 37, 35.0));
-    let _ = wait_for(&mut harness, "the first statistics", |s| s.stats.population > 0);
+    let _ = wait_for(&mut harness, "the first statistics", |s| {
+        s.stats.population > 0
+    });
     let before = read_world(&harness);
     for &strategy in Strategy::ALL {
         harness.get_by_label("strategy").click();
@@ -87,7 +111,12 @@ fn every_strategy_in_the_combo_box_takes_over_the_same_world() {
         let snap = wait_for(&mut harness, strategy.name(), |s| s.strategy == strategy);
         assert_eq!(snap.generation, 0);
         let after = read_world(&harness);
-        assert_eq!(after.state_hash(), before.state_hash(), "{} changed the world", strategy.name());
+        assert_eq!(
+            after.state_hash(),
+            before.state_hash(),
+            "{} changed the world",
+            strategy.name()
+        );
     }
 }
 
@@ -106,7 +135,12 @@ fn choosing_a_size_preset_resizes_with_the_pattern_centred() {
 fn drag(harness: &mut Harness<'_, GolabApp>, button: PointerButton, path: &[Pos2]) {
     harness.event(Event::PointerMoved(path[0]));
     harness.step();
-    let press = |pressed, pos| Event::PointerButton { pos, button, pressed, modifiers: Modifiers::NONE };
+    let press = |pressed, pos| Event::PointerButton {
+        pos,
+        button,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
     harness.event(press(true, path[0]));
     harness.step();
     for &p in &path[1..] {
@@ -125,28 +159,47 @@ fn a_pointer_drag_paints_exactly_the_cells_under_it_and_undo_restores() {
     let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
     let centre = |x: i64, y: i64| cam.to_screen(rect, x as f64 + 0.5, y as f64 + 0.5);
     let stops = [(10, 10), (40, 22), (41, 50)];
-    drag(&mut harness, PointerButton::Primary, &stops.map(|(x, y)| centre(x, y)));
-    let painted = wait_for(&mut harness, "the painted cells", |s| s.stats.population > 0);
-    let mut expected: Vec<(i64, i64)> = stops.windows(2).flat_map(|w| line_cells(w[0], w[1])).collect();
+    drag(
+        &mut harness,
+        PointerButton::Primary,
+        &stops.map(|(x, y)| centre(x, y)),
+    );
+    let painted = wait_for(&mut harness, "the painted cells", |s| {
+        s.stats.population > 0
+    });
+    let mut expected: Vec<(i64, i64)> = stops
+        .windows(2)
+        .flat_map(|w| line_cells(w[0], w[1]))
+        .collect();
     expected.sort_by_key(|&(x, y)| (y, x));
     expected.dedup();
     assert_eq!(live_cells(&read_world(&harness)), expected);
     assert_eq!(painted.stats.population, expected.len() as u64);
 
-    drag(&mut harness, PointerButton::Secondary, &[centre(10, 10), centre(12, 11)]);
+    drag(
+        &mut harness,
+        PointerButton::Secondary,
+        &[centre(10, 10), centre(12, 11)],
+    );
     let erased = read_world(&harness);
     assert!(!erased.is_alive(10, 10), "right drag erases");
 
     harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     harness.step();
-    let _ = wait_for(&mut harness, "the undo of the erase", |s| s.stats.population == expected.len() as u64);
+    let _ = wait_for(&mut harness, "the undo of the erase", |s| {
+        s.stats.population == expected.len() as u64
+    });
     harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     harness.step();
-    let _ = wait_for(&mut harness, "the undo of the drawing", |s| s.stats.population == 0 && !s.can_undo);
+    let _ = wait_for(&mut harness, "the undo of the drawing", |s| {
+        s.stats.population == 0 && !s.can_undo
+    });
     assert!(live_cells(&read_world(&harness)).is_empty());
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
     harness.step();
-    let _ = wait_for(&mut harness, "the redo", |s| s.stats.population == expected.len() as u64);
+    let _ = wait_for(&mut harness, "the redo", |s| {
+        s.stats.population == expected.len() as u64
+    });
     assert_eq!(live_cells(&read_world(&harness)), expected);
 }
 

@@ -20,8 +20,7 @@ fn read_back(ctx: &golab::gpu::GpuContext, buffer: &wgpu::Buffer) -> Vec<u32> {
     ctx.queue.submit([encoder.finish()]);
     staging.slice(..).map_async(wgpu::MapMode::Read, |_| {});
     ctx.wait_idle().unwrap();
-    let data = bytemuck::cast_slice(&staging.slice(..).get_mapped_range().unwrap()).to_vec();
-    data
+    bytemuck::cast_slice(&staging.slice(..).get_mapped_range().unwrap()).to_vec()
 }
 
 fn requests() -> Vec<ViewRequest> {

@@ -134,6 +134,17 @@ impl GolabApp {
         }
     }
 
+    /// Open the launch pattern and start running if asked to.
+    pub fn launch(&mut self, launch: &AppOptions) {
+        if let Some(path) = &launch.pattern {
+            let snap = self.runner.snapshot();
+            self.open_path(path, &snap);
+        }
+        if launch.run {
+            self.runner.send(Command::SetRunning(true));
+        }
+    }
+
     /// The simulation thread handle (tests read snapshots through it).
     pub fn runner(&self) -> &Runner {
         &self.runner
@@ -262,9 +273,57 @@ impl eframe::App for GolabApp {
     }
 }
 
+/// Command-line choices for the app; they override the remembered settings for this launch.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct AppOptions {
+    /// Pattern file (RLE or plaintext) to open as the world.
+    pub pattern: Option<std::path::PathBuf>,
+    /// World size, e.g. 8192 or 4096x2048.
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Strategy to start with (see `golab bench --help` for the names).
+    #[arg(long)]
+    pub strategy: Option<String>,
+    /// Rule to start with, e.g. B36/S23.
+    #[arg(long)]
+    pub rule: Option<String>,
+    /// Start running at once.
+    #[arg(long)]
+    pub run: bool,
+    /// Run as fast as possible rather than one generation per frame.
+    #[arg(long)]
+    pub max_speed: bool,
+}
+
+impl AppOptions {
+    /// Apply the options to `settings`; a bad value is an error naming it.
+    pub fn apply(&self, settings: &mut Settings) -> Result<(), String> {
+        if let Some(size) = &self.size {
+            (settings.width, settings.height) =
+                crate::world::parse_size(size).map_err(|e| e.to_string())?;
+        }
+        if let Some(name) = &self.strategy {
+            settings.strategy = name
+                .parse()
+                .map_err(|e: crate::step::UnknownStrategy| e.to_string())?;
+        }
+        if let Some(rule) = &self.rule {
+            let rule: crate::rule::Rule = rule
+                .parse()
+                .map_err(|e: crate::rule::RuleError| e.to_string())?;
+            settings.rule = rule.to_string();
+        }
+        if self.max_speed {
+            settings.speed = crate::runner::Speed::Max;
+        }
+        Ok(())
+    }
+}
+
 /// Open the window: golab's GPU device (when there is one) is shared by eframe's renderer
 /// and the simulation; without one the app runs CPU strategies only.
-pub fn run(adapter: Option<String>) -> Result<(), String> {
+pub fn run(adapter: Option<String>, launch: AppOptions) -> Result<(), String> {
+    AppOptions::apply(&launch, &mut Settings::default())?;
     let gpu = GpuContext::new(&GpuOptions { adapter });
     let (gpu, note) = match gpu {
         Ok(ctx) => (Some(ctx), None),
@@ -292,14 +351,17 @@ pub fn run(adapter: Option<String>) -> Result<(), String> {
         "golab",
         options,
         Box::new(move |cc| {
-            let settings = Settings::load(cc.storage);
+            let mut settings = Settings::load(cc.storage);
+            let _ = launch.apply(&mut settings);
             let draws = cc.wgpu_render_state.is_some();
             if let Some(render_state) = &cc.wgpu_render_state {
                 view_paint::ViewPainter::install(render_state);
             }
             let egui_ctx = cc.egui_ctx.clone();
             let repaint = Box::new(move || egui_ctx.request_repaint());
-            Ok(Box::new(GolabApp::new(gpu, note, settings, draws, repaint)))
+            let mut app = GolabApp::new(gpu, note, settings, draws, repaint);
+            app.launch(&launch);
+            Ok(Box::new(app))
         }),
     )
     .map_err(|e| format!("could not open the window: {e}"))

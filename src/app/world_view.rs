@@ -178,10 +178,10 @@ impl WorldView {
                     let origin = ui.input(|i| i.pointer.press_origin()).unwrap_or(pointer);
                     self.select_anchor = Some(self.camera.cell_at(rect, origin));
                 }
-                if response.dragged_by(PointerButton::Primary) {
-                    if let Some(anchor) = self.select_anchor {
-                        self.selection = Region::from_corners(anchor, cell, w, h);
-                    }
+                if response.dragged_by(PointerButton::Primary)
+                    && let Some(anchor) = self.select_anchor
+                {
+                    self.selection = Region::from_corners(anchor, cell, w, h);
                 }
                 if response.clicked_by(PointerButton::Primary) {
                     self.selection = None;

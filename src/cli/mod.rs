@@ -10,11 +10,14 @@ use clap::{Parser, Subcommand};
 
 /// golab: a Game of Life visualizer and GPU-compute lab.
 #[derive(Debug, Parser)]
-#[command(name = "golab", version, about, long_about = None)]
+#[command(name = "golab", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// What to do; with none, the desktop app starts.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Options of the desktop app (when no subcommand is given).
+    #[command(flatten)]
+    pub app: crate::app::AppOptions,
     /// GPU adapter to use: a case-insensitive part of its name (also GOLAB_ADAPTER).
     #[arg(long, global = true)]
     pub adapter: Option<String>,
@@ -78,7 +81,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args, cli.adapter),
         Some(Command::Patterns(args)) => patterns_cmd::run(&args),
         Some(Command::GpuInfo) => gpu_info(cli.adapter),
-        None => crate::app::run(cli.adapter).map_err(CliError),
+        None => crate::app::run(cli.adapter, cli.app).map_err(CliError),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

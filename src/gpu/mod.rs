@@ -71,6 +71,11 @@ pub struct GpuContext {
     errors: Arc<Mutex<Option<String>>>,
 }
 
+/// Whether an uncaptured error came from presenting to a window, not from compute work.
+fn is_surface_error(message: &str) -> bool {
+    message.contains("Surface::") || message.contains("surface texture")
+}
+
 fn describe_adapter(info: &wgpu::AdapterInfo) -> String {
     format!("{} ({:?}, {:?})", info.name, info.backend, info.device_type)
 }
@@ -158,8 +163,14 @@ impl GpuContext {
         let errors = Arc::new(Mutex::new(None));
         let error_slot = errors.clone();
         device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            let message = error.to_string();
+            // The app's window surface shares this device; egui-wgpu retries its own surface
+            // configuration, so those errors are not the simulation's.
+            if is_surface_error(&message) {
+                return;
+            }
             if let Ok(mut slot) = error_slot.lock() {
-                slot.get_or_insert_with(|| error.to_string());
+                slot.get_or_insert(message);
             }
         }));
         Ok(Arc::new(GpuContext {

@@ -16,6 +16,15 @@ const MAX_BATCH: Duration = Duration::from_millis(25);
 const STATS_EVERY: Duration = Duration::from_millis(100);
 const GPS_WINDOW: Duration = Duration::from_millis(500);
 
+/// How long statistics and drawing took last time, to keep them a minor share of the
+/// thread's time while running.
+#[derive(Default)]
+struct Costs {
+    stats: Duration,
+    draw: Duration,
+    drawn_at: Option<Instant>,
+}
+
 pub(super) struct Worker {
     sim: Simulation,
     draw_on: Option<Arc<GpuContext>>,
@@ -34,6 +43,7 @@ pub(super) struct Worker {
     drawn: Option<(ViewRequest, u64)>,
     dirty: bool,
     stats_dirty: bool,
+    costs: Costs,
     gps_window: (Instant, u64, f64),
     wall_gps: f64,
     gpu_gps: Option<f64>,
@@ -66,6 +76,7 @@ impl Worker {
             drawn: None,
             dirty: true,
             stats_dirty: true,
+            costs: Costs::default(),
             gps_window: (Instant::now(), 0, 0.0),
             wall_gps: 0.0,
             gpu_gps: None,
@@ -244,16 +255,21 @@ impl Worker {
         }
     }
 
+    /// Statistics at most every [`STATS_EVERY`] while running, and never taking more than
+    /// a fifth of the thread's time (a host scan of 16384² takes a while).
     fn refresh_stats(&mut self) {
-        let due = self.stats_at.is_none_or(|t| t.elapsed() >= STATS_EVERY);
+        let every = STATS_EVERY.max(self.costs.stats * 4);
+        let due = self.stats_at.is_none_or(|t| t.elapsed() >= every);
         if !(self.stats_dirty && (due || !self.running)) {
             return;
         }
         self.stats_dirty = false;
+        let start = Instant::now();
         match self.sim.stats(STAT_BUCKETS) {
             Ok(stats) => self.stats = stats,
             Err(e) => self.fail(e),
         }
+        self.costs.stats = start.elapsed();
         self.stats_at = Some(Instant::now());
     }
 
@@ -263,11 +279,17 @@ impl Worker {
         };
         let generation = self.sim.generation();
         let fresh = self.drawn == Some((request, generation)) && !self.dirty;
-        if fresh || request.pixels() == 0 {
+        let every = FRAME.max(self.costs.draw * 3);
+        let due = !self.running || self.costs.drawn_at.is_none_or(|t| t.elapsed() >= every);
+        if fresh || !due || request.pixels() == 0 {
             return;
         }
         self.dirty = false;
-        match self.draw_view(&request) {
+        let start = Instant::now();
+        let drawn = self.draw_view(&request);
+        self.costs.draw = start.elapsed();
+        self.costs.drawn_at = Some(Instant::now());
+        match drawn {
             Ok(pixels) => {
                 self.view = Some(ViewImage {
                     request,

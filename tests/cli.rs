@@ -124,13 +124,38 @@ fn bench_prints_a_table_with_every_requested_cell() {
 }
 
 #[test]
-fn patterns_lists_the_library_and_no_argument_explains_itself() {
+fn patterns_lists_the_library() {
     let out = golab(&["patterns"]);
     assert!(out.status.success());
     assert!(stdout(&out).lines().count() > 20);
     let out = golab(&["patterns", "--show", "glider"]);
     assert!(stdout(&out).contains("x = 3, y = 3"));
-    let out = golab(&[]);
-    assert!(out.status.success());
-    assert!(stdout(&out).contains("not built yet"));
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn bad_app_options_are_refused_before_any_window_opens() {
+    for (args, says) in [
+        (&["--size", "1x1"][..], "out of range"),
+        (&["--strategy", "warp-drive"][..], "warp-drive"),
+        (&["--rule", "B9/S"][..], "B9/S"),
+    ] {
+        let out = golab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn the_app_without_a_display_fails_with_a_message_not_a_panic() {
+    let out = Command::new(env!("CARGO_BIN_EXE_golab"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("golab runs");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("could not open the window"), "{}", stderr(&out));
 }

@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod cli;
 pub mod gpu;
+pub mod lab;
 pub mod pattern;
 pub mod rule;
 pub mod sim;

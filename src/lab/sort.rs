@@ -97,6 +97,56 @@ pub fn validate(input: &[Pair], output: &[Pair], descending: bool) -> Result<(),
     Ok(())
 }
 
+/// The bitonic kernels of one device, for sorting outside a timed run (tests, the app).
+pub struct GpuSorter {
+    bitonic: Bitonic,
+    clock: Clock,
+}
+
+impl GpuSorter {
+    /// Compile the kernels on `ctx`.
+    pub fn new(ctx: &GpuContext) -> GpuSorter {
+        GpuSorter {
+            bitonic: Bitonic::new(ctx),
+            clock: Clock::new(ctx),
+        }
+    }
+
+    /// `input` sorted on the GPU by the configuration called `config` (padded, then trimmed).
+    pub fn sort(
+        &mut self,
+        ctx: &GpuContext,
+        input: &[Pair],
+        config: &str,
+        descending: bool,
+    ) -> Result<Vec<Pair>, LabError> {
+        let config =
+            *CONFIGS
+                .iter()
+                .find(|c| c.name == config)
+                .ok_or_else(|| LabError::UnknownVariant {
+                    experiment: "sort".into(),
+                    name: config.into(),
+                    known: CONFIGS.map(|c| c.name).join(", "),
+                })?;
+        let data = padded(input, descending);
+        let buffer = storage_buffer(ctx, data.len() as u64 * 8, "sort pairs");
+        upload(ctx, &buffer, &data)?;
+        let progress = Progress::new();
+        self.bitonic.sort(
+            ctx,
+            &buffer,
+            data.len() as u32,
+            config,
+            descending,
+            &mut self.clock,
+            64,
+            &progress,
+        )?;
+        read_back(ctx, &buffer, input.len())
+    }
+}
+
 /// The bitonic-sort experiment.
 pub struct SortExperiment;
 

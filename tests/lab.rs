@@ -1,0 +1,152 @@
+//! The Lab's experiments on the test device (lavapipe in CI): every kernel and
+//! configuration validated on fresh random input at small and awkward sizes.
+//! Fails (never skips) without an adapter, like the other GPU tests.
+
+use std::sync::{Arc, OnceLock};
+
+use golab::gpu::{GpuContext, GpuError, GpuOptions};
+use golab::lab::{self, LabError, Progress, RunPlan};
+
+/// This test binary's one device.
+fn ctx() -> Arc<GpuContext> {
+    static CTX: OnceLock<Result<Arc<GpuContext>, GpuError>> = OnceLock::new();
+    match CTX.get_or_init(|| GpuContext::new(&GpuOptions::default())) {
+        Ok(ctx) => ctx.clone(),
+        Err(e) => panic!("Lab tests need a Vulkan adapter and found none: {e}"),
+    }
+}
+
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+}
+
+fn plan(variants: &[&str], sizes: &[u64]) -> RunPlan {
+    RunPlan {
+        variants: variants.iter().map(|s| s.to_string()).collect(),
+        sizes: sizes.to_vec(),
+        repeats: 1,
+        descending: false,
+    }
+}
+
+fn assert_all_valid(report: &lab::LabReport, rows: usize) {
+    assert_eq!(report.rows.len(), rows, "{}", report.to_markdown());
+    assert!(report.all_validated(), "{}", report.to_markdown());
+}
+
+mod sort {
+    use super::*;
+    use golab::lab::sort::{GpuSorter, Pair, random_pairs, validate};
+    use golab::lab::{Experiment, sort::SortExperiment};
+
+    const CONFIGS: [&str; 7] = [
+        "B2",
+        "B2+C2",
+        "B2B4+C2",
+        "B2B4B8+C2",
+        "B2B4B8B16+C2",
+        "B2B4B8B16+C2C4",
+        "B2B4B8B16",
+    ];
+
+    #[test]
+    fn every_configuration_sorts_both_ways_at_small_and_awkward_sizes() {
+        let ctx = ctx();
+        let mut sorter = GpuSorter::new(&ctx);
+        for size in [2usize, 3, 256, 1000, 2049, 1 << 13, 12_345] {
+            let input = random_pairs(size, seed());
+            for config in CONFIGS {
+                for descending in [false, true] {
+                    let out = sorter.sort(&ctx, &input, config, descending).unwrap();
+                    validate(&input, &out, descending).unwrap_or_else(|e| {
+                        panic!("{config} n={size} descending={descending}: {e}")
+                    });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_sizes_sort_with_registers_only_and_with_workgroup_memory() {
+        let ctx = ctx();
+        let mut sorter = GpuSorter::new(&ctx);
+        for (config, size, descending) in [
+            ("B2B4B8B16+C2C4", 1usize << 20, false),
+            ("B2B4B8B16", (1 << 18) + 7, true),
+            ("B2B4+C2", 1 << 17, true),
+        ] {
+            let input = random_pairs(size, seed());
+            let out = sorter.sort(&ctx, &input, config, descending).unwrap();
+            validate(&input, &out, descending).unwrap_or_else(|e| panic!("{config} n={size}: {e}"));
+        }
+    }
+
+    #[test]
+    fn equal_keys_and_infinities_keep_their_indices() {
+        let ctx = ctx();
+        let mut sorter = GpuSorter::new(&ctx);
+        let keys = [1.0, f32::INFINITY, -2.0, 1.0, f32::NEG_INFINITY, 1.0, 0.0];
+        let input: Vec<Pair> = (0..300)
+            .map(|i| Pair {
+                key: keys[i % keys.len()],
+                index: i as u32,
+            })
+            .collect();
+        for descending in [false, true] {
+            let out = sorter
+                .sort(&ctx, &input, "B2B4B8B16+C2", descending)
+                .unwrap();
+            validate(&input, &out, descending).unwrap();
+        }
+    }
+
+    #[test]
+    fn validation_rejects_wrong_orders_keys_and_indices() {
+        let input = random_pairs(64, 7);
+        let mut good = input.clone();
+        good.sort_by(|a, b| golab::lab::sort::compare(a, b, false));
+        validate(&input, &good, false).unwrap();
+        assert!(validate(&input, &good, true).is_err());
+        let mut swapped = good.clone();
+        swapped.swap(10, 11);
+        assert!(validate(&input, &swapped, false).is_err());
+        let mut wrong_key = good.clone();
+        wrong_key[5].key = f32::from_bits(wrong_key[5].key.to_bits() ^ 1);
+        assert!(validate(&input, &wrong_key, false).is_err());
+        let mut repeated = good.clone();
+        repeated[3].index = repeated[4].index;
+        assert!(validate(&input, &repeated, false).is_err());
+    }
+
+    #[test]
+    fn the_experiment_validates_every_variant_and_reports_bandwidth() {
+        let ctx = ctx();
+        let mut p = plan(&[], &[300, 1 << 10]);
+        p.descending = true;
+        let report = SortExperiment.run(&ctx, &p, &Progress::new()).unwrap();
+        assert_all_valid(&report, 2 * SortExperiment.variants().len());
+        assert!(report.copy_gb_per_s > 0.0);
+        let b2 = &report.rows[0];
+        assert!(b2.ms.unwrap() > 0.0 && b2.gb_per_s.unwrap() > 0.0 && b2.percent_of_copy.is_some());
+        assert!(report.to_csv().lines().count() == report.rows.len() + 1);
+    }
+
+    #[test]
+    fn bad_names_and_sizes_are_errors_and_cancel_stops_the_run() {
+        let ctx = ctx();
+        let err = SortExperiment.run(&ctx, &plan(&["B3"], &[256]), &Progress::new());
+        assert!(
+            matches!(err, Err(LabError::UnknownVariant { .. })),
+            "{err:?}"
+        );
+        let err = SortExperiment.run(&ctx, &plan(&["B2"], &[1 << 40]), &Progress::new());
+        assert!(matches!(err, Err(LabError::BadSize(_))), "{err:?}");
+        let progress = Progress::new();
+        progress.cancel();
+        let err = SortExperiment.run(&ctx, &plan(&["B2"], &[256]), &progress);
+        assert_eq!(err.unwrap_err(), LabError::Cancelled);
+    }
+}

@@ -150,3 +150,42 @@ mod sort {
         assert_eq!(err.unwrap_err(), LabError::Cancelled);
     }
 }
+
+mod transpose {
+    use super::*;
+    use golab::lab::Experiment;
+    use golab::lab::transpose::{
+        KERNELS, TransposeExperiment, Transposer, random_matrix, validate,
+    };
+
+    #[test]
+    fn every_kernel_transposes_exactly_including_sizes_that_are_not_multiples_of_32() {
+        let ctx = ctx();
+        let kernels = Transposer::new(&ctx);
+        for n in [1usize, 31, 32, 33, 100, 256, 1000, 2048] {
+            let input = random_matrix(n, seed());
+            for (name, _) in KERNELS {
+                let out = kernels.apply(&ctx, name, &input, n as u32).unwrap();
+                validate(&input, &out, n, name != "copy")
+                    .unwrap_or_else(|e| panic!("{name} n={n}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn validation_notices_an_untransposed_matrix() {
+        let input = random_matrix(40, 3);
+        assert!(validate(&input, &input, 40, true).is_err());
+        validate(&input, &input, 40, false).unwrap();
+    }
+
+    #[test]
+    fn the_experiment_reports_every_kernel_against_the_copy_baseline() {
+        let ctx = ctx();
+        let report = TransposeExperiment
+            .run(&ctx, &plan(&[], &[96]), &Progress::new())
+            .unwrap();
+        assert_all_valid(&report, KERNELS.len());
+        assert!(report.rows.iter().all(|r| r.percent_of_copy.unwrap() > 0.0));
+    }
+}

@@ -12,7 +12,7 @@ mod report;
 //pub mod shuffle;
 pub mod sort;
 mod sort_kernels;
-//pub mod transpose;
+pub mod transpose;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};

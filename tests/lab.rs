@@ -189,3 +189,52 @@ mod transpose {
         assert!(report.rows.iter().all(|r| r.percent_of_copy.unwrap() > 0.0));
     }
 }
+
+mod shuffle {
+    use super::*;
+    use golab::lab::Experiment;
+    use golab::lab::shuffle::{OPS, ShuffleExperiment, ShuffleKernels, VARIANTS, source_lane};
+
+    #[test]
+    fn the_cpu_model_wraps_xor_and_indexed_and_keeps_own_value_out_of_the_group() {
+        assert_eq!(source_lane(0, 5, 30, 32), 3);
+        assert_eq!(source_lane(1, 33, 4, 32), 5);
+        assert_eq!(source_lane(2, 3, 2, 32), 2);
+        assert_eq!(source_lane(2, 3, 7, 32), 4);
+        assert_eq!(source_lane(3, 3, 30, 32), 30);
+        assert_eq!(source_lane(3, 3, 28, 32), 31);
+    }
+
+    #[test]
+    fn every_variant_matches_the_model_on_every_lane_delta_and_mask() {
+        let ctx = ctx();
+        for (name, _, _) in VARIANTS {
+            let kernels = match ShuffleKernels::new(&ctx, name) {
+                Ok(k) => k,
+                Err(why) => {
+                    assert!(!ctx.has_subgroups(), "{name}: {why}");
+                    continue;
+                }
+            };
+            let verdict = kernels.validate(&ctx, 1024, seed()).unwrap();
+            for (op, check) in verdict.iter().enumerate() {
+                check
+                    .as_ref()
+                    .unwrap_or_else(|e| panic!("{name} {}: {e}", OPS[op]));
+            }
+        }
+    }
+
+    #[test]
+    fn the_experiment_times_every_op_of_every_variant_the_device_supports() {
+        let ctx = ctx();
+        let report = ShuffleExperiment
+            .run(&ctx, &plan(&[], &[2048]), &Progress::new())
+            .unwrap();
+        let variants = if ctx.has_subgroups() { 6 } else { 2 };
+        assert_all_valid(&report, variants * OPS.len());
+        assert!(report.rows.iter().all(|r| r.ms.unwrap() > 0.0));
+        let err = ShuffleExperiment.run(&ctx, &plan(&["subgroup-1d"], &[1000]), &Progress::new());
+        assert!(matches!(err, Err(LabError::BadSize(_))), "{err:?}");
+    }
+}

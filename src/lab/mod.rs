@@ -9,7 +9,7 @@
 //pub mod coalesce;
 mod gpu;
 mod report;
-//pub mod shuffle;
+pub mod shuffle;
 pub mod sort;
 mod sort_kernels;
 pub mod transpose;

@@ -238,3 +238,80 @@ mod shuffle {
         assert!(matches!(err, Err(LabError::BadSize(_))), "{err:?}");
     }
 }
+
+mod coalesce {
+    use super::*;
+    use golab::lab::Experiment;
+    use golab::lab::coalesce::{CoalesceExperiment, Coalescer, REPEATS, VARIANTS, fit_line};
+
+    #[test]
+    fn every_mapping_writes_every_texel_of_64_cubed_and_odd_volumes() {
+        let ctx = ctx();
+        for (name, _, _) in VARIANTS {
+            let kernels = Coalescer::new(&ctx, name);
+            for edge in [64, 37] {
+                kernels
+                    .write_and_verify(&ctx, edge)
+                    .unwrap()
+                    .unwrap_or_else(|e| panic!("{name} {edge}³: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn the_fit_separates_fixed_cost_from_cost_per_repeat() {
+        let points: Vec<(f64, f64)> = [1.0, 10.0, 50.0, 500.0]
+            .iter()
+            .map(|&r| (r, 2000.0 + 0.5 * r))
+            .collect();
+        let (fixed, per_repeat) = fit_line(&points);
+        assert!((fixed - 2000.0).abs() < 1e-9 && (per_repeat - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_experiment_reports_every_repeat_count_and_a_fit_per_variant() {
+        let ctx = ctx();
+        let report = CoalesceExperiment
+            .run(&ctx, &plan(&["x-64", "z-256"], &[16]), &Progress::new())
+            .unwrap();
+        assert_all_valid(&report, 2 * (REPEATS.len() + 1));
+        let measured = report
+            .rows
+            .iter()
+            .filter(|r| !r.size_label.ends_with("fit"));
+        assert_eq!(measured.clone().count(), 2 * REPEATS.len());
+        assert!(
+            measured
+                .clone()
+                .all(|r| r.ms.unwrap() > 0.0 && r.gb_per_s.unwrap() > 0.0)
+        );
+        let fits: Vec<_> = report
+            .rows
+            .iter()
+            .filter(|r| r.size_label.ends_with("fit"))
+            .collect();
+        assert!(
+            fits.iter().all(|r| r.notes.contains("per repeat")),
+            "{fits:?}"
+        );
+    }
+}
+
+#[test]
+fn the_registry_lists_every_experiment_with_variants_and_sizes() {
+    let names: Vec<&str> = lab::experiments().iter().map(|e| e.name()).collect();
+    assert_eq!(names, ["sort", "transpose", "shuffle", "coalesce"]);
+    let ctx = ctx();
+    for e in lab::experiments() {
+        assert!(!e.variants().is_empty() && !e.default_sizes().is_empty());
+        assert!(e.size_limit(&ctx).max > 0, "{}", e.name());
+        assert_eq!(
+            lab::experiment(&e.name().to_uppercase()).unwrap().name(),
+            e.name()
+        );
+    }
+    assert!(matches!(
+        lab::experiment("nope"),
+        Err(LabError::UnknownExperiment(_))
+    ));
+}

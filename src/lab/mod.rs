@@ -6,7 +6,7 @@
 //! first, then warms up, then times with timestamp queries (wall clock when the device has
 //! none) and reports medians next to the copy bandwidth measured in the same run.
 
-//pub mod coalesce;
+pub mod coalesce;
 mod gpu;
 mod report;
 pub mod shuffle;
@@ -200,9 +200,9 @@ pub trait Experiment: Send + Sync {
 pub fn experiments() -> Vec<Box<dyn Experiment>> {
     vec![
         Box::new(sort::SortExperiment),
-        //T
-        //S
-        //C
+        Box::new(transpose::TransposeExperiment),
+        Box::new(shuffle::ShuffleExperiment),
+        Box::new(coalesce::CoalesceExperiment),
     ]
 }
 

@@ -100,6 +100,9 @@ pub enum LabError {
     Gpu(String),
 }
 
+/// Called with (fraction done, what is running now) on every progress update.
+pub type ProgressCallback = Arc<dyn Fn(f32, &str) + Send + Sync>;
+
 /// Progress reporting and cancellation shared between a running experiment and its
 /// caller (the app's progress bar and Cancel button, or the CLI's stderr lines).
 #[derive(Clone, Default)]
@@ -107,7 +110,7 @@ pub struct Progress {
     cancel: Arc<AtomicBool>,
     fraction_bits: Arc<AtomicU32>,
     message: Arc<Mutex<String>>,
-    callback: Option<Arc<dyn Fn(f32, &str) + Send + Sync>>,
+    callback: Option<ProgressCallback>,
 }
 
 impl Progress {

@@ -85,6 +85,23 @@ mod sort {
     }
 
     #[test]
+    fn the_radix_baseline_sorts_both_ways_including_equal_keys_and_partial_tiles() {
+        let ctx = ctx();
+        let radix = golab::lab::sort_radix::RadixSorter::new(&ctx);
+        for size in [1usize, 255, 4096, 4097, 100_000] {
+            let mut input = random_pairs(size, seed());
+            for (i, p) in input.iter_mut().enumerate().step_by(3) {
+                p.key = [0.0, -1.5, f32::INFINITY][i % 3];
+            }
+            for descending in [false, true] {
+                let out = radix.sort_pairs(&ctx, &input, descending).unwrap();
+                validate(&input, &out, descending)
+                    .unwrap_or_else(|e| panic!("radix n={size} descending={descending}: {e}"));
+            }
+        }
+    }
+
+    #[test]
     fn equal_keys_and_infinities_keep_their_indices() {
         let ctx = ctx();
         let mut sorter = GpuSorter::new(&ctx);

@@ -12,6 +12,7 @@ mod report;
 pub mod shuffle;
 pub mod sort;
 mod sort_kernels;
+pub mod sort_radix;
 pub mod transpose;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};

@@ -12,6 +12,7 @@ use rayon::slice::ParallelSliceMut;
 
 use super::gpu::{Clock, copy_bandwidth, per_submission, read_back, storage_buffer, upload};
 use super::sort_kernels::{Bitonic, CONFIGS, schedule};
+use super::sort_radix::{self, RadixSorter};
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, SizeLimit, Variant, fresh_seed,
     selected_sizes, selected_variants,
@@ -21,6 +22,8 @@ use crate::gpu::GpuContext;
 
 /// The CPU baseline's variant name.
 pub const CPU_RAYON: &str = "cpu-rayon";
+/// The GPU radix-sort baseline's variant name.
+pub const GPU_RADIX: &str = "gpu-radix";
 
 /// A key and the index it had in the input.
 #[repr(C)]
@@ -288,6 +291,37 @@ impl Experiment for SortExperiment {
                     row.notes = result.err().unwrap_or_else(|| {
                         format!("{} threads, wall clock", rayon::current_num_threads())
                     });
+                    report.rows.push(row);
+                    continue;
+                }
+                if variant.name == GPU_RADIX {
+                    let count = input.len() as u32;
+                    let radix = RadixSorter::new(ctx);
+                    let (spare, counts) = RadixSorter::scratch(ctx, count);
+                    let buffers = (&buffer, &spare, &counts);
+                    let sort = |clock: &mut Clock| -> Result<f64, LabError> {
+                        upload(ctx, &buffer, &input)?;
+                        radix.sort(ctx, buffers, count, descending, clock, batch, progress)
+                    };
+                    sort(&mut clock)?;
+                    let checked =
+                        validate(&input, &read_back(ctx, &buffer, input.len())?, descending);
+                    row.validated = checked.is_ok();
+                    row.notes = checked.err().unwrap_or_else(|| {
+                        format!("{} passes × (histogram, scan, scatter); GB/s counts 3 × 8 B per pair per pass", sort_radix::PASSES)
+                    });
+                    if row.validated {
+                        sort(&mut clock)?;
+                        let times = (0..repeats)
+                            .map(|_| sort(&mut clock))
+                            .collect::<Result<Vec<f64>, _>>()?;
+                        let t = median(&times);
+                        let gbps =
+                            f64::from(sort_radix::PASSES) * 3.0 * f64::from(count) * 8.0 / t / 1e9;
+                        row.ms = Some(t * 1e3);
+                        row.gb_per_s = Some(gbps);
+                        row.percent_of_copy = Some(100.0 * gbps * 1e9 / copy);
+                    }
                     report.rows.push(row);
                     continue;
                 }

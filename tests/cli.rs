@@ -146,7 +146,11 @@ fn lab_sort_json_reports_every_configuration_validated() {
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(report["experiment"], "sort");
     let rows = report["rows"].as_array().unwrap();
-    assert_eq!(rows.len(), 9, "7 bitonic configurations, rayon, radix: {report}");
+    assert_eq!(
+        rows.len(),
+        9,
+        "7 bitonic configurations, rayon, radix: {report}"
+    );
     for row in rows {
         assert_eq!(row["validated"], true, "{row}");
         assert_eq!(row["size"], 1024);

@@ -189,6 +189,10 @@ impl Experiment for SortExperiment {
             CPU_RAYON,
             "CPU baseline: rayon par_sort_unstable_by on all cores",
         ));
+        v.push(Variant::new(
+            GPU_RADIX,
+            "GPU baseline: LSD radix sort, 4-bit digits, 8 × (histogram, scan, stable scatter)",
+        ));
         v
     }
 

@@ -5,8 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use super::gpu::{
-    Clock, Dispatch, Kernel, ParamSlots, copy_bandwidth, per_submission, read_back, storage_buffer,
-    upload,
+    Clock, Dispatch, Kernel, ParamSlots, copy_bandwidth, read_back, storage_buffer, upload,
 };
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, SizeLimit, Variant, fresh_seed,
@@ -233,9 +232,11 @@ impl Experiment for TransposeExperiment {
                 storage_buffer(ctx, bytes, "transpose out"),
             );
             upload(ctx, &src, &input)?;
-            let batch = per_submission(2.0 * bytes as f64, copy, 0.02).min(100);
             let mut measure = |variant: &str| -> Result<f64, LabError> {
-                kernels.time(ctx, variant, (&src, &dst), n, batch, &mut clock, progress)?;
+                // One untimed-for-the-table run warms up and sizes the batch: as many
+                // transposes per submission as fit in ~20 ms, at most 100.
+                let one = kernels.time(ctx, variant, (&src, &dst), n, 1, &mut clock, progress)?;
+                let batch = ((0.02 / one.max(1e-7)) as usize).clamp(1, 100);
                 let times = (0..repeats)
                     .map(|_| {
                         kernels.time(ctx, variant, (&src, &dst), n, batch, &mut clock, progress)

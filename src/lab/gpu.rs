@@ -207,6 +207,15 @@ pub fn upload<T: bytemuck::Pod>(
     check(ctx)
 }
 
+/// Copy all of `src` into `dst` on the device and wait (outside any timing).
+pub fn restore(ctx: &GpuContext, src: &wgpu::Buffer, dst: &wgpu::Buffer) -> Result<(), LabError> {
+    let mut encoder = ctx.device.create_command_encoder(&Default::default());
+    encoder.copy_buffer_to_buffer(src, 0, dst, 0, src.size().min(dst.size()));
+    ctx.queue.submit([encoder.finish()]);
+    ctx.wait_idle().map_err(LabError::Gpu)?;
+    check(ctx)
+}
+
 /// Any GPU error since the last check (or a lost device) as a [`LabError`].
 pub fn check(ctx: &GpuContext) -> Result<(), LabError> {
     match ctx.take_error().or_else(|| ctx.lost_reason()) {

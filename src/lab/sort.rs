@@ -138,6 +138,7 @@ impl GpuSorter {
         let buffer = storage_buffer(ctx, data.len() as u64 * 8, "sort pairs");
         upload(ctx, &buffer, &data)?;
         let progress = Progress::new();
+        let rate = if ctx.info.device_type == wgpu::DeviceType::Cpu { 4e9 } else { 2e11 };
         self.bitonic.sort(
             ctx,
             &buffer,
@@ -145,7 +146,7 @@ impl GpuSorter {
             config,
             descending,
             &mut self.clock,
-            64,
+            per_submission(16.0 * data.len() as f64, rate, 0.05),
             &progress,
         )?;
         read_back(ctx, &buffer, input.len())

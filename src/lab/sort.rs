@@ -138,7 +138,11 @@ impl GpuSorter {
         let buffer = storage_buffer(ctx, data.len() as u64 * 8, "sort pairs");
         upload(ctx, &buffer, &data)?;
         let progress = Progress::new();
-        let rate = if ctx.info.device_type == wgpu::DeviceType::Cpu { 4e9 } else { 2e11 };
+        let rate = if ctx.info.device_type == wgpu::DeviceType::Cpu {
+            4e9
+        } else {
+            2e11
+        };
         self.bitonic.sort(
             ctx,
             &buffer,

@@ -332,3 +332,41 @@ fn the_registry_lists_every_experiment_with_variants_and_sizes() {
         Err(LabError::UnknownExperiment(_))
     ));
 }
+
+#[test]
+fn a_run_on_another_thread_reports_progress_and_stops_promptly_when_cancelled() {
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+    let ctx = ctx();
+    let updates = Arc::new(Mutex::new(Vec::<(f32, String)>::new()));
+    let seen = updates.clone();
+    let progress =
+        Progress::with_callback(move |f, m| seen.lock().unwrap().push((f, m.to_string())));
+    let worker_progress = progress.clone();
+    let worker = std::thread::spawn(move || {
+        let plan = plan(&[], &[1 << 14, 1 << 15]);
+        lab::experiment("sort")
+            .unwrap()
+            .run(&ctx, &plan, &worker_progress)
+    });
+    let waited = Instant::now();
+    while progress.fraction() < 0.1 {
+        assert!(
+            !worker.is_finished(),
+            "the run ended before it could be cancelled"
+        );
+        assert!(waited.elapsed() < Duration::from_secs(120), "no progress");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(
+        progress.message().starts_with("sort "),
+        "{}",
+        progress.message()
+    );
+    progress.cancel();
+    let cancelled = Instant::now();
+    assert_eq!(worker.join().unwrap().unwrap_err(), LabError::Cancelled);
+    assert!(cancelled.elapsed() < Duration::from_secs(5));
+    let updates = updates.lock().unwrap();
+    assert!(updates.windows(2).all(|w| w[0].0 <= w[1].0), "{updates:?}");
+}

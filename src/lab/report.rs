@@ -159,3 +159,49 @@ impl LabReport {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(variant: &str, size: u64, ms: Option<f64>, validated: bool) -> LabRow {
+        LabRow {
+            variant: variant.into(),
+            size,
+            size_label: format!("2^{}", size.trailing_zeros()),
+            ms,
+            gb_per_s: ms.map(|m| 1.0 / m),
+            percent_of_copy: ms.map(|m| 10.0 / m),
+            validated,
+            notes: "a \"quoted\" note".into(),
+        }
+    }
+
+    #[test]
+    fn markdown_has_a_row_per_measurement_and_an_article_shaped_grid() {
+        let report = LabReport {
+            experiment: "sort".into(),
+            device: "dev".into(),
+            copy_gb_per_s: 100.0,
+            timing: "timestamp queries".into(),
+            notes: vec!["seed 1".into()],
+            rows: vec![
+                row("B2", 1024, Some(2.0), true),
+                row("B2+C2", 1024, Some(1.0), true),
+                row("B2", 2048, Some(4.0), true),
+                row("B2+C2", 2048, None, false),
+            ],
+        };
+        let md = report.to_markdown();
+        assert!(md.contains("| B2+C2 | 2^11 | – | – | – | ✗ |"), "{md}");
+        assert!(md.contains("| size | B2 | B2+C2 |\n"), "{md}");
+        assert!(md.contains("| 2^10 | 2.00 | 1.00 |\n"), "{md}");
+        assert!(!report.all_validated());
+        let csv = report.to_csv();
+        assert_eq!(csv.lines().count(), 5);
+        assert!(
+            csv.contains("\"B2\",1024,2,0.5,5,true,\"a \"\"quoted\"\" note\""),
+            "{csv}"
+        );
+    }
+}

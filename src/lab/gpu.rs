@@ -244,6 +244,9 @@ pub struct Dispatch<'a> {
     pub grid: (u32, u32),
 }
 
+/// Longest a submission should take: well below any OS GPU watchdog (Windows TDR: 2 s).
+pub const SUBMISSION_LIMIT_S: f64 = 0.1;
+
 /// Kernel time when the device has timestamp queries, else wall clock.
 pub struct Clock {
     timer: Option<PassTimer>,
@@ -267,8 +270,10 @@ impl Clock {
     }
 
     /// Run `dispatches` in order, at most `per_submission` in one submission (one compute
-    /// pass), waiting for each submission and checking for cancellation in between.
-    /// Returns the seconds spent (kernel time, or wall time without timestamps).
+    /// pass), waiting for each submission and checking for cancellation in between. A
+    /// submission that takes longer than [`SUBMISSION_LIMIT_S`] shrinks the following ones
+    /// towards half of it. Returns the seconds spent (kernel time, or wall time without
+    /// timestamps).
     pub fn run(
         &mut self,
         ctx: &GpuContext,
@@ -278,7 +283,12 @@ impl Clock {
     ) -> Result<f64, LabError> {
         let start = Instant::now();
         let mut kernel_seconds = 0.0;
-        for batch in dispatches.chunks(per_submission.max(1)) {
+        let mut size = per_submission.max(1);
+        let mut rest = dispatches;
+        while !rest.is_empty() {
+            let (batch, later) = rest.split_at(size.min(rest.len()));
+            rest = later;
+            let submitted = Instant::now();
             progress.check()?;
             let mut encoder = ctx.device.create_command_encoder(&Default::default());
             {
@@ -300,6 +310,10 @@ impl Clock {
             check(ctx)?;
             if let Some(t) = self.timer.as_mut() {
                 kernel_seconds += t.collect_seconds(ctx).map_err(LabError::Gpu)?;
+            }
+            let took = submitted.elapsed().as_secs_f64();
+            if took > SUBMISSION_LIMIT_S {
+                size = ((batch.len() as f64 * SUBMISSION_LIMIT_S / 2.0 / took) as usize).max(1);
             }
         }
         Ok(if self.timer.is_some() {

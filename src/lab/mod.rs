@@ -246,7 +246,8 @@ fn selected_variants(
         .collect()
 }
 
-/// The plan's sizes (or the defaults), each checked against `min` and the device limit.
+/// The plan's sizes (or the defaults that fit the device, else its largest size), each
+/// checked against `min` and the device limit.
 fn selected_sizes(
     experiment: &dyn Experiment,
     ctx: &GpuContext,
@@ -260,7 +261,8 @@ fn selected_sizes(
             .into_iter()
             .filter(|&s| s <= limit.max)
             .collect();
-        return Ok(sizes);
+        // A device too small for every default still runs the largest size it allows.
+        return Ok(if sizes.is_empty() { vec![limit.max] } else { sizes });
     }
     for &s in &plan.sizes {
         if s < min || s > limit.max {

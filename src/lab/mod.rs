@@ -262,7 +262,11 @@ fn selected_sizes(
             .filter(|&s| s <= limit.max)
             .collect();
         // A device too small for every default still runs the largest size it allows.
-        return Ok(if sizes.is_empty() { vec![limit.max] } else { sizes });
+        return Ok(if sizes.is_empty() {
+            vec![limit.max]
+        } else {
+            sizes
+        });
     }
     for &s in &plan.sizes {
         if s < min || s > limit.max {

@@ -13,7 +13,7 @@ use rayon::slice::ParallelSliceMut;
 use super::gpu::{
     Clock, copy_bandwidth, per_submission, read_back, restore, storage_buffer, upload,
 };
-use super::sort_kernels::{Bitonic, CONFIGS, schedule};
+use super::sort_kernels::{Bitonic, CONFIGS, Config, schedule};
 use super::sort_radix::{self, RadixSorter};
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, SizeLimit, Variant, fresh_seed,
@@ -260,16 +260,23 @@ impl Experiment for SortExperiment {
             rows: Vec::new(),
         };
         let total = (sizes.len() * variants.len()) as f32;
-        let repeats = plan.repeats.max(1);
         for (si, &size) in sizes.iter().enumerate() {
             let input = random_pairs(size as usize, seed ^ size);
             let data = padded(&input, descending);
-            let n = data.len() as u32;
-            let buffer = storage_buffer(ctx, u64::from(n) * 8, "sort pairs");
             // The input stays on the device; every run starts from a device-side copy of it.
-            let pristine = storage_buffer(ctx, u64::from(n) * 8, "sort input");
+            let pristine = storage_buffer(ctx, data.len() as u64 * 8, "sort input");
             upload(ctx, &pristine, &data)?;
-            let batch = per_submission(16.0 * f64::from(n), copy, 0.05);
+            let bench = SizeBench {
+                ctx,
+                input: &input,
+                n: data.len() as u32,
+                buffer: storage_buffer(ctx, data.len() as u64 * 8, "sort pairs"),
+                pristine,
+                copy,
+                descending,
+                repeats: plan.repeats.max(1),
+                progress,
+            };
             for (vi, variant) in variants.iter().enumerate() {
                 progress.check()?;
                 progress.update(
@@ -286,102 +293,148 @@ impl Experiment for SortExperiment {
                     validated: false,
                     notes: String::new(),
                 };
-                if variant.name == CPU_RAYON {
-                    let mut times = Vec::new();
-                    let mut result = Ok(());
-                    for r in 0..=repeats {
-                        progress.check()?;
-                        let mut work = input.clone();
-                        let start = Instant::now();
-                        work.par_sort_unstable_by(|a, b| compare(a, b, descending));
-                        times.push(start.elapsed().as_secs_f64());
-                        if r == 0 {
-                            result = validate(&input, &work, descending);
-                        }
+                match variant.name.as_str() {
+                    CPU_RAYON => bench.cpu(&mut row)?,
+                    GPU_RADIX => bench.radix(&mut clock, &mut row)?,
+                    name => {
+                        let config = *CONFIGS.iter().find(|c| c.name == name).expect("known");
+                        bench.bitonic(&bitonic, config, &mut clock, &mut row)?;
                     }
-                    times.remove(0);
-                    row.validated = result.is_ok();
-                    row.ms = Some(median(&times) * 1e3);
-                    row.notes = result.err().unwrap_or_else(|| {
-                        format!("{} threads, wall clock", rayon::current_num_threads())
-                    });
-                    report.rows.push(row);
-                    continue;
-                }
-                if variant.name == GPU_RADIX {
-                    let count = input.len() as u32;
-                    let radix = RadixSorter::new(ctx);
-                    let (spare, counts) = RadixSorter::scratch(ctx, count);
-                    let buffers = (&buffer, &spare, &counts);
-                    let sort = |clock: &mut Clock| -> Result<f64, LabError> {
-                        restore(ctx, &pristine, &buffer)?;
-                        radix.sort(ctx, buffers, count, descending, clock, batch, progress)
-                    };
-                    sort(&mut clock)?;
-                    let checked =
-                        validate(&input, &read_back(ctx, &buffer, input.len())?, descending);
-                    row.validated = checked.is_ok();
-                    row.notes = checked.err().unwrap_or_else(|| {
-                        format!("{} passes × (histogram, scan, scatter); GB/s counts 3 × 8 B per pair per pass", sort_radix::PASSES)
-                    });
-                    if row.validated {
-                        sort(&mut clock)?;
-                        let times = (0..repeats)
-                            .map(|_| sort(&mut clock))
-                            .collect::<Result<Vec<f64>, _>>()?;
-                        let t = median(&times);
-                        let gbps =
-                            f64::from(sort_radix::PASSES) * 3.0 * f64::from(count) * 8.0 / t / 1e9;
-                        row.ms = Some(t * 1e3);
-                        row.gb_per_s = Some(gbps);
-                        row.percent_of_copy = Some(100.0 * gbps * 1e9 / copy);
-                    }
-                    report.rows.push(row);
-                    continue;
-                }
-                let config = *CONFIGS
-                    .iter()
-                    .find(|c| c.name == variant.name)
-                    .expect("known variant");
-                let sort = |clock: &mut Clock| -> Result<f64, LabError> {
-                    restore(ctx, &pristine, &buffer)?;
-                    bitonic.sort(ctx, &buffer, n, config, descending, clock, batch, progress)
-                };
-                let passes = schedule(config, n, bitonic.w).len();
-                let first = Instant::now();
-                sort(&mut clock)?;
-                // Later runs size their submissions from this one's time per pass.
-                let per_pass = first.elapsed().as_secs_f64() / passes.max(1) as f64;
-                let batch = ((0.05 / per_pass.max(1e-7)) as usize).clamp(1, 512);
-                let sort = |clock: &mut Clock| -> Result<f64, LabError> {
-                    restore(ctx, &pristine, &buffer)?;
-                    bitonic.sort(ctx, &buffer, n, config, descending, clock, batch, progress)
-                };
-                let out: Vec<Pair> = read_back(ctx, &buffer, input.len())?;
-                let checked = validate(&input, &out, descending);
-                row.validated = checked.is_ok();
-                row.notes = match checked {
-                    Err(e) => e,
-                    Ok(()) if n as usize != input.len() => {
-                        format!("{passes} passes, padded to 2^{}", n.trailing_zeros())
-                    }
-                    Ok(()) => format!("{passes} passes"),
-                };
-                if row.validated {
-                    sort(&mut clock)?;
-                    let times = (0..repeats)
-                        .map(|_| sort(&mut clock))
-                        .collect::<Result<Vec<f64>, _>>()?;
-                    let t = median(&times);
-                    let gbps = passes as f64 * 2.0 * f64::from(n) * 8.0 / t / 1e9;
-                    row.ms = Some(t * 1e3);
-                    row.gb_per_s = Some(gbps);
-                    row.percent_of_copy = Some(100.0 * gbps * 1e9 / copy);
                 }
                 report.rows.push(row);
             }
         }
         progress.update(1.0, "done");
         Ok(report)
+    }
+}
+
+/// What every measurement at one size shares.
+struct SizeBench<'a> {
+    ctx: &'a GpuContext,
+    input: &'a [Pair],
+    /// Padded size.
+    n: u32,
+    buffer: wgpu::Buffer,
+    pristine: wgpu::Buffer,
+    copy: f64,
+    descending: bool,
+    repeats: usize,
+    progress: &'a Progress,
+}
+
+impl SizeBench<'_> {
+    /// rayon on a copy of the input: validated first run, median of the others (wall clock).
+    fn cpu(&self, row: &mut LabRow) -> Result<(), LabError> {
+        let mut times = Vec::new();
+        let mut result = Ok(());
+        for r in 0..=self.repeats {
+            self.progress.check()?;
+            let mut work = self.input.to_vec();
+            let start = Instant::now();
+            work.par_sort_unstable_by(|a, b| compare(a, b, self.descending));
+            times.push(start.elapsed().as_secs_f64());
+            if r == 0 {
+                result = validate(self.input, &work, self.descending);
+            }
+        }
+        times.remove(0);
+        row.validated = result.is_ok();
+        row.ms = Some(median(&times) * 1e3);
+        row.notes = result
+            .err()
+            .unwrap_or_else(|| format!("{} threads, wall clock", rayon::current_num_threads()));
+        Ok(())
+    }
+
+    /// Validate one GPU run of `sort` (done by the caller), then warm up and time it;
+    /// `global_bytes` is the traffic the effective GB/s counts.
+    fn validate_and_time(
+        &self,
+        row: &mut LabRow,
+        notes: String,
+        global_bytes: f64,
+        mut sort: impl FnMut() -> Result<f64, LabError>,
+    ) -> Result<(), LabError> {
+        let out: Vec<Pair> = read_back(self.ctx, &self.buffer, self.input.len())?;
+        let checked = validate(self.input, &out, self.descending);
+        row.validated = checked.is_ok();
+        row.notes = checked.err().unwrap_or(notes);
+        if row.validated {
+            sort()?;
+            let times = (0..self.repeats)
+                .map(|_| sort())
+                .collect::<Result<Vec<f64>, _>>()?;
+            let t = median(&times);
+            row.ms = Some(t * 1e3);
+            row.gb_per_s = Some(global_bytes / t / 1e9);
+            row.percent_of_copy = Some(100.0 * global_bytes / t / self.copy);
+        }
+        Ok(())
+    }
+
+    fn radix(&self, clock: &mut Clock, row: &mut LabRow) -> Result<(), LabError> {
+        let (ctx, count) = (self.ctx, self.input.len() as u32);
+        let radix = RadixSorter::new(ctx);
+        let (spare, counts) = RadixSorter::scratch(ctx, count);
+        let batch = per_submission(16.0 * f64::from(count), self.copy, 0.05);
+        let mut sort = || -> Result<f64, LabError> {
+            restore(ctx, &self.pristine, &self.buffer)?;
+            let buffers = (&self.buffer, &spare, &counts);
+            radix.sort(
+                ctx,
+                buffers,
+                count,
+                self.descending,
+                clock,
+                batch,
+                self.progress,
+            )
+        };
+        sort()?;
+        let passes = sort_radix::PASSES;
+        let notes = format!(
+            "{passes} passes × (histogram, scan, scatter); GB/s counts 3 × 8 B per pair per pass"
+        );
+        let bytes = f64::from(passes) * 3.0 * f64::from(count) * 8.0;
+        self.validate_and_time(row, notes, bytes, sort)
+    }
+
+    fn bitonic(
+        &self,
+        bitonic: &Bitonic,
+        config: Config,
+        clock: &mut Clock,
+        row: &mut LabRow,
+    ) -> Result<(), LabError> {
+        let (ctx, n) = (self.ctx, self.n);
+        let passes = schedule(config, n, bitonic.w).len();
+        let mut batch = per_submission(16.0 * f64::from(n), self.copy, 0.05);
+        let mut sort = |batch: usize| -> Result<f64, LabError> {
+            restore(ctx, &self.pristine, &self.buffer)?;
+            let progress = self.progress;
+            bitonic.sort(
+                ctx,
+                &self.buffer,
+                n,
+                config,
+                self.descending,
+                clock,
+                batch,
+                progress,
+            )
+        };
+        let first = Instant::now();
+        sort(batch)?;
+        // Later runs size their submissions from this one's time per pass.
+        let per_pass = first.elapsed().as_secs_f64() / passes.max(1) as f64;
+        batch = ((0.05 / per_pass.max(1e-7)) as usize).clamp(1, 512);
+        let notes = if n as usize != self.input.len() {
+            format!("{passes} passes, padded to 2^{}", n.trailing_zeros())
+        } else {
+            format!("{passes} passes")
+        };
+        let bytes = passes as f64 * 2.0 * f64::from(n) * 8.0;
+        self.validate_and_time(row, notes, bytes, || sort(batch))
     }
 }

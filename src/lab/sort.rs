@@ -13,6 +13,7 @@ use rayon::slice::ParallelSliceMut;
 use super::gpu::{
     Clock, copy_bandwidth, per_submission, read_back, restore, storage_buffer, upload,
 };
+pub use super::sort_kernels::GpuSorter;
 use super::sort_kernels::{Bitonic, CONFIGS, Config, schedule};
 use super::sort_radix::{self, RadixSorter};
 use super::{
@@ -100,61 +101,6 @@ pub fn validate(input: &[Pair], output: &[Pair], descending: bool) -> Result<(),
         }
     }
     Ok(())
-}
-
-/// The bitonic kernels of one device, for sorting outside a timed run (tests, the app).
-pub struct GpuSorter {
-    bitonic: Bitonic,
-    clock: Clock,
-}
-
-impl GpuSorter {
-    /// Compile the kernels on `ctx`.
-    pub fn new(ctx: &GpuContext) -> GpuSorter {
-        GpuSorter {
-            bitonic: Bitonic::new(ctx),
-            clock: Clock::new(ctx),
-        }
-    }
-
-    /// `input` sorted on the GPU by the configuration called `config` (padded, then trimmed).
-    pub fn sort(
-        &mut self,
-        ctx: &GpuContext,
-        input: &[Pair],
-        config: &str,
-        descending: bool,
-    ) -> Result<Vec<Pair>, LabError> {
-        let config =
-            *CONFIGS
-                .iter()
-                .find(|c| c.name == config)
-                .ok_or_else(|| LabError::UnknownVariant {
-                    experiment: "sort".into(),
-                    name: config.into(),
-                    known: CONFIGS.map(|c| c.name).join(", "),
-                })?;
-        let data = padded(input, descending);
-        let buffer = storage_buffer(ctx, data.len() as u64 * 8, "sort pairs");
-        upload(ctx, &buffer, &data)?;
-        let progress = Progress::new();
-        let rate = if ctx.info.device_type == wgpu::DeviceType::Cpu {
-            4e9
-        } else {
-            2e11
-        };
-        self.bitonic.sort(
-            ctx,
-            &buffer,
-            data.len() as u32,
-            config,
-            descending,
-            &mut self.clock,
-            per_submission(16.0 * data.len() as f64, rate, 0.05),
-            &progress,
-        )?;
-        read_back(ctx, &buffer, input.len())
-    }
 }
 
 /// The bitonic-sort experiment.

@@ -276,6 +276,17 @@ mod coalesce {
     }
 
     #[test]
+    fn grids_over_65535_workgroups_go_2d_and_skip_the_groups_past_the_end() {
+        let ctx = ctx();
+        let edge = 180u32; // 5 832 000 texels = 91 125 groups of 64: a 32 768 × 3 grid
+        assert!(edge.pow(3) / 64 > ctx.limits.max_compute_workgroups_per_dimension);
+        Coalescer::new(&ctx, "z-64")
+            .write_and_verify(&ctx, edge)
+            .unwrap()
+            .unwrap();
+    }
+
+    #[test]
     fn the_fit_separates_fixed_cost_from_cost_per_repeat() {
         let points: Vec<(f64, f64)> = [1.0, 10.0, 50.0, 500.0]
             .iter()

@@ -1,5 +1,6 @@
 //! The bitonic network on the GPU: the B (registers) and C (workgroup memory) kernel
-//! families, the article's seven configurations, and the pass schedule of each.
+//! families, the article's seven configurations, the pass schedule of each, and
+//! [`GpuSorter`] for one-off sorts outside a timed run.
 
 use crate::gpu::GpuContext;
 

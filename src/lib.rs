@@ -9,6 +9,7 @@ pub mod app;
 pub mod bench;
 pub mod cli;
 pub mod gpu;
+pub mod lab;
 pub mod pattern;
 pub mod rule;
 pub mod runner;

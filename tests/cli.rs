@@ -159,3 +159,54 @@ fn the_app_without_a_display_fails_with_a_message_not_a_panic() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("could not open the window"), "{}", stderr(&out));
 }
+
+#[test]
+fn lab_sort_json_reports_every_configuration_validated() {
+    let out = golab(&["lab", "sort", "--sizes", "1024", "--repeats", "1", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(report["experiment"], "sort");
+    let rows = report["rows"].as_array().unwrap();
+    assert_eq!(
+        rows.len(),
+        9,
+        "7 bitonic configurations, rayon, radix: {report}"
+    );
+    for row in rows {
+        assert_eq!(row["validated"], true, "{row}");
+        assert_eq!(row["size"], 1024);
+        assert!(row["ms"].as_f64().unwrap() > 0.0, "{row}");
+    }
+    assert!(report["copy_gb_per_s"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn lab_rejects_unknown_experiments_variants_and_sizes_with_exit_2() {
+    for args in [
+        &["lab", "sorting"][..],
+        &["lab", "sort", "--variants", "B3"],
+        &["lab", "sort", "--sizes", "12x"],
+        &["lab", "transpose", "--sizes", "1000000"],
+    ] {
+        let out = golab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("error:"), "{args:?}: {err}");
+    }
+    let out = golab(&["lab", "list"]);
+    assert!(out.status.success());
+    for name in [
+        "sort",
+        "transpose",
+        "shuffle",
+        "coalesce",
+        "B2B4B8B16+C2C4",
+        "diagonal",
+    ] {
+        assert!(stdout(&out).contains(name), "{name}");
+    }
+}

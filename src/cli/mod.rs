@@ -1,6 +1,7 @@
 //! The `golab` command line: `run`, `bench`, `patterns` (and, with no subcommand, the app).
 
 mod bench_cmd;
+mod lab_cmd;
 mod patterns_cmd;
 mod run_cmd;
 
@@ -61,6 +62,8 @@ pub enum Command {
     Patterns(patterns_cmd::PatternsArgs),
     /// Print the GPU adapter, backend, features and limits golab would use.
     GpuInfo,
+    /// Run a GPU-compute Lab experiment (sort, transpose, shuffle, coalesce; `list`).
+    Lab(lab_cmd::LabArgs),
 }
 
 /// A CLI failure: printed as `error: …` with exit status 2.
@@ -81,6 +84,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args, cli.adapter),
         Some(Command::Patterns(args)) => patterns_cmd::run(&args),
         Some(Command::GpuInfo) => gpu_info(cli.adapter),
+        Some(Command::Lab(args)) => lab_cmd::run(&args, cli.adapter),
         None => crate::app::run(cli.adapter, cli.app).map_err(CliError),
     };
     match result {

@@ -1,0 +1,36 @@
+// Shared by the bitonic kernels: the key + original-index pair and the total order.
+// Ties on the key are broken by the index, so padding (±inf with indices ≥ n) always
+// sorts after real data and the result is unique, whatever the network does.
+
+struct Pair {
+    key: f32,
+    index: u32,
+}
+
+// params.a = inc (largest compare distance of this pass), b = block size of the stage
+// (direction: ascending where (i & block) == 0), c = 1 for descending order,
+// d = number of elements (a power of two), e = threads in this dispatch.
+struct Params {
+    inc: u32,
+    block: u32,
+    descending: u32,
+    n: u32,
+    threads: u32,
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
+}
+
+@group(0) @binding(0) var<storage, read_write> data: array<Pair>;
+@group(0) @binding(1) var<uniform> params: Params;
+
+fn before(a: Pair, b: Pair) -> bool {
+    if (a.key != b.key) {
+        return (a.key < b.key) != (params.descending != 0u);
+    }
+    return a.index < b.index;
+}
+
+fn flat_id(wg: vec3<u32>, groups: vec3<u32>, local: u32, size: u32) -> u32 {
+    return (wg.y * groups.x + wg.x) * size + local;
+}

@@ -1,0 +1,290 @@
+//! The GPU-compute Lab: small experiments that reproduce GPU articles (bitonic sort,
+//! transpose, subgroup shuffles, coalescing) behind one [`Experiment`] trait, so the
+//! desktop tab, `golab lab …` and the tests drive every experiment the same way.
+//!
+//! Every measurement validates the GPU result against a CPU result on fresh random input
+//! first, then warms up, then times with timestamp queries (wall clock when the device has
+//! none) and reports medians next to the copy bandwidth measured in the same run.
+
+pub mod coalesce;
+mod gpu;
+mod report;
+pub mod shuffle;
+pub mod sort;
+mod sort_kernels;
+pub mod sort_radix;
+pub mod transpose;
+
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+
+use thiserror::Error;
+
+use crate::gpu::GpuContext;
+pub use report::{LabReport, LabRow};
+
+/// A named variant of an experiment (a kernel or configuration), as listed to users.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Variant {
+    /// Short name used on the command line (`--variants`).
+    pub name: String,
+    /// One line on what it does.
+    pub description: String,
+}
+
+impl Variant {
+    fn new(name: &str, description: &str) -> Variant {
+        Variant {
+            name: name.into(),
+            description: description.into(),
+        }
+    }
+}
+
+/// The largest size an experiment can run on a device, and why.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SizeLimit {
+    /// Largest size (same unit as the experiment's sizes).
+    pub max: u64,
+    /// Which limit decides it.
+    pub reason: String,
+}
+
+/// What to run: empty lists mean "all variants" / "the experiment's default sizes".
+#[derive(Debug, Clone)]
+pub struct RunPlan {
+    /// Variant names to run (see [`Experiment::variants`]); empty = all.
+    pub variants: Vec<String>,
+    /// Sizes to run (see [`Experiment::default_sizes`] for the unit); empty = defaults.
+    pub sizes: Vec<u64>,
+    /// Timed repeats per measurement (the median is reported); at least 1.
+    pub repeats: usize,
+    /// Sort: descending instead of ascending order (other experiments ignore it).
+    pub descending: bool,
+}
+
+impl Default for RunPlan {
+    fn default() -> Self {
+        RunPlan {
+            variants: Vec::new(),
+            sizes: Vec::new(),
+            repeats: 5,
+            descending: false,
+        }
+    }
+}
+
+/// Why an experiment stopped without a report.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum LabError {
+    /// The cancel flag was raised; the run stopped between two GPU submissions.
+    #[error("cancelled")]
+    Cancelled,
+    /// A variant name the experiment does not know.
+    #[error("unknown variant '{name}' of {experiment}; known: {known}")]
+    UnknownVariant {
+        /// Experiment name.
+        experiment: String,
+        /// The bad name.
+        name: String,
+        /// Comma-separated known names.
+        known: String,
+    },
+    /// A size the experiment or this device cannot run.
+    #[error("{0}")]
+    BadSize(String),
+    /// An experiment name that does not exist.
+    #[error("unknown experiment '{0}'; known: sort, transpose, shuffle, coalesce")]
+    UnknownExperiment(String),
+    /// wgpu reported an error (validation, out of memory, lost device).
+    #[error("GPU error: {0}")]
+    Gpu(String),
+}
+
+/// Called with (fraction done, what is running now) on every progress update.
+pub type ProgressCallback = Arc<dyn Fn(f32, &str) + Send + Sync>;
+
+/// Progress reporting and cancellation shared between a running experiment and its
+/// caller (the app's progress bar and Cancel button, or the CLI's stderr lines).
+#[derive(Clone, Default)]
+pub struct Progress {
+    cancel: Arc<AtomicBool>,
+    fraction_bits: Arc<AtomicU32>,
+    message: Arc<Mutex<String>>,
+    callback: Option<ProgressCallback>,
+}
+
+impl Progress {
+    /// A progress with no callback: poll [`Progress::fraction`] and [`Progress::message`].
+    pub fn new() -> Progress {
+        Progress::default()
+    }
+
+    /// A progress that also calls `callback(fraction, message)` on every update.
+    pub fn with_callback(callback: impl Fn(f32, &str) + Send + Sync + 'static) -> Progress {
+        Progress {
+            callback: Some(Arc::new(callback)),
+            ..Progress::default()
+        }
+    }
+
+    /// The flag that cancels the run when set (share it with a Cancel button).
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.cancel.clone()
+    }
+
+    /// Ask the run to stop; it returns [`LabError::Cancelled`] after the current submission.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether cancellation was requested.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// `Err(Cancelled)` once cancellation was requested.
+    pub fn check(&self) -> Result<(), LabError> {
+        if self.is_cancelled() {
+            Err(LabError::Cancelled)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Fraction of the run done, 0..=1.
+    pub fn fraction(&self) -> f32 {
+        f32::from_bits(self.fraction_bits.load(Ordering::Relaxed))
+    }
+
+    /// What the run is doing now.
+    pub fn message(&self) -> String {
+        self.message.lock().map(|m| m.clone()).unwrap_or_default()
+    }
+
+    /// Record progress (called by experiments).
+    pub fn update(&self, fraction: f32, message: &str) {
+        let fraction = fraction.clamp(0.0, 1.0);
+        self.fraction_bits
+            .store(fraction.to_bits(), Ordering::Relaxed);
+        if let Ok(mut m) = self.message.lock() {
+            m.clear();
+            m.push_str(message);
+        }
+        if let Some(cb) = &self.callback {
+            cb(fraction, message);
+        }
+    }
+}
+
+/// One Lab experiment: its variants and sizes, and a run that validates and times them.
+pub trait Experiment: Send + Sync {
+    /// Short name (`sort`, `transpose`, `shuffle`, `coalesce`).
+    fn name(&self) -> &'static str;
+    /// One paragraph on what it measures.
+    fn description(&self) -> &'static str;
+    /// Kernels / configurations, in table order.
+    fn variants(&self) -> Vec<Variant>;
+    /// What a size means for this experiment (e.g. "elements", "matrix edge").
+    fn size_unit(&self) -> &'static str;
+    /// Sizes run when the plan names none.
+    fn default_sizes(&self) -> Vec<u64>;
+    /// Largest size this device allows, and the limit that decides it.
+    fn size_limit(&self, ctx: &GpuContext) -> SizeLimit;
+    /// Validate and time the planned variants × sizes on `ctx`.
+    fn run(
+        &self,
+        ctx: &GpuContext,
+        plan: &RunPlan,
+        progress: &Progress,
+    ) -> Result<LabReport, LabError>;
+}
+
+/// Every experiment, in the Lab's order.
+pub fn experiments() -> Vec<Box<dyn Experiment>> {
+    vec![
+        Box::new(sort::SortExperiment),
+        Box::new(transpose::TransposeExperiment),
+        Box::new(shuffle::ShuffleExperiment),
+        Box::new(coalesce::CoalesceExperiment),
+    ]
+}
+
+/// The experiment called `name` (case-insensitive).
+pub fn experiment(name: &str) -> Result<Box<dyn Experiment>, LabError> {
+    experiments()
+        .into_iter()
+        .find(|e| e.name().eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| LabError::UnknownExperiment(name.to_string()))
+}
+
+/// The plan's variants resolved against `all` (all of them when the plan names none).
+fn selected_variants(
+    experiment: &dyn Experiment,
+    plan: &RunPlan,
+) -> Result<Vec<Variant>, LabError> {
+    let all = experiment.variants();
+    if plan.variants.is_empty() {
+        return Ok(all);
+    }
+    plan.variants
+        .iter()
+        .map(|name| {
+            all.iter()
+                .find(|v| v.name.eq_ignore_ascii_case(name.trim()))
+                .cloned()
+                .ok_or_else(|| LabError::UnknownVariant {
+                    experiment: experiment.name().into(),
+                    name: name.clone(),
+                    known: all
+                        .iter()
+                        .map(|v| v.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                })
+        })
+        .collect()
+}
+
+/// The plan's sizes (or the defaults that fit the device, else its largest size), each
+/// checked against `min` and the device limit.
+fn selected_sizes(
+    experiment: &dyn Experiment,
+    ctx: &GpuContext,
+    plan: &RunPlan,
+    min: u64,
+) -> Result<Vec<u64>, LabError> {
+    let limit = experiment.size_limit(ctx);
+    if plan.sizes.is_empty() {
+        let sizes: Vec<u64> = experiment
+            .default_sizes()
+            .into_iter()
+            .filter(|&s| s <= limit.max)
+            .collect();
+        // A device too small for every default still runs the largest size it allows.
+        return Ok(if sizes.is_empty() {
+            vec![limit.max]
+        } else {
+            sizes
+        });
+    }
+    for &s in &plan.sizes {
+        if s < min || s > limit.max {
+            return Err(LabError::BadSize(format!(
+                "{} size {s} is outside {min}..={} ({})",
+                experiment.name(),
+                limit.max,
+                limit.reason
+            )));
+        }
+    }
+    Ok(plan.sizes.clone())
+}
+
+/// A seed for "fresh random input": different on every run, printed in the report.
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0x5EED)
+}

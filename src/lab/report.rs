@@ -1,0 +1,207 @@
+//! The result of one experiment run: typed rows plus markdown, CSV and JSON renderings.
+
+use serde::Serialize;
+
+/// One measured (variant, size) cell.
+#[derive(Debug, Clone, Serialize)]
+pub struct LabRow {
+    /// Variant name.
+    pub variant: String,
+    /// Size in the experiment's unit.
+    pub size: u64,
+    /// How the size reads in a table (e.g. `2^20`, `8192²`, `256³ ×50`).
+    pub size_label: String,
+    /// Median kernel time in milliseconds (None when not timed).
+    pub ms: Option<f64>,
+    /// Effective bandwidth in GB/s by the experiment's byte count, when meaningful.
+    pub gb_per_s: Option<f64>,
+    /// `gb_per_s` as a percentage of the copy bandwidth measured in the same run.
+    pub percent_of_copy: Option<f64>,
+    /// Whether the GPU result matched the CPU reference.
+    pub validated: bool,
+    /// Anything else (pass counts, rates, why something was skipped).
+    pub notes: String,
+}
+
+/// Everything one run of an experiment measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct LabReport {
+    /// Experiment name.
+    pub experiment: String,
+    /// Adapter the run used.
+    pub device: String,
+    /// Copy-kernel bandwidth (read + write) measured in this run, GB/s.
+    pub copy_gb_per_s: f64,
+    /// "timestamp queries" or "wall clock (no timestamp queries)".
+    pub timing: String,
+    /// Run-wide notes (seed, limits, skipped variants and why).
+    pub notes: Vec<String>,
+    /// Measured cells, in run order.
+    pub rows: Vec<LabRow>,
+}
+
+fn opt(value: Option<f64>, decimals: usize) -> String {
+    value
+        .filter(|v| v.is_finite())
+        .map(|v| format!("{v:.decimals$}"))
+        .unwrap_or_else(|| "–".into())
+}
+
+fn ms(value: Option<f64>) -> String {
+    match value {
+        Some(v) if v >= 100.0 => format!("{v:.0}"),
+        Some(v) if v >= 1.0 => format!("{v:.2}"),
+        Some(v) if v.is_finite() => format!("{v:.4}"),
+        _ => "–".into(),
+    }
+}
+
+impl LabReport {
+    /// Whether every row validated.
+    pub fn all_validated(&self) -> bool {
+        self.rows.iter().all(|r| r.validated)
+    }
+
+    /// Header line, the full table, and (for several sizes × variants) the article-shaped
+    /// grid of milliseconds with sizes as rows and variants as columns.
+    pub fn to_markdown(&self) -> String {
+        let mut out = format!(
+            "**{}** on {}: copy kernel {:.1} GB/s (read + write, measured in this run); timing by {}.\n\n",
+            self.experiment, self.device, self.copy_gb_per_s, self.timing
+        );
+        for note in &self.notes {
+            out.push_str(&format!("- {note}\n"));
+        }
+        if !self.notes.is_empty() {
+            out.push('\n');
+        }
+        out.push_str("| variant | size | ms (median) | GB/s | % of copy | valid | notes |\n");
+        out.push_str("|---|---|---|---|---|---|---|\n");
+        for r in &self.rows {
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | {} | {} | {} |\n",
+                r.variant,
+                r.size_label,
+                ms(r.ms),
+                opt(r.gb_per_s, 1),
+                opt(r.percent_of_copy, 1),
+                if r.validated { "✓" } else { "✗" },
+                r.notes
+            ));
+        }
+        let grid = self.ms_grid();
+        if !grid.is_empty() {
+            out.push('\n');
+            out.push_str(&grid);
+        }
+        out
+    }
+
+    /// Sizes as rows, variants as columns, median ms in the cells (empty for one column).
+    pub fn ms_grid(&self) -> String {
+        let mut variants: Vec<&str> = Vec::new();
+        let mut sizes: Vec<&str> = Vec::new();
+        for r in &self.rows {
+            if !variants.contains(&r.variant.as_str()) {
+                variants.push(&r.variant);
+            }
+            if !sizes.contains(&r.size_label.as_str()) {
+                sizes.push(&r.size_label);
+            }
+        }
+        if variants.len() < 2 || sizes.len() < 2 {
+            return String::new();
+        }
+        let mut out = String::from("ms (median):\n\n| size |");
+        for v in &variants {
+            out.push_str(&format!(" {v} |"));
+        }
+        out.push_str("\n|---|");
+        out.push_str(&"---|".repeat(variants.len()));
+        out.push('\n');
+        for s in &sizes {
+            out.push_str(&format!("| {s} |"));
+            for v in &variants {
+                let cell = self
+                    .rows
+                    .iter()
+                    .find(|r| r.variant == *v && r.size_label == *s)
+                    .map(|r| ms(r.ms))
+                    .unwrap_or_default();
+                out.push_str(&format!(" {cell} |"));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// One line per row: `experiment,device,variant,size,ms,gb_per_s,percent_of_copy,validated,notes`.
+    pub fn to_csv(&self) -> String {
+        let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        let mut out = String::from(
+            "experiment,device,variant,size,ms,gb_per_s,percent_of_copy,validated,notes\n",
+        );
+        for r in &self.rows {
+            let num = |v: Option<f64>| v.filter(|x| x.is_finite()).map(|x| x.to_string());
+            out.push_str(&format!(
+                "{},{},{},{},{},{},{},{},{}\n",
+                quote(&self.experiment),
+                quote(&self.device),
+                quote(&r.variant),
+                r.size,
+                num(r.ms).unwrap_or_default(),
+                num(r.gb_per_s).unwrap_or_default(),
+                num(r.percent_of_copy).unwrap_or_default(),
+                r.validated,
+                quote(&r.notes)
+            ));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(variant: &str, size: u64, ms: Option<f64>, validated: bool) -> LabRow {
+        LabRow {
+            variant: variant.into(),
+            size,
+            size_label: format!("2^{}", size.trailing_zeros()),
+            ms,
+            gb_per_s: ms.map(|m| 1.0 / m),
+            percent_of_copy: ms.map(|m| 10.0 / m),
+            validated,
+            notes: "a \"quoted\" note".into(),
+        }
+    }
+
+    #[test]
+    fn markdown_has_a_row_per_measurement_and_an_article_shaped_grid() {
+        let report = LabReport {
+            experiment: "sort".into(),
+            device: "dev".into(),
+            copy_gb_per_s: 100.0,
+            timing: "timestamp queries".into(),
+            notes: vec!["seed 1".into()],
+            rows: vec![
+                row("B2", 1024, Some(2.0), true),
+                row("B2+C2", 1024, Some(1.0), true),
+                row("B2", 2048, Some(4.0), true),
+                row("B2+C2", 2048, None, false),
+            ],
+        };
+        let md = report.to_markdown();
+        assert!(md.contains("| B2+C2 | 2^11 | – | – | – | ✗ |"), "{md}");
+        assert!(md.contains("| size | B2 | B2+C2 |\n"), "{md}");
+        assert!(md.contains("| 2^10 | 2.00 | 1.00 |\n"), "{md}");
+        assert!(!report.all_validated());
+        let csv = report.to_csv();
+        assert_eq!(csv.lines().count(), 5);
+        assert!(
+            csv.contains("\"B2\",1024,2,0.5,5,true,\"a \"\"quoted\"\" note\""),
+            "{csv}"
+        );
+    }
+}

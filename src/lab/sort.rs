@@ -1,0 +1,386 @@
+//! Bitonic sort of `{key: f32, index: u32}` pairs: the article's seven kernel
+//! configurations (see [`sort_kernels`](super::sort_kernels)), ascending or descending,
+//! any size (padded with ±∞ to a power of two and trimmed), against a rayon CPU sort.
+
+use std::cmp::Ordering;
+use std::time::Instant;
+
+use bytemuck::{Pod, Zeroable};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use rayon::slice::ParallelSliceMut;
+
+use super::gpu::{
+    Clock, copy_bandwidth, per_submission, read_back, restore, storage_buffer, upload,
+};
+pub use super::sort_kernels::GpuSorter;
+use super::sort_kernels::{Bitonic, CONFIGS, Config, schedule};
+use super::sort_radix::{self, RadixSorter};
+use super::{
+    Experiment, LabError, LabReport, LabRow, Progress, RunPlan, SizeLimit, Variant, fresh_seed,
+    selected_sizes, selected_variants,
+};
+use crate::bench::median;
+use crate::gpu::GpuContext;
+
+/// The CPU baseline's variant name.
+pub const CPU_RAYON: &str = "cpu-rayon";
+/// The GPU radix-sort baseline's variant name.
+pub const GPU_RADIX: &str = "gpu-radix";
+
+/// A key and the index it had in the input.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Pod, Zeroable)]
+pub struct Pair {
+    /// Sort key.
+    pub key: f32,
+    /// Position in the unsorted input.
+    pub index: u32,
+}
+
+/// The order the GPU produces: by key (ascending or descending), ties by index ascending.
+pub fn compare(a: &Pair, b: &Pair, descending: bool) -> Ordering {
+    let by_key = a.key.total_cmp(&b.key);
+    let by_key = if descending { by_key.reverse() } else { by_key };
+    by_key.then(a.index.cmp(&b.index))
+}
+
+/// `n` pairs with keys in [-1, 1) on a 2^-23 grid (so large inputs have equal keys).
+pub fn random_pairs(n: usize, seed: u64) -> Vec<Pair> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n)
+        .map(|i| Pair {
+            key: (rng.next_u32() >> 8) as f32 / (1u32 << 23) as f32 - 1.0,
+            index: i as u32,
+        })
+        .collect()
+}
+
+/// `input` padded to a power of two with +∞ (ascending) or −∞ (descending) keys.
+pub fn padded(input: &[Pair], descending: bool) -> Vec<Pair> {
+    let n = input.len().next_power_of_two();
+    let key = if descending {
+        f32::NEG_INFINITY
+    } else {
+        f32::INFINITY
+    };
+    let mut out = input.to_vec();
+    out.extend((input.len()..n).map(|i| Pair {
+        key,
+        index: i as u32,
+    }));
+    out
+}
+
+/// Check `output` is `input` sorted: in order, indices a permutation, keys from their index.
+pub fn validate(input: &[Pair], output: &[Pair], descending: bool) -> Result<(), String> {
+    if input.len() != output.len() {
+        return Err(format!("{} pairs out for {} in", output.len(), input.len()));
+    }
+    if let Some(i) = output
+        .windows(2)
+        .position(|w| compare(&w[0], &w[1], descending) != Ordering::Less)
+    {
+        return Err(format!(
+            "out of order at {i}: {:?} then {:?}",
+            output[i],
+            output[i + 1]
+        ));
+    }
+    let mut seen = vec![false; input.len()];
+    for (at, p) in output.iter().enumerate() {
+        let i = p.index as usize;
+        if i >= input.len() || std::mem::replace(&mut seen[i], true) {
+            return Err(format!("index {i} at {at} is out of range or repeated"));
+        }
+        if input[i].key.to_bits() != p.key.to_bits() {
+            return Err(format!(
+                "key {} at {at} is not input[{i}] = {}",
+                p.key, input[i].key
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The bitonic-sort experiment.
+pub struct SortExperiment;
+
+fn size_label(n: u64) -> String {
+    if n.is_power_of_two() {
+        format!("2^{}", n.trailing_zeros())
+    } else {
+        n.to_string()
+    }
+}
+
+impl Experiment for SortExperiment {
+    fn name(&self) -> &'static str {
+        "sort"
+    }
+
+    fn description(&self) -> &'static str {
+        "Bitonic sort of key + original-index pairs: B kernels merge 1–4 steps per global pass \
+         in registers, C kernels finish a stage in workgroup memory; against rayon on the CPU."
+    }
+
+    fn variants(&self) -> Vec<Variant> {
+        let mut v: Vec<Variant> = CONFIGS
+            .iter()
+            .map(|c| {
+                let shared = match c.c_steps {
+                    None => "no workgroup memory".to_string(),
+                    Some(s) => format!("stage ends in workgroup memory, {s} step(s) per barrier"),
+                };
+                Variant::new(
+                    c.name,
+                    &format!("up to {} step(s) per global pass; {shared}", c.b_max),
+                )
+            })
+            .collect();
+        v.push(Variant::new(
+            CPU_RAYON,
+            "CPU baseline: rayon par_sort_unstable_by on all cores",
+        ));
+        v.push(Variant::new(
+            GPU_RADIX,
+            "GPU baseline: LSD radix sort, 4-bit digits, 8 × (histogram, scan, stable scatter)",
+        ));
+        v
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "elements (non-powers of two are padded)"
+    }
+
+    fn default_sizes(&self) -> Vec<u64> {
+        (20..=27).map(|k| 1u64 << k).collect()
+    }
+
+    fn size_limit(&self, ctx: &GpuContext) -> SizeLimit {
+        let binding = ctx
+            .limits
+            .max_storage_buffer_binding_size
+            .min(ctx.limits.max_buffer_size);
+        let max = 1u64 << (63 - (binding / 8).leading_zeros());
+        SizeLimit {
+            max: max.min(1 << 31),
+            reason: format!(
+                "8-byte pairs, padded to a power of two, in one storage binding of at most {} MiB",
+                binding >> 20
+            ),
+        }
+    }
+
+    fn run(
+        &self,
+        ctx: &GpuContext,
+        plan: &RunPlan,
+        progress: &Progress,
+    ) -> Result<LabReport, LabError> {
+        let variants = selected_variants(self, plan)?;
+        let sizes = selected_sizes(self, ctx, plan, 2)?;
+        let descending = plan.descending;
+        progress.update(0.0, "measuring copy bandwidth");
+        let copy = copy_bandwidth(ctx)?;
+        let bitonic = Bitonic::new(ctx);
+        let mut clock = Clock::new(ctx);
+        let seed = fresh_seed();
+        let mut report = LabReport {
+            experiment: self.name().into(),
+            device: ctx.adapter_name(),
+            copy_gb_per_s: copy / 1e9,
+            timing: clock.description(),
+            notes: vec![
+                format!(
+                    "{} order; random keys (seed {seed}); C blocks of {} pairs; effective GB/s = global passes × 2 × N × 8 B ÷ time",
+                    if descending {
+                        "descending"
+                    } else {
+                        "ascending"
+                    },
+                    bitonic.w
+                ),
+                format!("largest size: {}", self.size_limit(ctx).reason),
+            ],
+            rows: Vec::new(),
+        };
+        let total = (sizes.len() * variants.len()) as f32;
+        for (si, &size) in sizes.iter().enumerate() {
+            let input = random_pairs(size as usize, seed ^ size);
+            let data = padded(&input, descending);
+            // The input stays on the device; every run starts from a device-side copy of it.
+            let pristine = storage_buffer(ctx, data.len() as u64 * 8, "sort input");
+            upload(ctx, &pristine, &data)?;
+            let bench = SizeBench {
+                ctx,
+                input: &input,
+                n: data.len() as u32,
+                buffer: storage_buffer(ctx, data.len() as u64 * 8, "sort pairs"),
+                pristine,
+                copy,
+                descending,
+                repeats: plan.repeats.max(1),
+                progress,
+            };
+            for (vi, variant) in variants.iter().enumerate() {
+                progress.check()?;
+                progress.update(
+                    (si * variants.len() + vi) as f32 / total,
+                    &format!("sort {} {}", variant.name, size_label(size)),
+                );
+                let mut row = LabRow {
+                    variant: variant.name.clone(),
+                    size,
+                    size_label: size_label(size),
+                    ms: None,
+                    gb_per_s: None,
+                    percent_of_copy: None,
+                    validated: false,
+                    notes: String::new(),
+                };
+                match variant.name.as_str() {
+                    CPU_RAYON => bench.cpu(&mut row)?,
+                    GPU_RADIX => bench.radix(&mut clock, &mut row)?,
+                    name => {
+                        let config = *CONFIGS.iter().find(|c| c.name == name).expect("known");
+                        bench.bitonic(&bitonic, config, &mut clock, &mut row)?;
+                    }
+                }
+                report.rows.push(row);
+            }
+        }
+        progress.update(1.0, "done");
+        Ok(report)
+    }
+}
+
+/// What every measurement at one size shares.
+struct SizeBench<'a> {
+    ctx: &'a GpuContext,
+    input: &'a [Pair],
+    /// Padded size.
+    n: u32,
+    buffer: wgpu::Buffer,
+    pristine: wgpu::Buffer,
+    copy: f64,
+    descending: bool,
+    repeats: usize,
+    progress: &'a Progress,
+}
+
+impl SizeBench<'_> {
+    /// rayon on a copy of the input: validated first run, median of the others (wall clock).
+    fn cpu(&self, row: &mut LabRow) -> Result<(), LabError> {
+        let mut times = Vec::new();
+        let mut result = Ok(());
+        for r in 0..=self.repeats {
+            self.progress.check()?;
+            let mut work = self.input.to_vec();
+            let start = Instant::now();
+            work.par_sort_unstable_by(|a, b| compare(a, b, self.descending));
+            times.push(start.elapsed().as_secs_f64());
+            if r == 0 {
+                result = validate(self.input, &work, self.descending);
+            }
+        }
+        times.remove(0);
+        row.validated = result.is_ok();
+        row.ms = Some(median(&times) * 1e3);
+        row.notes = result
+            .err()
+            .unwrap_or_else(|| format!("{} threads, wall clock", rayon::current_num_threads()));
+        Ok(())
+    }
+
+    /// Validate one GPU run of `sort` (done by the caller), then warm up and time it;
+    /// `global_bytes` is the traffic the effective GB/s counts.
+    fn validate_and_time(
+        &self,
+        row: &mut LabRow,
+        notes: String,
+        global_bytes: f64,
+        mut sort: impl FnMut() -> Result<f64, LabError>,
+    ) -> Result<(), LabError> {
+        let out: Vec<Pair> = read_back(self.ctx, &self.buffer, self.input.len())?;
+        let checked = validate(self.input, &out, self.descending);
+        row.validated = checked.is_ok();
+        row.notes = checked.err().unwrap_or(notes);
+        if row.validated {
+            sort()?;
+            let times = (0..self.repeats)
+                .map(|_| sort())
+                .collect::<Result<Vec<f64>, _>>()?;
+            let t = median(&times);
+            row.ms = Some(t * 1e3);
+            row.gb_per_s = Some(global_bytes / t / 1e9);
+            row.percent_of_copy = Some(100.0 * global_bytes / t / self.copy);
+        }
+        Ok(())
+    }
+
+    fn radix(&self, clock: &mut Clock, row: &mut LabRow) -> Result<(), LabError> {
+        let (ctx, count) = (self.ctx, self.input.len() as u32);
+        let radix = RadixSorter::new(ctx);
+        let (spare, counts) = RadixSorter::scratch(ctx, count);
+        let batch = per_submission(16.0 * f64::from(count), self.copy, 0.05);
+        let mut sort = || -> Result<f64, LabError> {
+            restore(ctx, &self.pristine, &self.buffer)?;
+            let buffers = (&self.buffer, &spare, &counts);
+            radix.sort(
+                ctx,
+                buffers,
+                count,
+                self.descending,
+                clock,
+                batch,
+                self.progress,
+            )
+        };
+        sort()?;
+        let passes = sort_radix::PASSES;
+        let notes = format!(
+            "{passes} passes × (histogram, scan, scatter); GB/s counts 3 × 8 B per pair per pass"
+        );
+        let bytes = f64::from(passes) * 3.0 * f64::from(count) * 8.0;
+        self.validate_and_time(row, notes, bytes, sort)
+    }
+
+    fn bitonic(
+        &self,
+        bitonic: &Bitonic,
+        config: Config,
+        clock: &mut Clock,
+        row: &mut LabRow,
+    ) -> Result<(), LabError> {
+        let (ctx, n) = (self.ctx, self.n);
+        let passes = schedule(config, n, bitonic.w).len();
+        let mut batch = per_submission(16.0 * f64::from(n), self.copy, 0.05);
+        let mut sort = |batch: usize| -> Result<f64, LabError> {
+            restore(ctx, &self.pristine, &self.buffer)?;
+            let progress = self.progress;
+            bitonic.sort(
+                ctx,
+                &self.buffer,
+                n,
+                config,
+                self.descending,
+                clock,
+                batch,
+                progress,
+            )
+        };
+        let first = Instant::now();
+        sort(batch)?;
+        // Later runs size their submissions from this one's time per pass.
+        let per_pass = first.elapsed().as_secs_f64() / passes.max(1) as f64;
+        batch = ((0.05 / per_pass.max(1e-7)) as usize).clamp(1, 512);
+        let notes = if n as usize != self.input.len() {
+            format!("{passes} passes, padded to 2^{}", n.trailing_zeros())
+        } else {
+            format!("{passes} passes")
+        };
+        let bytes = passes as f64 * 2.0 * f64::from(n) * 8.0;
+        self.validate_and_time(row, notes, bytes, || sort(batch))
+    }
+}

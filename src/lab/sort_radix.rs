@@ -1,0 +1,129 @@
+//! The GPU baseline a user would pick instead of a bitonic network: an LSD radix sort of
+//! the same key + index pairs (4-bit digits, 8 passes of histogram, scan and scatter).
+
+use crate::gpu::GpuContext;
+
+use super::gpu::{
+    Clock, Dispatch, Kernel, ParamSlots, Params, grid, read_back, storage_buffer, upload,
+};
+use super::sort::Pair;
+use super::{LabError, Progress};
+
+/// Pairs per workgroup tile of the histogram and scatter kernels.
+const TILE: u32 = 4096;
+/// Digit passes over the 32-bit keys.
+pub const PASSES: u32 = 8;
+
+/// The compiled radix kernels.
+pub struct RadixSorter {
+    histogram: Kernel,
+    scan: Kernel,
+    scatter: Kernel,
+}
+
+impl RadixSorter {
+    /// Compile the three kernels on `ctx`.
+    pub fn new(ctx: &GpuContext) -> RadixSorter {
+        let src = include_str!("../../shaders/lab/sort_radix.wgsl");
+        let kernel = |entry: &str| {
+            Kernel::new(
+                ctx,
+                &format!("radix {entry}"),
+                src,
+                entry,
+                &[true, false, false],
+            )
+        };
+        RadixSorter {
+            histogram: kernel("histogram"),
+            scan: kernel("scan"),
+            scatter: kernel("scatter"),
+        }
+    }
+
+    /// Buffers for `n` pairs besides the data: (the ping-pong buffer, the digit counts).
+    pub fn scratch(ctx: &GpuContext, n: u32) -> (wgpu::Buffer, wgpu::Buffer) {
+        let tiles = u64::from(n.div_ceil(TILE));
+        (
+            storage_buffer(ctx, u64::from(n) * 8, "radix ping-pong"),
+            storage_buffer(ctx, 16 * tiles * 4, "radix counts"),
+        )
+    }
+
+    /// Sort the first `n` pairs of `data` in place (`spare`, `counts` from [`RadixSorter::scratch`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn sort(
+        &self,
+        ctx: &GpuContext,
+        (data, spare, counts): (&wgpu::Buffer, &wgpu::Buffer, &wgpu::Buffer),
+        n: u32,
+        descending: bool,
+        clock: &mut Clock,
+        per_submission: usize,
+        progress: &Progress,
+    ) -> Result<f64, LabError> {
+        let tiles = n.div_ceil(TILE).max(1);
+        let slots: Vec<Params> = (0..PASSES)
+            .map(|p| [4 * p, n, tiles, u32::from(descending), 0, 0, 0, 0])
+            .collect();
+        let params = ParamSlots::new(ctx, &slots);
+        let forward = [data, spare, counts];
+        let back = [spare, data, counts];
+        let bound = |k: &Kernel| [k.bind(ctx, &forward, &params), k.bind(ctx, &back, &params)];
+        let (hist_groups, scan_groups, scatter_groups) = (
+            bound(&self.histogram),
+            bound(&self.scan),
+            bound(&self.scatter),
+        );
+        let g = grid(
+            u64::from(tiles),
+            ctx.limits.max_compute_workgroups_per_dimension,
+        );
+        let mut dispatches = Vec::new();
+        for p in 0..PASSES as usize {
+            let offset = params.offset(p);
+            dispatches.push(Dispatch {
+                kernel: &self.histogram,
+                group: &hist_groups[p % 2],
+                offset,
+                grid: g,
+            });
+            dispatches.push(Dispatch {
+                kernel: &self.scan,
+                group: &scan_groups[p % 2],
+                offset,
+                grid: (1, 1),
+            });
+            dispatches.push(Dispatch {
+                kernel: &self.scatter,
+                group: &scatter_groups[p % 2],
+                offset,
+                grid: g,
+            });
+        }
+        clock.run(ctx, &dispatches, per_submission.max(3) / 3 * 3, progress)
+    }
+
+    /// `input` sorted on the GPU (tests and one-off use).
+    pub fn sort_pairs(
+        &self,
+        ctx: &GpuContext,
+        input: &[Pair],
+        descending: bool,
+    ) -> Result<Vec<Pair>, LabError> {
+        let n = input.len() as u32;
+        let data = storage_buffer(ctx, u64::from(n) * 8, "radix pairs");
+        let (spare, counts) = Self::scratch(ctx, n);
+        upload(ctx, &data, input)?;
+        self.sort(
+            ctx,
+            (&data, &spare, &counts),
+            n,
+            descending,
+            &mut Clock::new(ctx),
+            24,
+            &Progress::new(),
+        )?;
+        read_back(ctx, &data, input.len())
+    }
+}

@@ -1,0 +1,289 @@
+//! Transpose of an n×n `f32` matrix: a copy baseline, the naive kernel, and three
+//! 32×32-tile kernels in workgroup memory (bank conflicts, padded, diagonal offset).
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+use super::gpu::{
+    Clock, Dispatch, Kernel, ParamSlots, copy_bandwidth, read_back, storage_buffer, upload,
+};
+use super::{
+    Experiment, LabError, LabReport, LabRow, Progress, RunPlan, SizeLimit, Variant, fresh_seed,
+    selected_sizes, selected_variants,
+};
+use crate::bench::median;
+use crate::gpu::GpuContext;
+
+/// Variant names and the shader entry point of each, the copy baseline first.
+pub const KERNELS: [(&str, &str); 5] = [
+    (
+        "copy",
+        "same tiled reads and writes without transposing: the baseline",
+    ),
+    (
+        "naive",
+        "out[x][y] = in[y][x]: reads coalesced, writes strided",
+    ),
+    (
+        "tile32",
+        "workgroup tile [32][32]: coalesced both ways, column reads hit one bank",
+    ),
+    (
+        "tile32x33",
+        "tile padded to [32][33]: conflict-free, 132 bytes more workgroup memory",
+    ),
+    (
+        "diagonal",
+        "tile [32][32] storing (r, c) at column (c + r) % 32: conflict-free, no padding",
+    ),
+];
+
+fn entry(name: &str) -> &'static str {
+    match name {
+        "tile32" => "tiled",
+        "tile32x33" => "padded",
+        "copy" => "copy",
+        "naive" => "naive",
+        _ => "diagonal",
+    }
+}
+
+/// An n×n matrix of random finite values.
+pub fn random_matrix(n: usize, seed: u64) -> Vec<f32> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n * n).map(|_| (rng.next_u32() >> 8) as f32).collect()
+}
+
+/// Where `out` differs from the transpose (or, for `copy`, the copy) of `input`.
+pub fn validate(input: &[f32], output: &[f32], n: usize, transposed: bool) -> Result<(), String> {
+    for y in 0..n {
+        for x in 0..n {
+            let expected = if transposed {
+                input[x * n + y]
+            } else {
+                input[y * n + x]
+            };
+            let got = output[y * n + x];
+            if got.to_bits() != expected.to_bits() {
+                return Err(format!("out[{y}][{x}] = {got}, expected {expected}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The compiled transpose kernels and their buffers for one size.
+pub struct Transposer {
+    kernels: Vec<(&'static str, Kernel)>,
+}
+
+impl Transposer {
+    /// Compile every kernel on `ctx`.
+    pub fn new(ctx: &GpuContext) -> Transposer {
+        let src = include_str!("../../shaders/lab/transpose.wgsl");
+        Transposer {
+            kernels: KERNELS
+                .iter()
+                .map(|(name, _)| {
+                    (
+                        *name,
+                        Kernel::new(ctx, name, src, entry(name), &[true, false]),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    fn kernel(&self, name: &str) -> &Kernel {
+        &self
+            .kernels
+            .iter()
+            .find(|(k, _)| *k == name)
+            .expect("known kernel")
+            .1
+    }
+
+    /// Run `variant` `times` times on `src` → `dst` (n×n) and return the seconds per run.
+    #[allow(clippy::too_many_arguments)]
+    pub fn time(
+        &self,
+        ctx: &GpuContext,
+        variant: &str,
+        (src, dst): (&wgpu::Buffer, &wgpu::Buffer),
+        n: u32,
+        times: usize,
+        clock: &mut Clock,
+        progress: &Progress,
+    ) -> Result<f64, LabError> {
+        let kernel = self.kernel(variant);
+        let params = ParamSlots::new(ctx, &[[n, 0, 0, 0, 0, 0, 0, 0]]);
+        let group = kernel.bind(ctx, &[src, dst], &params);
+        let tiles = n.div_ceil(32);
+        let dispatches: Vec<Dispatch> = (0..times.max(1))
+            .map(|_| Dispatch {
+                kernel,
+                group: &group,
+                offset: 0,
+                grid: (tiles, tiles),
+            })
+            .collect();
+        let seconds = clock.run(ctx, &dispatches, dispatches.len(), progress)?;
+        Ok(seconds / dispatches.len() as f64)
+    }
+
+    /// `input` (n×n) through `variant` once, read back.
+    pub fn apply(
+        &self,
+        ctx: &GpuContext,
+        variant: &str,
+        input: &[f32],
+        n: u32,
+    ) -> Result<Vec<f32>, LabError> {
+        let bytes = u64::from(n) * u64::from(n) * 4;
+        let (src, dst) = (
+            storage_buffer(ctx, bytes, "transpose in"),
+            storage_buffer(ctx, bytes, "transpose out"),
+        );
+        upload(ctx, &src, input)?;
+        self.time(
+            ctx,
+            variant,
+            (&src, &dst),
+            n,
+            1,
+            &mut Clock::new(ctx),
+            &Progress::new(),
+        )?;
+        read_back(ctx, &dst, input.len())
+    }
+}
+
+/// The transpose experiment.
+pub struct TransposeExperiment;
+
+impl Experiment for TransposeExperiment {
+    fn name(&self) -> &'static str {
+        "transpose"
+    }
+
+    fn description(&self) -> &'static str {
+        "Transpose an n×n f32 matrix through 32×32 workgroup tiles: naive, bank-conflicted, \
+         padded and diagonal-offset tiles against a copy kernel with the same access pattern."
+    }
+
+    fn variants(&self) -> Vec<Variant> {
+        KERNELS.iter().map(|(n, d)| Variant::new(n, d)).collect()
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "matrix edge n (n×n f32)"
+    }
+
+    fn default_sizes(&self) -> Vec<u64> {
+        vec![8192]
+    }
+
+    fn size_limit(&self, ctx: &GpuContext) -> SizeLimit {
+        let binding = ctx
+            .limits
+            .max_storage_buffer_binding_size
+            .min(ctx.limits.max_buffer_size);
+        SizeLimit {
+            max: ((binding / 4) as f64).sqrt() as u64,
+            reason: format!(
+                "an n×n f32 matrix in one storage binding of at most {} MiB",
+                binding >> 20
+            ),
+        }
+    }
+
+    fn run(
+        &self,
+        ctx: &GpuContext,
+        plan: &RunPlan,
+        progress: &Progress,
+    ) -> Result<LabReport, LabError> {
+        let variants = selected_variants(self, plan)?;
+        let sizes = selected_sizes(self, ctx, plan, 1)?;
+        progress.update(0.0, "measuring copy bandwidth");
+        let copy = copy_bandwidth(ctx)?;
+        let kernels = Transposer::new(ctx);
+        let mut clock = Clock::new(ctx);
+        let seed = fresh_seed();
+        let mut report = LabReport {
+            experiment: self.name().into(),
+            device: ctx.adapter_name(),
+            copy_gb_per_s: copy / 1e9,
+            timing: clock.description(),
+            notes: vec![format!(
+                "random matrix (seed {seed}); GB/s = 2 × n² × 4 B ÷ time; % of copy = of the copy variant at the same size"
+            )],
+            rows: Vec::new(),
+        };
+        let repeats = plan.repeats.max(1);
+        let total = (sizes.len() * (variants.len() + 1)) as f32;
+        let mut done = 0;
+        for &size in &sizes {
+            let n = size as u32;
+            let input = random_matrix(size as usize, seed ^ size);
+            let bytes = size * size * 4;
+            let (src, dst) = (
+                storage_buffer(ctx, bytes, "transpose in"),
+                storage_buffer(ctx, bytes, "transpose out"),
+            );
+            upload(ctx, &src, &input)?;
+            let mut measure = |variant: &str| -> Result<f64, LabError> {
+                // One untimed-for-the-table run warms up and sizes the batch: as many
+                // transposes per submission as fit in ~20 ms, at most 100.
+                let one = kernels.time(ctx, variant, (&src, &dst), n, 1, &mut clock, progress)?;
+                let batch = ((0.02 / one.max(1e-7)) as usize).clamp(1, 100);
+                let times = (0..repeats)
+                    .map(|_| {
+                        kernels.time(ctx, variant, (&src, &dst), n, batch, &mut clock, progress)
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(median(&times))
+            };
+            progress.update(done as f32 / total, &format!("transpose copy {n}²"));
+            let copy_seconds = measure("copy")?;
+            done += 1;
+            for variant in &variants {
+                progress.check()?;
+                progress.update(
+                    done as f32 / total,
+                    &format!("transpose {} {n}²", variant.name),
+                );
+                done += 1;
+                let out = kernels.apply(ctx, &variant.name, &input, n)?;
+                let checked = validate(&input, &out, size as usize, variant.name != "copy");
+                let mut row = LabRow {
+                    variant: variant.name.clone(),
+                    size,
+                    size_label: format!("{size}²"),
+                    ms: None,
+                    gb_per_s: None,
+                    percent_of_copy: None,
+                    validated: checked.is_ok(),
+                    notes: checked.err().unwrap_or_default(),
+                };
+                if row.validated {
+                    let t = if variant.name == "copy" {
+                        copy_seconds
+                    } else {
+                        measure(&variant.name)?
+                    };
+                    row.ms = Some(t * 1e3);
+                    row.gb_per_s = Some(2.0 * bytes as f64 / t / 1e9);
+                    row.percent_of_copy = Some(100.0 * copy_seconds / t);
+                    row.notes = format!(
+                        "{:.0}% of the copy kernel of the roofline",
+                        100.0 * 2.0 * bytes as f64 / t / copy
+                    );
+                }
+                report.rows.push(row);
+            }
+        }
+        progress.update(1.0, "done");
+        Ok(report)
+    }
+}

@@ -1,0 +1,383 @@
+//! The Lab's experiments on the test device (lavapipe in CI): every kernel and
+//! configuration validated on fresh random input at small and awkward sizes.
+//! Fails (never skips) without an adapter, like the other GPU tests.
+
+use std::sync::{Arc, OnceLock};
+
+use golab::gpu::{GpuContext, GpuError, GpuOptions};
+use golab::lab::{self, LabError, Progress, RunPlan};
+
+/// This test binary's one device.
+fn ctx() -> Arc<GpuContext> {
+    static CTX: OnceLock<Result<Arc<GpuContext>, GpuError>> = OnceLock::new();
+    match CTX.get_or_init(|| GpuContext::new(&GpuOptions::default())) {
+        Ok(ctx) => ctx.clone(),
+        Err(e) => panic!("Lab tests need a Vulkan adapter and found none: {e}"),
+    }
+}
+
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+}
+
+fn plan(variants: &[&str], sizes: &[u64]) -> RunPlan {
+    RunPlan {
+        variants: variants.iter().map(|s| s.to_string()).collect(),
+        sizes: sizes.to_vec(),
+        repeats: 1,
+        descending: false,
+    }
+}
+
+fn assert_all_valid(report: &lab::LabReport, rows: usize) {
+    assert_eq!(report.rows.len(), rows, "{}", report.to_markdown());
+    assert!(report.all_validated(), "{}", report.to_markdown());
+}
+
+mod sort {
+    use super::*;
+    use golab::lab::sort::{GpuSorter, Pair, random_pairs, validate};
+    use golab::lab::{Experiment, sort::SortExperiment};
+
+    const CONFIGS: [&str; 7] = [
+        "B2",
+        "B2+C2",
+        "B2B4+C2",
+        "B2B4B8+C2",
+        "B2B4B8B16+C2",
+        "B2B4B8B16+C2C4",
+        "B2B4B8B16",
+    ];
+
+    #[test]
+    fn every_configuration_sorts_both_ways_at_small_and_awkward_sizes() {
+        let ctx = ctx();
+        let mut sorter = GpuSorter::new(&ctx);
+        for size in [2usize, 3, 256, 1000, 2049, 1 << 13, 12_345] {
+            let input = random_pairs(size, seed());
+            for config in CONFIGS {
+                for descending in [false, true] {
+                    let out = sorter.sort(&ctx, &input, config, descending).unwrap();
+                    validate(&input, &out, descending).unwrap_or_else(|e| {
+                        panic!("{config} n={size} descending={descending}: {e}")
+                    });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_sizes_sort_with_registers_only_and_with_workgroup_memory() {
+        let ctx = ctx();
+        let mut sorter = GpuSorter::new(&ctx);
+        for (config, size, descending) in [
+            ("B2B4B8B16+C2C4", 1usize << 20, false),
+            ("B2B4B8B16", (1 << 18) + 7, true),
+            ("B2B4+C2", 1 << 17, true),
+        ] {
+            let input = random_pairs(size, seed());
+            let out = sorter.sort(&ctx, &input, config, descending).unwrap();
+            validate(&input, &out, descending).unwrap_or_else(|e| panic!("{config} n={size}: {e}"));
+        }
+    }
+
+    #[test]
+    fn the_radix_baseline_sorts_both_ways_including_equal_keys_and_partial_tiles() {
+        let ctx = ctx();
+        let radix = golab::lab::sort_radix::RadixSorter::new(&ctx);
+        for size in [1usize, 255, 4096, 4097, 100_000] {
+            let mut input = random_pairs(size, seed());
+            for (i, p) in input.iter_mut().enumerate().step_by(3) {
+                p.key = [0.0, -1.5, f32::INFINITY][i % 3];
+            }
+            for descending in [false, true] {
+                let out = radix.sort_pairs(&ctx, &input, descending).unwrap();
+                validate(&input, &out, descending)
+                    .unwrap_or_else(|e| panic!("radix n={size} descending={descending}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn equal_keys_and_infinities_keep_their_indices() {
+        let ctx = ctx();
+        let mut sorter = GpuSorter::new(&ctx);
+        let keys = [1.0, f32::INFINITY, -2.0, 1.0, f32::NEG_INFINITY, 1.0, 0.0];
+        let input: Vec<Pair> = (0..300)
+            .map(|i| Pair {
+                key: keys[i % keys.len()],
+                index: i as u32,
+            })
+            .collect();
+        for descending in [false, true] {
+            let out = sorter
+                .sort(&ctx, &input, "B2B4B8B16+C2", descending)
+                .unwrap();
+            validate(&input, &out, descending).unwrap();
+        }
+    }
+
+    #[test]
+    fn validation_rejects_wrong_orders_keys_and_indices() {
+        let input = random_pairs(64, 7);
+        let mut good = input.clone();
+        good.sort_by(|a, b| golab::lab::sort::compare(a, b, false));
+        validate(&input, &good, false).unwrap();
+        assert!(validate(&input, &good, true).is_err());
+        let mut swapped = good.clone();
+        swapped.swap(10, 11);
+        assert!(validate(&input, &swapped, false).is_err());
+        let mut wrong_key = good.clone();
+        wrong_key[5].key = f32::from_bits(wrong_key[5].key.to_bits() ^ 1);
+        assert!(validate(&input, &wrong_key, false).is_err());
+        let mut repeated = good.clone();
+        repeated[3].index = repeated[4].index;
+        assert!(validate(&input, &repeated, false).is_err());
+    }
+
+    #[test]
+    fn the_experiment_validates_every_variant_and_reports_bandwidth() {
+        let ctx = ctx();
+        let mut p = plan(&[], &[300, 1 << 10]);
+        p.descending = true;
+        let report = SortExperiment.run(&ctx, &p, &Progress::new()).unwrap();
+        assert_all_valid(&report, 2 * SortExperiment.variants().len());
+        assert!(report.copy_gb_per_s > 0.0);
+        let b2 = &report.rows[0];
+        assert!(b2.ms.unwrap() > 0.0 && b2.gb_per_s.unwrap() > 0.0 && b2.percent_of_copy.is_some());
+        assert!(report.to_csv().lines().count() == report.rows.len() + 1);
+    }
+
+    #[test]
+    fn bad_names_and_sizes_are_errors_and_cancel_stops_the_run() {
+        let ctx = ctx();
+        let err = SortExperiment.run(&ctx, &plan(&["B3"], &[256]), &Progress::new());
+        assert!(
+            matches!(err, Err(LabError::UnknownVariant { .. })),
+            "{err:?}"
+        );
+        let err = SortExperiment.run(&ctx, &plan(&["B2"], &[1 << 40]), &Progress::new());
+        assert!(matches!(err, Err(LabError::BadSize(_))), "{err:?}");
+        let progress = Progress::new();
+        progress.cancel();
+        let err = SortExperiment.run(&ctx, &plan(&["B2"], &[256]), &progress);
+        assert_eq!(err.unwrap_err(), LabError::Cancelled);
+    }
+}
+
+mod transpose {
+    use super::*;
+    use golab::lab::Experiment;
+    use golab::lab::transpose::{
+        KERNELS, TransposeExperiment, Transposer, random_matrix, validate,
+    };
+
+    #[test]
+    fn every_kernel_transposes_exactly_including_sizes_that_are_not_multiples_of_32() {
+        let ctx = ctx();
+        let kernels = Transposer::new(&ctx);
+        for n in [1usize, 31, 32, 33, 100, 256, 1000, 2048] {
+            let input = random_matrix(n, seed());
+            for (name, _) in KERNELS {
+                let out = kernels.apply(&ctx, name, &input, n as u32).unwrap();
+                validate(&input, &out, n, name != "copy")
+                    .unwrap_or_else(|e| panic!("{name} n={n}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn validation_notices_an_untransposed_matrix() {
+        let input = random_matrix(40, 3);
+        assert!(validate(&input, &input, 40, true).is_err());
+        validate(&input, &input, 40, false).unwrap();
+    }
+
+    #[test]
+    fn the_experiment_reports_every_kernel_against_the_copy_baseline() {
+        let ctx = ctx();
+        let report = TransposeExperiment
+            .run(&ctx, &plan(&[], &[96]), &Progress::new())
+            .unwrap();
+        assert_all_valid(&report, KERNELS.len());
+        assert!(report.rows.iter().all(|r| r.percent_of_copy.unwrap() > 0.0));
+    }
+}
+
+mod shuffle {
+    use super::*;
+    use golab::lab::Experiment;
+    use golab::lab::shuffle::{OPS, ShuffleExperiment, ShuffleKernels, VARIANTS, source_lane};
+
+    #[test]
+    fn the_cpu_model_wraps_xor_and_indexed_and_keeps_own_value_out_of_the_group() {
+        assert_eq!(source_lane(0, 5, 30, 32), 3);
+        assert_eq!(source_lane(1, 33, 4, 32), 5);
+        assert_eq!(source_lane(2, 3, 2, 32), 2);
+        assert_eq!(source_lane(2, 3, 7, 32), 4);
+        assert_eq!(source_lane(3, 3, 30, 32), 30);
+        assert_eq!(source_lane(3, 3, 28, 32), 31);
+    }
+
+    #[test]
+    fn every_variant_matches_the_model_on_every_lane_delta_and_mask() {
+        let ctx = ctx();
+        for (name, _, _) in VARIANTS {
+            let kernels = match ShuffleKernels::new(&ctx, name) {
+                Ok(k) => k,
+                Err(why) => {
+                    assert!(!ctx.has_subgroups(), "{name}: {why}");
+                    continue;
+                }
+            };
+            let verdict = kernels.validate(&ctx, 1024, seed()).unwrap();
+            for (op, check) in verdict.iter().enumerate() {
+                check
+                    .as_ref()
+                    .unwrap_or_else(|e| panic!("{name} {}: {e}", OPS[op]));
+            }
+        }
+    }
+
+    #[test]
+    fn the_experiment_times_every_op_of_every_variant_the_device_supports() {
+        let ctx = ctx();
+        let report = ShuffleExperiment
+            .run(&ctx, &plan(&[], &[2048]), &Progress::new())
+            .unwrap();
+        let variants = if ctx.has_subgroups() { 6 } else { 2 };
+        assert_all_valid(&report, variants * OPS.len());
+        assert!(report.rows.iter().all(|r| r.ms.unwrap() > 0.0));
+        let err = ShuffleExperiment.run(&ctx, &plan(&["subgroup-1d"], &[1000]), &Progress::new());
+        assert!(matches!(err, Err(LabError::BadSize(_))), "{err:?}");
+    }
+}
+
+mod coalesce {
+    use super::*;
+    use golab::lab::Experiment;
+    use golab::lab::coalesce::{CoalesceExperiment, Coalescer, REPEATS, VARIANTS, fit_line};
+
+    #[test]
+    fn every_mapping_writes_every_texel_of_64_cubed_and_odd_volumes() {
+        let ctx = ctx();
+        for (name, _, _) in VARIANTS {
+            let kernels = Coalescer::new(&ctx, name);
+            for edge in [64, 37] {
+                kernels
+                    .write_and_verify(&ctx, edge)
+                    .unwrap()
+                    .unwrap_or_else(|e| panic!("{name} {edge}³: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn grids_over_65535_workgroups_go_2d_and_skip_the_groups_past_the_end() {
+        let ctx = ctx();
+        let edge = 180u32; // 5 832 000 texels = 91 125 groups of 64: a 32 768 × 3 grid
+        assert!(edge.pow(3) / 64 > ctx.limits.max_compute_workgroups_per_dimension);
+        Coalescer::new(&ctx, "z-64")
+            .write_and_verify(&ctx, edge)
+            .unwrap()
+            .unwrap();
+    }
+
+    #[test]
+    fn the_fit_separates_fixed_cost_from_cost_per_repeat() {
+        let points: Vec<(f64, f64)> = [1.0, 10.0, 50.0, 500.0]
+            .iter()
+            .map(|&r| (r, 2000.0 + 0.5 * r))
+            .collect();
+        let (fixed, per_repeat) = fit_line(&points);
+        assert!((fixed - 2000.0).abs() < 1e-9 && (per_repeat - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_experiment_reports_every_repeat_count_and_a_fit_per_variant() {
+        let ctx = ctx();
+        let report = CoalesceExperiment
+            .run(&ctx, &plan(&["x-64", "z-256"], &[16]), &Progress::new())
+            .unwrap();
+        assert_all_valid(&report, 2 * (REPEATS.len() + 1));
+        let measured = report
+            .rows
+            .iter()
+            .filter(|r| !r.size_label.ends_with("fit"));
+        assert_eq!(measured.clone().count(), 2 * REPEATS.len());
+        assert!(
+            measured
+                .clone()
+                .all(|r| r.ms.unwrap() > 0.0 && r.gb_per_s.unwrap() > 0.0)
+        );
+        let fits: Vec<_> = report
+            .rows
+            .iter()
+            .filter(|r| r.size_label.ends_with("fit"))
+            .collect();
+        assert!(
+            fits.iter().all(|r| r.notes.contains("per repeat")),
+            "{fits:?}"
+        );
+    }
+}
+
+#[test]
+fn the_registry_lists_every_experiment_with_variants_and_sizes() {
+    let names: Vec<&str> = lab::experiments().iter().map(|e| e.name()).collect();
+    assert_eq!(names, ["sort", "transpose", "shuffle", "coalesce"]);
+    let ctx = ctx();
+    for e in lab::experiments() {
+        assert!(!e.variants().is_empty() && !e.default_sizes().is_empty());
+        assert!(e.size_limit(&ctx).max > 0, "{}", e.name());
+        assert_eq!(
+            lab::experiment(&e.name().to_uppercase()).unwrap().name(),
+            e.name()
+        );
+    }
+    assert!(matches!(
+        lab::experiment("nope"),
+        Err(LabError::UnknownExperiment(_))
+    ));
+}
+
+#[test]
+fn a_run_on_another_thread_reports_progress_and_stops_promptly_when_cancelled() {
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+    let ctx = ctx();
+    let updates = Arc::new(Mutex::new(Vec::<(f32, String)>::new()));
+    let seen = updates.clone();
+    let progress =
+        Progress::with_callback(move |f, m| seen.lock().unwrap().push((f, m.to_string())));
+    let worker_progress = progress.clone();
+    let worker = std::thread::spawn(move || {
+        let plan = plan(&[], &[1 << 14, 1 << 15]);
+        lab::experiment("sort")
+            .unwrap()
+            .run(&ctx, &plan, &worker_progress)
+    });
+    let waited = Instant::now();
+    while progress.fraction() < 0.1 {
+        assert!(
+            !worker.is_finished(),
+            "the run ended before it could be cancelled"
+        );
+        assert!(waited.elapsed() < Duration::from_secs(120), "no progress");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(
+        progress.message().starts_with("sort "),
+        "{}",
+        progress.message()
+    );
+    progress.cancel();
+    let cancelled = Instant::now();
+    assert_eq!(worker.join().unwrap().unwrap_err(), LabError::Cancelled);
+    assert!(cancelled.elapsed() < Duration::from_secs(5));
+    let updates = updates.lock().unwrap();
+    assert!(updates.windows(2).all(|w| w[0].0 <= w[1].0), "{updates:?}");
+}

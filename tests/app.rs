@@ -211,3 +211,46 @@ fn the_help_overlay_lists_the_shortcuts() {
     harness.get_by_label("Keyboard and mouse");
     harness.get_by_label("run / pause (hold and drag: pan)");
 }
+
+#[test]
+fn a_small_sort_runs_from_the_lab_tab_and_its_table_appears() {
+    let mut harness = harness(settings(32, 32, 10.0));
+    harness.get_by_label("Lab").click();
+    harness.run_steps(2);
+    harness.get_by_label("2^20").click();
+    harness.get_by_label("more sizes").click();
+    harness.run_steps(1);
+    harness.get_by_label("more sizes").type_text("2^10, 3000");
+    harness.run_steps(2);
+    harness.get_by_label("Run").click();
+    harness.run_steps(2);
+    let start = Instant::now();
+    while harness.state().lab_tab().is_running() || harness.state().lab_tab().report.is_none() {
+        let status = harness.state().lab_tab().status();
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the Lab run did not finish: {status}"
+        );
+        harness.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    harness.run_steps(2);
+    let report = harness.state().lab_tab().report.clone().unwrap();
+    assert_eq!(report.experiment, "sort");
+    assert!(report.all_validated(), "{}", report.to_markdown());
+    let sizes: Vec<u64> = report.rows.iter().map(|r| r.size).collect();
+    assert!(
+        sizes.contains(&1024) && sizes.contains(&3000) && !sizes.contains(&(1 << 20)),
+        "{sizes:?}"
+    );
+    assert!(
+        report.rows.len() >= 14,
+        "every configuration has a row per size"
+    );
+    harness.get_by_label("ms (median)");
+    assert!(
+        harness.get_all_by_label("B2B4B8B16+C2C4").count() >= 3,
+        "checkbox plus a row per size"
+    );
+    assert!(harness.query_by_label("FAILED").is_none());
+}

@@ -157,7 +157,11 @@ fn the_app_without_a_display_fails_with_a_message_not_a_panic() {
         .output()
         .expect("golab runs");
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("could not open the window"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("could not open the window"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -1,20 +1,365 @@
-//! The Lab tab: GPU kernel experiments (their engine arrives with the Lab issue).
+//! The Lab tab: pick an experiment, its variants and sizes, run it on a background thread
+//! with progress and Cancel, then read the results as a table and a log-log plot.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+
+use egui_plot::{Legend, Line, Plot, PlotPoints};
 
 use crate::gpu::GpuContext;
+use crate::lab::{
+    self, Experiment, LabError, LabReport, Progress, RunPlan, parse_size, size_label,
+};
+
+/// A run in flight.
+struct Running {
+    progress: Progress,
+    result: Receiver<Result<LabReport, LabError>>,
+}
 
 /// State of the Lab tab.
-#[derive(Default)]
-pub struct LabTab {}
+pub struct LabTab {
+    experiments: Vec<Box<dyn Experiment>>,
+    chosen: usize,
+    variants: Vec<(String, String, bool)>,
+    sizes: Vec<(u64, bool)>,
+    extra_sizes: String,
+    descending: bool,
+    repeats: usize,
+    running: Option<Running>,
+    /// The last finished report.
+    pub report: Option<LabReport>,
+    status: String,
+}
+
+impl Default for LabTab {
+    fn default() -> Self {
+        let mut tab = LabTab {
+            experiments: lab::experiments(),
+            chosen: 0,
+            variants: Vec::new(),
+            sizes: Vec::new(),
+            extra_sizes: String::new(),
+            descending: false,
+            repeats: 5,
+            running: None,
+            report: None,
+            status: String::new(),
+        };
+        tab.choose(0);
+        tab
+    }
+}
 
 impl LabTab {
+    fn choose(&mut self, index: usize) {
+        self.chosen = index;
+        let exp = &self.experiments[index];
+        self.variants = exp
+            .variants()
+            .into_iter()
+            .map(|v| (v.name, v.description, true))
+            .collect();
+        let defaults = exp.default_sizes();
+        let small = defaults.iter().copied().min().unwrap_or(0);
+        self.sizes = defaults.into_iter().map(|s| (s, s == small)).collect();
+    }
+
+    /// Whether a run is in progress.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The status line (last outcome or what is running) and the progress message.
+    pub fn status(&self) -> String {
+        let progress = self
+            .running
+            .as_ref()
+            .map(|r| r.progress.message())
+            .unwrap_or_default();
+        format!("{} {progress}", self.status)
+    }
+
+    fn plan(&self) -> Result<RunPlan, String> {
+        let mut sizes: Vec<u64> = self.sizes.iter().filter(|s| s.1).map(|s| s.0).collect();
+        for item in self
+            .extra_sizes
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            sizes.push(
+                parse_size(item)
+                    .ok_or_else(|| format!("'{item}' is not a size (e.g. 5000 or 2^20)"))?,
+            );
+        }
+        if sizes.is_empty() {
+            return Err("choose at least one size".into());
+        }
+        let variants: Vec<String> = self
+            .variants
+            .iter()
+            .filter(|v| v.2)
+            .map(|v| v.0.clone())
+            .collect();
+        if variants.is_empty() {
+            return Err("choose at least one variant".into());
+        }
+        Ok(RunPlan {
+            variants,
+            sizes,
+            repeats: self.repeats,
+            descending: self.descending,
+        })
+    }
+
+    /// Start the chosen experiment on `ctx` in a background thread.
+    pub fn start(&mut self, ctx: &Arc<GpuContext>, repaint: egui::Context) {
+        let plan = match self.plan() {
+            Ok(plan) => plan,
+            Err(e) => {
+                self.status = e;
+                return;
+            }
+        };
+        let name = self.experiments[self.chosen].name();
+        let Ok(experiment) = lab::experiment(name) else {
+            return;
+        };
+        let progress = Progress::with_callback(move |_, _| repaint.request_repaint());
+        let (tx, rx) = channel();
+        let (ctx, thread_progress) = (ctx.clone(), progress.clone());
+        let spawned = std::thread::Builder::new()
+            .name("golab-lab".into())
+            .spawn(move || {
+                let _ = tx.send(experiment.run(&ctx, &plan, &thread_progress));
+            });
+        match spawned {
+            Ok(_) => {
+                self.status = format!("running {name}…");
+                self.running = Some(Running {
+                    progress,
+                    result: rx,
+                });
+            }
+            Err(e) => self.status = format!("could not start the run: {e}"),
+        }
+    }
+
+    fn poll(&mut self) {
+        let Some(running) = &self.running else { return };
+        if let Ok(result) = running.result.try_recv() {
+            match result {
+                Ok(report) => {
+                    self.status = if report.all_validated() {
+                        "done: every result validated".into()
+                    } else {
+                        "done, but some results FAILED validation".into()
+                    };
+                    self.report = Some(report);
+                }
+                Err(LabError::Cancelled) => self.status = "cancelled".into(),
+                Err(e) => self.status = e.to_string(),
+            }
+            self.running = None;
+        }
+    }
+
     /// Draw the tab.
     pub fn show(&mut self, ui: &mut egui::Ui, gpu: Option<&Arc<GpuContext>>) {
-        ui.heading("Lab");
-        ui.label("GPU kernel experiments (bitonic sort, transpose, subgroup shuffle, coalescing) are not built yet: they arrive with the Lab issue.");
-        if let Some(ctx) = gpu {
-            ui.label(format!("Device: {}", ctx.adapter_name()));
+        self.poll();
+        let Some(ctx) = gpu else {
+            ui.heading("Lab");
+            ui.label(format!(
+                "The Lab needs a GPU device, and none is available: {}",
+                crate::gpu::LAVAPIPE_HINT
+            ));
+            return;
+        };
+        egui::Panel::left("lab controls")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, ctx));
+            });
+        egui::CentralPanel::default().show(ui, |ui| self.results(ui));
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui, ctx: &Arc<GpuContext>) {
+        let idle = self.running.is_none();
+        ui.add_enabled_ui(idle, |ui| {
+            let mut chosen = self.chosen;
+            egui::ComboBox::from_label("experiment")
+                .selected_text(self.experiments[chosen].name())
+                .show_ui(ui, |ui| {
+                    for (i, exp) in self.experiments.iter().enumerate() {
+                        ui.selectable_value(&mut chosen, i, exp.name())
+                            .on_hover_text(exp.description());
+                    }
+                });
+            if chosen != self.chosen {
+                self.choose(chosen);
+            }
+            let exp = &self.experiments[self.chosen];
+            ui.label(egui::RichText::new(exp.description()).weak());
+            let limit = exp.size_limit(ctx);
+            ui.label(
+                egui::RichText::new(format!(
+                    "largest size here: {} ({})",
+                    limit.max, limit.reason
+                ))
+                .small(),
+            );
+            ui.separator();
+            ui.strong("Variants");
+            for (name, description, on) in &mut self.variants {
+                ui.checkbox(on, name.as_str())
+                    .on_hover_text(description.as_str());
+            }
+            ui.separator();
+            ui.strong(format!("Sizes ({})", exp.size_unit()));
+            ui.horizontal_wrapped(|ui| {
+                for (size, on) in &mut self.sizes {
+                    ui.checkbox(on, size_label(*size));
+                }
+            });
+            let label = ui.label("more sizes");
+            ui.add(egui::TextEdit::singleline(&mut self.extra_sizes).hint_text("e.g. 5000, 2^21"))
+                .labelled_by(label.id);
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::DragValue::new(&mut self.repeats)
+                        .range(1..=50)
+                        .prefix("repeats "),
+                );
+                if exp.name() == "sort" {
+                    ui.checkbox(&mut self.descending, "descending");
+                }
+            });
+        });
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.add_enabled(idle, egui::Button::new("Run")).clicked() {
+                self.start(ctx, ui.ctx().clone());
+            }
+            if let Some(running) = &self.running
+                && ui.button("Cancel").clicked()
+            {
+                running.progress.cancel();
+            }
+        });
+        if let Some(running) = &self.running {
+            let p = &running.progress;
+            ui.add(
+                egui::ProgressBar::new(p.fraction())
+                    .show_percentage()
+                    .text(p.message()),
+            );
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
         }
+        if !self.status.is_empty() {
+            ui.label(&self.status);
+        }
+    }
+
+    fn results(&mut self, ui: &mut egui::Ui) {
+        let Some(report) = &self.report else {
+            ui.label("Choose an experiment, variants and sizes, then Run. Every kernel is validated against the CPU before it is timed.");
+            return;
+        };
+        ui.horizontal(|ui| {
+            ui.heading(&report.experiment);
+            ui.label(format!(
+                "on {} · copy bandwidth {:.0} GB/s · {}",
+                report.device, report.copy_gb_per_s, report.timing
+            ));
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Copy as markdown").clicked() {
+                ui.ctx().copy_text(report.to_markdown());
+                self.status = "copied the table as markdown".into();
+            }
+            if ui.button("Save CSV…").clicked() {
+                self.status = save_csv(report);
+            }
+        });
+        for note in &report.notes {
+            ui.label(egui::RichText::new(note).small().weak());
+        }
+        let plot_height = (ui.available_height() * 0.45).max(160.0);
+        time_plot(ui, report, plot_height);
+        egui::ScrollArea::both().show(ui, |ui| table(ui, report));
+    }
+}
+
+fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
+    let mut lines: BTreeMap<&str, Vec<[f64; 2]>> = BTreeMap::new();
+    for row in &report.rows {
+        if let Some(ms) = row.ms.filter(|&ms| ms > 0.0 && row.size > 0) {
+            lines
+                .entry(&row.variant)
+                .or_default()
+                .push([(row.size as f64).log10(), ms.log10()]);
+        }
+    }
+    Plot::new("lab time plot")
+        .height(height)
+        .legend(Legend::default())
+        .x_axis_label("log10 size")
+        .y_axis_label("log10 ms")
+        .show(ui, |plot| {
+            for (variant, mut points) in lines {
+                points.sort_by(|a, b| a[0].total_cmp(&b[0]));
+                plot.line(Line::new(variant.to_string(), PlotPoints::from(points)));
+            }
+        });
+}
+
+fn table(ui: &mut egui::Ui, report: &LabReport) {
+    egui::Grid::new("lab table").striped(true).show(ui, |ui| {
+        for head in [
+            "variant",
+            "size",
+            "ms (median)",
+            "GB/s",
+            "% of copy",
+            "valid",
+            "notes",
+        ] {
+            ui.strong(head);
+        }
+        ui.end_row();
+        let num =
+            |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+        for row in &report.rows {
+            ui.label(&row.variant);
+            ui.label(&row.size_label);
+            ui.monospace(num(row.ms, 3));
+            ui.monospace(num(row.gb_per_s, 1));
+            ui.monospace(num(row.percent_of_copy, 1));
+            if row.validated {
+                ui.label("yes");
+            } else {
+                ui.colored_label(ui.visuals().error_fg_color, "FAILED");
+            }
+            ui.label(&row.notes);
+            ui.end_row();
+        }
+    });
+}
+
+fn save_csv(report: &LabReport) -> String {
+    let picked = rfd::FileDialog::new()
+        .add_filter("CSV", &["csv"])
+        .set_file_name(format!("golab-{}.csv", report.experiment))
+        .save_file();
+    match picked {
+        Some(path) => match std::fs::write(&path, report.to_csv()) {
+            Ok(()) => format!("saved {}", path.display()),
+            Err(e) => format!("could not write {}: {e}", path.display()),
+        },
+        None => "not saved (no file chosen)".into(),
     }
 }

@@ -8,7 +8,7 @@ pub mod colormap;
 mod controls;
 mod files;
 mod keys;
-mod lab_tab;
+pub mod lab_tab;
 pub mod settings;
 mod stats_panel;
 pub mod view_paint;
@@ -143,6 +143,11 @@ impl GolabApp {
         if launch.run {
             self.runner.send(Command::SetRunning(true));
         }
+    }
+
+    /// The Lab tab's state (tests read its report).
+    pub fn lab_tab(&self) -> &lab_tab::LabTab {
+        &self.lab
     }
 
     /// The simulation thread handle (tests read snapshots through it).

@@ -37,14 +37,7 @@ fn parse_size(text: &str) -> Result<u64, CliError> {
             "bad size '{text}': use a number like 1024 or a power like 2^20"
         ))
     };
-    match text.split_once('^') {
-        Some((base, exp)) => {
-            let base: u64 = base.trim().parse().map_err(|_| bad())?;
-            let exp: u32 = exp.trim().parse().map_err(|_| bad())?;
-            base.checked_pow(exp).ok_or_else(bad)
-        }
-        None => text.parse().map_err(|_| bad()),
-    }
+    lab::parse_size(text).ok_or_else(bad)
 }
 
 fn list() {

@@ -288,3 +288,44 @@ fn fresh_seed() -> u64 {
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0x5EED)
 }
+
+/// A size written as `1024`, `2^20` or `1e6`; `None` when it is not one.
+pub fn parse_size(text: &str) -> Option<u64> {
+    let text = text.trim();
+    if let Some((base, exp)) = text.split_once('^') {
+        let (base, exp): (u64, u32) = (base.trim().parse().ok()?, exp.trim().parse().ok()?);
+        return base.checked_pow(exp);
+    }
+    if let Ok(v) = text.parse::<u64>() {
+        return Some(v);
+    }
+    text.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v >= 1.0 && *v < 1e15 && v.fract() == 0.0)
+        .map(|v| v as u64)
+}
+
+/// A size as the tables print it: powers of two as `2^k`.
+pub fn size_label(n: u64) -> String {
+    if n.is_power_of_two() {
+        format!("2^{}", n.trailing_zeros())
+    } else {
+        n.to_string()
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_in_every_written_form() {
+        assert_eq!(parse_size("2^20"), Some(1 << 20));
+        assert_eq!(parse_size(" 5000 "), Some(5000));
+        assert_eq!(parse_size("1e6"), Some(1_000_000));
+        assert_eq!(parse_size("2^99"), None);
+        assert_eq!(parse_size("lots"), None);
+        assert_eq!(size_label(1 << 27), "2^27");
+        assert_eq!(size_label(1000), "1000");
+    }
+}

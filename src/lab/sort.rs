@@ -18,7 +18,7 @@ use super::sort_kernels::{Bitonic, CONFIGS, Config, schedule};
 use super::sort_radix::{self, RadixSorter};
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, SizeLimit, Variant, fresh_seed,
-    selected_sizes, selected_variants,
+    selected_sizes, selected_variants, size_label,
 };
 use crate::bench::median;
 use crate::gpu::GpuContext;
@@ -105,14 +105,6 @@ pub fn validate(input: &[Pair], output: &[Pair], descending: bool) -> Result<(),
 
 /// The bitonic-sort experiment.
 pub struct SortExperiment;
-
-fn size_label(n: u64) -> String {
-    if n.is_power_of_two() {
-        format!("2^{}", n.trailing_zeros())
-    } else {
-        n.to_string()
-    }
-}
 
 impl Experiment for SortExperiment {
     fn name(&self) -> &'static str {

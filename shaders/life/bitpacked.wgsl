@@ -75,21 +75,29 @@ fn wrapped32(base: u32, x0: u32) -> u32 {
     return out;
 }
 
-// The tile word of world row y (any integer) starting at cell x (a multiple of 32).
-fn fetch(y: i32, x: i32) -> u32 {
+// The world row a tile row reads: wrapped (torus) or -1 outside a dead-border world.
+fn world_row(y: i32) -> i32 {
     let h = i32(p.height);
-    let w = i32(p.width);
-    var row = y;
+    if (y >= 0 && y < h) {
+        return y;
+    }
     if (p.torus == 1u) {
-        row = ((y % h) + h) % h;
-    } else if (y < 0 || y >= h) {
+        return ((y % h) + h) % h;
+    }
+    return -1;
+}
+
+// The tile word starting at world cell x (a multiple of 32, any integer) of world row `row`
+// (-1: dead). `xm` is x wrapped into the world (torus), computed once per thread.
+fn fetch(row: i32, x: i32, xm: u32) -> u32 {
+    if (row < 0) {
         return 0u;
     }
     let base = u32(row) * p.wpr;
     if (p.torus == 1u) {
-        return wrapped32(base, u32(((x % w) + w) % w));
+        return wrapped32(base, xm);
     }
-    if (x < 0 || x >= w) {
+    if (x < 0 || x >= i32(p.width)) {
         return 0u;
     }
     return src[base + u32(x >> 5u)]; // stored tail words have their padding bits clear
@@ -164,8 +172,10 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_id) l
             col_mask = p.tail_mask;
         }
     }
+    let w = i32(p.width);
+    let xm = u32((((xw * 32) % w) + w) % w);
     for (var k = 0u; k < RPT; k++) {
-        tile[0][(r0 + k) * TW + tx] = fetch(row0 + i32(r0 + k), xw * 32);
+        tile[0][(r0 + k) * TW + tx] = fetch(world_row(row0 + i32(r0 + k)), xw * 32, xm);
     }
     workgroupBarrier();
 

@@ -1,7 +1,7 @@
 // gpu-bitpacked step: 32 cells per u32 (bit i of word k of a row = cell 32k + i), several
 // generations per dispatch by temporal blocking in workgroup memory.
 //
-// A workgroup owns an interior of 30 words x (64 - 2 HALO) rows. It loads 32 words x 64 rows
+// A workgroup owns an interior of 30 words x (128 - 2 HALO) rows. It loads 32 words x 128 rows
 // (one halo word = 32 cells left and right, HALO rows above and below) into workgroup
 // memory, steps `gens` <= HALO generations there (the wrong values that start at the tile's
 // edge move one cell per generation, so they never reach the interior), and writes the
@@ -19,7 +19,7 @@ override HALO: u32 = 8u;      // halo rows = most generations per dispatch (<= 1
 
 const TW: u32 = 32u;          // tile words per row (30 interior + 2 halo)
 const RPT: u32 = 8u;          // rows per thread
-const WY: u32 = 64u;          // tile rows (8 thread rows x RPT)
+const WY: u32 = 128u;         // tile rows (16 thread rows x RPT)
 
 struct StepParams {
     width: u32,
@@ -41,7 +41,7 @@ struct StepParams {
 @group(0) @binding(2) var<storage, read_write> dst: array<u32>;
 @group(0) @binding(3) var<storage, read_write> birth: array<u32>;
 
-var<workgroup> tile: array<array<u32, 2048>, 2>;
+var<workgroup> tile: array<array<u32, 4096>, 2>; // 32 KiB
 
 fn low_bits(n: u32) -> u32 {
     return select((1u << n) - 1u, 0xffffffffu, n >= 32u);
@@ -156,7 +156,7 @@ fn row_sums(buf: u32, r: i32, tx: u32) -> Pair {
     return Pair(x ^ east, (west & c) | (east & x), c);
 }
 
-@compute @workgroup_size(32, 8)
+@compute @workgroup_size(32, 16)
 fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
     let tx = lid.x;
     let r0 = lid.y * RPT;
@@ -188,6 +188,8 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_id) l
     for (var k = 0u; k < RPT; k++) {
         any_born[k] = 0u; l0[k] = 0u; l1[k] = 0u; l2[k] = 0u; l3[k] = 0u;
     }
+    // Only threads owning interior rows record births (a warp is one thread row: uniform).
+    let tracks = r0 + RPT > HALO && r0 < WY - HALO;
     for (var j = 1u; j <= p.gens; j++) {
         let src_buf = (j - 1u) & 1u;
         let dst_buf = j & 1u;
@@ -212,12 +214,16 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_id) l
                 next = 0u;
             }
             tile[dst_buf][(r0 + k) * TW + tx] = next;
-            let born = next & ~alive;
-            any_born[k] |= born;
-            l0[k] = select(l0[k] & ~born, l0[k] | born, (jm & 1u) != 0u);
-            l1[k] = select(l1[k] & ~born, l1[k] | born, (jm & 2u) != 0u);
-            l2[k] = select(l2[k] & ~born, l2[k] | born, (jm & 4u) != 0u);
-            l3[k] = select(l3[k] & ~born, l3[k] | born, (jm & 8u) != 0u);
+            if (tracks) {
+                let born = next & ~alive;
+                any_born[k] |= born;
+                l0[k] = select(l0[k] & ~born, l0[k] | born, (jm & 1u) != 0u);
+                l1[k] = select(l1[k] & ~born, l1[k] | born, (jm & 2u) != 0u);
+                l2[k] = select(l2[k] & ~born, l2[k] | born, (jm & 4u) != 0u);
+                if (HALO > 8u) {
+                    l3[k] = select(l3[k] & ~born, l3[k] | born, (jm & 8u) != 0u);
+                }
+            }
             up = mid;
             mid = down;
         }

@@ -13,7 +13,7 @@ use super::pipelines::{PARAM_SLOT, Pipelines};
 /// Words per tile row of the step kernel that are written back (`TW - 2` in bitpacked.wgsl).
 const TILE_WORDS: u32 = 30;
 /// Rows of a step-kernel tile, halo included (`WY` in bitpacked.wgsl).
-const TILE_ROWS: u32 = 64;
+const TILE_ROWS: u32 = 128;
 /// Most multi-generation dispatches one submission records (size of the parameter ring).
 pub const MAX_BLOCKS: u64 = 1024;
 

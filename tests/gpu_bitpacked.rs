@@ -116,6 +116,44 @@ fn edits_between_blocks_keep_ages_exact() {
     }
 }
 
+/// The view `stepper` draws on the device for `request`, read back.
+fn device_view(
+    ctx: &golab::gpu::GpuContext,
+    stepper: &mut dyn golab::step::Stepper,
+    request: &ViewRequest,
+) -> Vec<u32> {
+    let bytes = request.pixels() as u64 * 4;
+    let out = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: bytes,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    assert!(stepper.render_view(request, &out).unwrap());
+    let readback = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: bytes,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut encoder = ctx.device.create_command_encoder(&Default::default());
+    encoder.copy_buffer_to_buffer(&out, 0, &readback, 0, bytes);
+    ctx.queue.submit([encoder.finish()]);
+    readback.slice(..).map_async(wgpu::MapMode::Read, |_| {});
+    ctx.wait_idle().unwrap();
+    bytemuck::cast_slice(&readback.slice(..).get_mapped_range().unwrap()).to_vec()
+}
+
+fn request(x0: f32, y0: f32, cells_per_pixel: f32, width_px: u32, height_px: u32) -> ViewRequest {
+    ViewRequest {
+        x0,
+        y0,
+        cells_per_pixel,
+        width_px,
+        height_px,
+    }
+}
+
 #[test]
 fn device_view_equals_render_host() {
     let start = soup(
@@ -137,50 +175,41 @@ fn device_view_equals_render_host() {
     let world = scalar_after(&start, 13);
     let requests = [
         // zoomed in (several pixels per cell), fractional origin
-        (10.25, 5.5, 0.3, 40, 30),
+        request(10.25, 5.5, 0.3, 40, 30),
         // one cell per pixel, partly outside the world on every side
-        (-7.0, -3.0, 1.0, 170, 110),
+        request(-7.0, -3.0, 1.0, 170, 110),
         // zoomed out: many cells per pixel, crossing birth chunks
-        (0.0, 0.0, 7.3, 22, 15),
-        (-20.0, 40.0, 16.0, 12, 9),
+        request(0.0, 0.0, 7.3, 22, 15),
+        request(-20.0, 40.0, 16.0, 12, 9),
         // entirely outside
-        (400.0, 400.0, 2.0, 5, 4),
+        request(400.0, 400.0, 2.0, 5, 4),
     ];
-    for (x0, y0, cells_per_pixel, width_px, height_px) in requests {
-        let request = ViewRequest {
-            x0,
-            y0,
-            cells_per_pixel,
-            width_px,
-            height_px,
-        };
-        let bytes = request.pixels() as u64 * 4;
-        let out = ctx.device.create_buffer(&wgpu::BufferDescriptor {
-            label: None,
-            size: bytes,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-            mapped_at_creation: false,
-        });
-        assert!(stepper.render_view(&request, &out).unwrap());
-        let readback = ctx.device.create_buffer(&wgpu::BufferDescriptor {
-            label: None,
-            size: bytes,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let mut encoder = ctx.device.create_command_encoder(&Default::default());
-        encoder.copy_buffer_to_buffer(&out, 0, &readback, 0, bytes);
-        ctx.queue.submit([encoder.finish()]);
-        readback.slice(..).map_async(wgpu::MapMode::Read, |_| {});
-        ctx.wait_idle().unwrap();
-        let device: Vec<u32> =
-            bytemuck::cast_slice(&readback.slice(..).get_mapped_range().unwrap()).to_vec();
+    for request in requests {
+        let device = device_view(&ctx, stepper.as_mut(), &request);
         let mut host = vec![0; request.pixels()];
         render_host(&world, &request, &mut host);
         assert!(
-            host.iter().any(|&a| a > 1) || x0 > 150.0,
+            host.iter().any(|&a| a > 1) || request.x0 > 150.0,
             "{request:?}: test sees ages"
         );
         assert_eq!(device, host, "{request:?}");
+    }
+    // Ages near saturation (old-plane codes) draw exactly too.
+    let start = nearly_saturated_world();
+    let mut stepper = factory.create(Strategy::GpuBitpacked, &start).unwrap();
+    stepper.step(5).unwrap();
+    let world = scalar_after(&start, 5);
+    for request in [request(0.0, 0.0, 1.0, 70, 9), request(0.0, 0.0, 3.5, 20, 3)] {
+        let mut host = vec![0; request.pixels()];
+        render_host(&world, &request, &mut host);
+        assert!(
+            host.contains(&u32::MAX),
+            "{request:?}: saturated cells in view"
+        );
+        assert_eq!(
+            device_view(&ctx, stepper.as_mut(), &request),
+            host,
+            "{request:?}"
+        );
     }
 }

@@ -36,37 +36,39 @@ pub struct BitslicedStepper {
     birth: Vec<i64>,
 }
 
-/// The 4-bit neighbour count (bit planes b0..b3) of eight one-bit inputs, 64 cells at once.
+/// Sum `x + y + z` of three one-bit planes as (low bit, high bit), 64 cells at once.
 #[inline(always)]
-fn count8(n: [u64; 8]) -> [u64; 4] {
-    #[inline(always)]
-    fn full(x: u64, y: u64, z: u64) -> (u64, u64) {
-        let xy = x ^ y;
-        (xy ^ z, (x & y) | (z & xy))
-    }
-    let (s1, c1) = full(n[0], n[1], n[2]);
-    let (s2, c2) = full(n[3], n[4], n[5]);
-    let (s3, c3) = (n[6] ^ n[7], n[6] & n[7]);
-    let (b0, k1) = full(s1, s2, s3);
-    let (t, u) = full(c1, c2, c3);
-    let (b1, v) = (t ^ k1, t & k1);
-    [b0, b1, u ^ v, u & v]
+fn full(x: u64, y: u64, z: u64) -> (u64, u64) {
+    let xy = x ^ y;
+    (xy ^ z, (x & y) | (z & xy))
 }
 
-/// Next-generation bits for `alive` with neighbour count planes `c` under `rule`.
+/// The 3×3 count T (the cell included, 0..=9) as bit planes b0..b3 from the horizontal sums
+/// `lo + 2·hi` of the rows above, at and below.
 #[inline(always)]
-fn apply_rule(rule: Rule, alive: u64, c: [u64; 4]) -> u64 {
+fn count9(up: (u64, u64), mid: (u64, u64), down: (u64, u64)) -> [u64; 4] {
+    let (b0, carry) = full(up.0, mid.0, down.0);
+    let (m0, m1) = full(up.1, mid.1, down.1);
+    let (b1, c) = (carry ^ m0, carry & m0);
+    [b0, b1, m1 ^ c, m1 & c]
+}
+
+/// Next-generation bits for `alive` with 3×3 count planes `t` (cell included) under `rule`.
+#[inline(always)]
+fn apply_rule(rule: Rule, alive: u64, t: [u64; 4]) -> u64 {
     if rule == Rule::CONWAY {
-        return c[1] & !c[2] & !c[3] & (c[0] | alive);
+        // T = 3: born or survives with 2; T = 4: survives with 3.
+        return !t[3] & ((t[0] & t[1] & !t[2]) | (alive & !t[0] & !t[1] & t[2]));
     }
     let mut next = 0;
-    for n in 0..=8u32 {
-        let (born, kept) = ((rule.birth >> n) & 1 == 1, (rule.survive >> n) & 1 == 1);
+    for total in 0..=9u32 {
+        let born = total <= 8 && (rule.birth >> total) & 1 == 1;
+        let kept = total >= 1 && (rule.survive >> (total - 1)) & 1 == 1;
         if !born && !kept {
             continue;
         }
-        let bit = |i: u32, plane: u64| if (n >> i) & 1 == 1 { plane } else { !plane };
-        let eq = bit(0, c[0]) & bit(1, c[1]) & bit(2, c[2]) & bit(3, c[3]);
+        let bit = |i: u32, plane: u64| if (total >> i) & 1 == 1 { plane } else { !plane };
+        let eq = bit(0, t[0]) & bit(1, t[1]) & bit(2, t[2]) & bit(3, t[3]);
         let who = match (born, kept) {
             (true, true) => !0,
             (true, false) => !alive,
@@ -75,6 +77,17 @@ fn apply_rule(rule: Rule, alive: u64, c: [u64; 4]) -> u64 {
         next |= eq & who;
     }
     next
+}
+
+/// Horizontal sums (west + centre + east = lo + 2·hi) of every word of `row`.
+#[inline(always)]
+fn row_sums(row: &[u64], width: usize, torus: bool, out: &mut [(u64, u64)]) {
+    for (k, sums) in out.iter_mut().enumerate() {
+        let (west, east) = west_east(row, k, width, torus);
+        let c = row[k];
+        let x = west ^ c;
+        *sums = (x ^ east, (west & c) | (east & x));
+    }
 }
 
 impl BitslicedStepper {
@@ -240,20 +253,25 @@ impl Stepper for BitslicedStepper {
             next.par_chunks_mut(words * band)
                 .enumerate()
                 .for_each(|(b, next_rows)| {
+                    // Row sums of the rows above, at and below the row being computed.
+                    let y0 = (b * band) as isize;
+                    let mut sums = [
+                        vec![(0, 0); words],
+                        vec![(0, 0); words],
+                        vec![(0, 0); words],
+                    ];
+                    row_sums(row(y0 - 1), width, torus, &mut sums[0]);
+                    row_sums(row(y0), width, torus, &mut sums[1]);
                     for (r, next_row) in next_rows.chunks_exact_mut(words).enumerate() {
-                        let y = (b * band + r) as isize;
-                        let (up, mid, down) = (row(y - 1), row(y), row(y + 1));
+                        let y = y0 + r as isize;
+                        row_sums(row(y + 1), width, torus, &mut sums[2]);
+                        let mid = row(y);
                         for k in 0..words {
-                            let (uw, ue) = west_east(up, k, width, torus);
-                            let (mw, me) = west_east(mid, k, width, torus);
-                            let (dw, de) = west_east(down, k, width, torus);
-                            let counts = count8([uw, up[k], ue, mw, me, dw, down[k], de]);
-                            let mut next = apply_rule(rule, mid[k], counts);
-                            if k + 1 == words {
-                                next &= mask;
-                            }
-                            next_row[k] = next;
+                            let counts = count9(sums[0][k], sums[1][k], sums[2][k]);
+                            next_row[k] = apply_rule(rule, mid[k], counts);
                         }
+                        next_row[words - 1] &= mask;
+                        sums.rotate_left(1);
                     }
                 });
             self.planes[target] = next;

@@ -227,15 +227,13 @@ impl Stepper for BitpackedStepper {
         let ages = self.epochs.params(self.generation);
         let (w, wpr) = (l.width as usize, l.wpr as usize);
         let chunks = l.chunks.clone();
+        let cells_words = wpr * l.height as usize;
         let (mut plane, mut old) = (Vec::new(), Vec::new());
         let out = world.ages_mut();
         self.session
             .finish_read_back(&targets, |i, words| match i {
-                0 => {
-                    plane =
-                        words[..wpr * chunks.iter().map(|c| c.1 as usize).sum::<usize>()].to_vec()
-                }
-                1 => old = words[..plane.len()].to_vec(),
+                0 => plane = words[..cells_words].to_vec(),
+                1 => old = words[..cells_words].to_vec(),
                 _ => {
                     let (y0, rows) = chunks[i - 2];
                     let rows_out = &mut out[y0 as usize * w..(y0 + rows) as usize * w];

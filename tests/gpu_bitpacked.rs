@@ -8,7 +8,7 @@ use common::*;
 use golab::sim::Simulation;
 use golab::step::gpu_bitpacked::DEFAULT_GENS_PER_DISPATCH;
 use golab::step::view::{ViewRequest, render_host};
-use golab::step::{GpuSettings, Strategy};
+use golab::step::{GpuSettings, Stepper, Strategy};
 use golab::world::{CellEdit, Topology};
 
 const K: u64 = DEFAULT_GENS_PER_DISPATCH as u64;
@@ -75,6 +75,32 @@ fn tall_and_chunked_worlds_match_scalar() {
                 &format!("{w}x{h} {topology} limit {limit:?}"),
             );
         }
+    }
+}
+
+#[test]
+fn rebasing_the_birth_codes_mid_run_keeps_ages_exact() {
+    // What `step` does every ~2³¹ generations, forced here between blocks, on a world with
+    // ages near saturation (old-plane codes) at a generation beyond u32.
+    let factory = gpu_factory(GpuSettings::default());
+    let ctx = factory.gpu().unwrap().clone();
+    let kernels = std::sync::Arc::new(golab::step::gpu_common::kernels::LifeKernels::new(&ctx));
+    let start = nearly_saturated_world();
+    let mut stepper =
+        golab::step::gpu_bitpacked::BitpackedStepper::new(ctx, kernels, GpuSettings::default());
+    stepper.load(&start).unwrap();
+    let mut world = start.clone();
+    let mut done = 0;
+    for gens in [3, K + 1, 1] {
+        stepper.step(gens).unwrap();
+        done += gens;
+        stepper.rebase().unwrap();
+        stepper.read_world(&mut world).unwrap();
+        assert_same_world(
+            &scalar_after(&start, done),
+            &world,
+            &format!("rebased after {done}"),
+        );
     }
 }
 

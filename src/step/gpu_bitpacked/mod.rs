@@ -84,7 +84,8 @@ impl BitpackedStepper {
     }
 
     /// Read the world back and load it again: new epochs, birth codes back in range.
-    fn rebase(&mut self) -> Result<(), StepError> {
+    /// [`Stepper::step`] does this by itself every ~2³¹ generations; public for tests.
+    pub fn rebase(&mut self) -> Result<(), StepError> {
         let l = &self.dev()?.layout;
         let mut world = World::new(l.width, l.height, self.topology, self.rule)
             .map_err(|e| StepError::Backend(e.to_string()))?;

@@ -60,6 +60,16 @@ impl Stats {
         }
     }
 
+    /// Add device counters: for each chunk, `buckets` histogram counts then the population.
+    pub fn add_counts(&mut self, counts: &[u32], buckets: usize) {
+        for chunk in counts.chunks_exact(buckets + 1) {
+            for (h, c) in self.histogram.iter_mut().zip(chunk) {
+                *h += u64::from(*c);
+            }
+            self.population += u64::from(chunk[buckets]);
+        }
+    }
+
     /// Add another snapshot of the same generation (used to merge per-band partial counts).
     pub fn merge(mut self, other: &Stats) -> Self {
         self.population += other.population;

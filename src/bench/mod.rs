@@ -83,7 +83,10 @@ pub struct BenchResult {
     pub memory: Option<&'static str>,
     /// Median generations per second of kernel time alone (timestamp queries).
     pub compute_gps_median: Option<f64>,
-    /// Device bytes the state layout moves per generation (u32 age read + write per cell).
+    /// Kernel-time cell updates per second (`compute_gps_median × size²`).
+    pub compute_cell_updates_per_s: Option<f64>,
+    /// Device bytes the state layout moves per generation (u32 age read + write per cell;
+    /// one bit read + written per cell for `gpu-bitpacked`).
     pub device_bytes_per_gen: Option<f64>,
     /// Kernel-time bandwidth as % of the copy-kernel roofline.
     pub compute_roofline_pct: Option<f64>,
@@ -182,6 +185,8 @@ fn measure(
         error: None,
         memory: None,
         compute_gps_median: (!compute.is_empty()).then(|| median(&compute)),
+        compute_cell_updates_per_s: (!compute.is_empty())
+            .then(|| median(&compute) * f64::from(size) * f64::from(size)),
         device_bytes_per_gen: None,
         compute_roofline_pct: None,
         wall_roofline_pct: None,
@@ -197,7 +202,11 @@ fn add_roofline(
     roof: &Roofline,
 ) {
     let cells = f64::from(result.size) * f64::from(result.size);
-    let device_bytes = 8.0 * cells; // one u32 age read and written per cell
+    let device_bytes = if strategy == Strategy::GpuBitpacked {
+        cells / 4.0 // one state bit read and written per cell (births and halos not counted)
+    } else {
+        8.0 * cells // one u32 age read and written per cell
+    };
     let pct = |gps: f64| 100.0 * device_bytes * gps / roof.copy_bytes_per_s;
     result.device_bytes_per_gen = Some(device_bytes);
     result.compute_roofline_pct = result.compute_gps_median.map(pct);
@@ -248,6 +257,7 @@ pub fn run(
                     error: Some(error),
                     memory: None,
                     compute_gps_median: None,
+                    compute_cell_updates_per_s: None,
                     device_bytes_per_gen: None,
                     compute_roofline_pct: None,
                     wall_roofline_pct: None,

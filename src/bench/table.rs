@@ -93,7 +93,12 @@ pub fn markdown_table(report: &BenchReport) -> String {
         .iter()
         .any(|r| r.compute_gps_median.is_some())
     {
-        out.push_str("\nGPU kernel time only (timestamp queries): GPS · % of copy roofline (u32 age read + write per cell):\n\n");
+        out.push_str("\nCell updates per second (GPS × cells), wall clock · kernel time only:\n\n");
+        out.push_str(&grid(report, |r| {
+            let kernel = r.compute_cell_updates_per_s?;
+            Some(format!("{:.2e} · {kernel:.2e}", r.cell_updates_per_s))
+        }));
+        out.push_str("\nGPU kernel time only (timestamp queries): GPS · % of copy roofline (u32 age read + write per cell; 1 bit for gpu-bitpacked):\n\n");
         out.push_str(&grid(report, |r| {
             let gps = r.compute_gps_median?;
             Some(format!(

@@ -3,8 +3,12 @@
 //!
 //! Ages are not updated every generation: each cell keeps the generation it was born in
 //! (`birth`, written only where a cell is born or painted), and its age at generation `g`
-//! is `g - birth + 1`, saturated like the scalar reference's. So a generation touches the
-//! 1-bit state plus the births, never a 4-byte age per live cell.
+//! is `g - birth + 1`, saturated like the scalar reference's. Births are not even written
+//! every generation: the last [`WINDOW`] bit planes are kept in a ring, and every `WINDOW`
+//! generations (or before anything reads ages) a *flush* walks each live cell back through
+//! the ring to its last birth and writes that once. A generation therefore touches only the
+//! 1-bit state; random writes into the birth array happen once per window, and only for
+//! cells born in it that are still alive at its end.
 
 use rayon::prelude::*;
 
@@ -12,6 +16,9 @@ use super::{StepError, Stepper, Strategy, check_same_size, not_loaded};
 use crate::rule::Rule;
 use crate::stats::{Stats, bucket_of};
 use crate::world::{AGE_MAX, CellEdit, Topology, World, edit_age};
+
+/// Generations between birth flushes (bit planes kept: `WINDOW + 1`).
+pub const WINDOW: usize = 8;
 
 /// Bit-packed world with birth generations.
 pub struct BitslicedStepper {
@@ -21,42 +28,47 @@ pub struct BitslicedStepper {
     topology: Topology,
     rule: Rule,
     generation: u64,
-    cur: Vec<u64>,
-    next: Vec<u64>,
+    /// Ring of `WINDOW + 1` bit planes: `planes[base]` is the state at the last flush,
+    /// `planes[(base + pending) % len]` the current one.
+    planes: Vec<Vec<u64>>,
+    base: usize,
+    pending: usize,
     birth: Vec<i64>,
 }
 
-/// The 4-bit neighbour count (bit planes b0..b3) of eight one-bit inputs, 64 cells at once.
+/// Sum `x + y + z` of three one-bit planes as (low bit, high bit), 64 cells at once.
 #[inline(always)]
-fn count8(n: [u64; 8]) -> [u64; 4] {
-    #[inline(always)]
-    fn full(x: u64, y: u64, z: u64) -> (u64, u64) {
-        let xy = x ^ y;
-        (xy ^ z, (x & y) | (z & xy))
-    }
-    let (s1, c1) = full(n[0], n[1], n[2]);
-    let (s2, c2) = full(n[3], n[4], n[5]);
-    let (s3, c3) = (n[6] ^ n[7], n[6] & n[7]);
-    let (b0, k1) = full(s1, s2, s3);
-    let (t, u) = full(c1, c2, c3);
-    let (b1, v) = (t ^ k1, t & k1);
-    [b0, b1, u ^ v, u & v]
+fn full(x: u64, y: u64, z: u64) -> (u64, u64) {
+    let xy = x ^ y;
+    (xy ^ z, (x & y) | (z & xy))
 }
 
-/// Next-generation bits for `alive` with neighbour count planes `c` under `rule`.
+/// The 3×3 count T (the cell included, 0..=9) as bit planes b0..b3 from the horizontal sums
+/// `lo + 2·hi` of the rows above, at and below.
 #[inline(always)]
-fn apply_rule(rule: Rule, alive: u64, c: [u64; 4]) -> u64 {
+fn count9(up: (u64, u64), mid: (u64, u64), down: (u64, u64)) -> [u64; 4] {
+    let (b0, carry) = full(up.0, mid.0, down.0);
+    let (m0, m1) = full(up.1, mid.1, down.1);
+    let (b1, c) = (carry ^ m0, carry & m0);
+    [b0, b1, m1 ^ c, m1 & c]
+}
+
+/// Next-generation bits for `alive` with 3×3 count planes `t` (cell included) under `rule`.
+#[inline(always)]
+fn apply_rule(rule: Rule, alive: u64, t: [u64; 4]) -> u64 {
     if rule == Rule::CONWAY {
-        return c[1] & !c[2] & !c[3] & (c[0] | alive);
+        // T = 3: born or survives with 2; T = 4: survives with 3.
+        return !t[3] & ((t[0] & t[1] & !t[2]) | (alive & !t[0] & !t[1] & t[2]));
     }
     let mut next = 0;
-    for n in 0..=8u32 {
-        let (born, kept) = ((rule.birth >> n) & 1 == 1, (rule.survive >> n) & 1 == 1);
+    for total in 0..=9u32 {
+        let born = total <= 8 && (rule.birth >> total) & 1 == 1;
+        let kept = total >= 1 && (rule.survive >> (total - 1)) & 1 == 1;
         if !born && !kept {
             continue;
         }
-        let bit = |i: u32, plane: u64| if (n >> i) & 1 == 1 { plane } else { !plane };
-        let eq = bit(0, c[0]) & bit(1, c[1]) & bit(2, c[2]) & bit(3, c[3]);
+        let bit = |i: u32, plane: u64| if (total >> i) & 1 == 1 { plane } else { !plane };
+        let eq = bit(0, t[0]) & bit(1, t[1]) & bit(2, t[2]) & bit(3, t[3]);
         let who = match (born, kept) {
             (true, true) => !0,
             (true, false) => !alive,
@@ -65,6 +77,17 @@ fn apply_rule(rule: Rule, alive: u64, c: [u64; 4]) -> u64 {
         next |= eq & who;
     }
     next
+}
+
+/// Horizontal sums (west + centre + east = lo + 2·hi) of every word of `row`.
+#[inline(always)]
+fn row_sums(row: &[u64], width: usize, torus: bool, out: &mut [(u64, u64)]) {
+    for (k, sums) in out.iter_mut().enumerate() {
+        let (west, east) = west_east(row, k, width, torus);
+        let c = row[k];
+        let x = west ^ c;
+        *sums = (x ^ east, (west & c) | (east & x));
+    }
 }
 
 impl BitslicedStepper {
@@ -77,14 +100,61 @@ impl BitslicedStepper {
             topology: Topology::Torus,
             rule: Rule::CONWAY,
             generation: 0,
-            cur: vec![],
-            next: vec![],
+            planes: vec![],
+            base: 0,
+            pending: 0,
             birth: vec![],
         }
     }
 
+    fn plane_index(&self, age: usize) -> usize {
+        (self.base + age) % self.planes.len()
+    }
+
+    /// The current state plane.
+    fn cur(&self) -> &[u64] {
+        &self.planes[self.plane_index(self.pending)]
+    }
+
+    /// Write the last birth of every live cell born since the last flush (see the module docs).
+    fn flush(&mut self) {
+        if self.pending == 0 {
+            return;
+        }
+        let (width, words, pending) = (self.width, self.words, self.pending);
+        let first = self.generation - pending as u64;
+        let order: Vec<usize> = (0..=pending).map(|j| self.plane_index(j)).collect();
+        let planes = &self.planes;
+        let ring: Vec<&[u64]> = order.iter().map(|&p| planes[p].as_slice()).collect();
+        self.birth
+            .par_chunks_mut(width)
+            .enumerate()
+            .for_each(|(y, births)| {
+                for k in 0..words {
+                    let i = y * words + k;
+                    let mut run = ring[pending][i];
+                    for j in (1..=pending).rev() {
+                        if run == 0 {
+                            break;
+                        }
+                        let before = ring[j - 1][i];
+                        let mut born = run & !before;
+                        while born != 0 {
+                            let bit = born.trailing_zeros() as usize;
+                            births[k * 64 + bit] = (first + j as u64) as i64;
+                            born &= born - 1;
+                        }
+                        run &= before;
+                    }
+                }
+            });
+        self.base = self.plane_index(pending);
+        self.pending = 0;
+    }
+
+    /// Age of cell `i`; births must be flushed.
     fn age_at(&self, i: usize) -> u32 {
-        let word = self.cur[(i / self.width) * self.words + (i % self.width) / 64];
+        let word = self.cur()[(i / self.width) * self.words + (i % self.width) / 64];
         if word >> ((i % self.width) % 64) & 1 == 0 {
             return 0;
         }
@@ -139,8 +209,9 @@ impl Stepper for BitslicedStepper {
         self.topology = world.topology;
         self.rule = world.rule;
         self.generation = world.generation;
-        self.cur = vec![0; self.words * h];
-        self.next = vec![0; self.words * h];
+        self.planes = vec![vec![0; self.words * h]; WINDOW + 1];
+        self.base = 0;
+        self.pending = 0;
         let now = world.generation as i64;
         self.birth = world
             .ages()
@@ -149,14 +220,14 @@ impl Stepper for BitslicedStepper {
             .collect();
         for (i, &age) in world.ages().iter().enumerate() {
             if age > 0 {
-                self.cur[(i / w) * self.words + (i % w) / 64] |= 1 << ((i % w) % 64);
+                self.planes[0][(i / w) * self.words + (i % w) / 64] |= 1 << ((i % w) % 64);
             }
         }
         Ok(())
     }
 
     fn step(&mut self, generations: u64) -> Result<(), StepError> {
-        if self.cur.is_empty() {
+        if self.planes.is_empty() {
             return Err(not_loaded());
         }
         let (width, height, words) = (self.width, self.height, self.words);
@@ -166,8 +237,9 @@ impl Stepper for BitslicedStepper {
         let band = height.div_ceil(rayon::current_num_threads() * 4).max(8);
         let zero = vec![0u64; words];
         for _ in 0..generations {
-            let born_at = self.generation as i64 + 1;
-            let cur = &self.cur;
+            let target = self.plane_index(self.pending + 1);
+            let mut next = std::mem::take(&mut self.planes[target]);
+            let cur = self.cur();
             let row = |y: isize| -> &[u64] {
                 if (0..height as isize).contains(&y) {
                     &cur[y as usize * words..(y as usize + 1) * words]
@@ -178,41 +250,43 @@ impl Stepper for BitslicedStepper {
                     &zero
                 }
             };
-            self.next
-                .par_chunks_mut(words * band)
-                .zip(self.birth.par_chunks_mut(width * band))
+            next.par_chunks_mut(words * band)
                 .enumerate()
-                .for_each(|(b, (next_rows, birth_rows))| {
+                .for_each(|(b, next_rows)| {
+                    // Row sums of the rows above, at and below the row being computed.
+                    let y0 = (b * band) as isize;
+                    let mut sums = [
+                        vec![(0, 0); words],
+                        vec![(0, 0); words],
+                        vec![(0, 0); words],
+                    ];
+                    row_sums(row(y0 - 1), width, torus, &mut sums[0]);
+                    row_sums(row(y0), width, torus, &mut sums[1]);
                     for (r, next_row) in next_rows.chunks_exact_mut(words).enumerate() {
-                        let y = (b * band + r) as isize;
-                        let (up, mid, down) = (row(y - 1), row(y), row(y + 1));
+                        let y = y0 + r as isize;
+                        row_sums(row(y + 1), width, torus, &mut sums[2]);
+                        let mid = row(y);
                         for k in 0..words {
-                            let (uw, ue) = west_east(up, k, width, torus);
-                            let (mw, me) = west_east(mid, k, width, torus);
-                            let (dw, de) = west_east(down, k, width, torus);
-                            let counts = count8([uw, up[k], ue, mw, me, dw, down[k], de]);
-                            let mut next = apply_rule(rule, mid[k], counts);
-                            if k + 1 == words {
-                                next &= mask;
-                            }
-                            next_row[k] = next;
-                            let mut born = next & !mid[k];
-                            while born != 0 {
-                                let bit = born.trailing_zeros() as usize;
-                                birth_rows[r * width + k * 64 + bit] = born_at;
-                                born &= born - 1;
-                            }
+                            let counts = count9(sums[0][k], sums[1][k], sums[2][k]);
+                            next_row[k] = apply_rule(rule, mid[k], counts);
                         }
+                        next_row[words - 1] &= mask;
+                        sums.rotate_left(1);
                     }
                 });
-            std::mem::swap(&mut self.cur, &mut self.next);
+            self.planes[target] = next;
+            self.pending += 1;
             self.generation += 1;
+            if self.pending == WINDOW {
+                self.flush();
+            }
         }
         Ok(())
     }
 
     fn read_world(&mut self, world: &mut World) -> Result<(), StepError> {
         check_same_size(world, self.width as u32, self.height as u32)?;
+        self.flush();
         let this = &*self;
         world
             .ages_mut()
@@ -228,6 +302,8 @@ impl Stepper for BitslicedStepper {
     }
 
     fn apply_edits(&mut self, edits: &[CellEdit]) -> Result<(), StepError> {
+        self.flush();
+        let current = self.plane_index(0);
         for e in edits {
             let (x, y) = (e.x as usize, e.y as usize);
             if x >= self.width || y >= self.height {
@@ -235,7 +311,7 @@ impl Stepper for BitslicedStepper {
             }
             let i = y * self.width + x;
             let age = edit_age(self.age_at(i), e.alive);
-            let word = &mut self.cur[y * self.words + x / 64];
+            let word = &mut self.planes[current][y * self.words + x / 64];
             if age == 0 {
                 *word &= !(1 << (x % 64));
             } else {
@@ -247,6 +323,7 @@ impl Stepper for BitslicedStepper {
     }
 
     fn stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
+        self.flush();
         let generation = self.generation;
         let this = &*self;
         Ok((0..this.height)
@@ -254,7 +331,7 @@ impl Stepper for BitslicedStepper {
             .map(|y| {
                 let mut stats = Stats::empty(generation, buckets);
                 let brackets = stats.histogram.len();
-                for (k, &word) in this.cur[y * this.words..(y + 1) * this.words]
+                for (k, &word) in this.cur()[y * this.words..(y + 1) * this.words]
                     .iter()
                     .enumerate()
                 {

@@ -20,11 +20,13 @@ use super::gpu_common::{GpuConfig, GpuSettings, Residency};
 /// Strips of `gpu-streamed`, as in the reference article.
 pub const STREAM_STRIPS: u32 = 8;
 
-/// The engine configuration of a GPU strategy (`None` for CPU strategies).
+/// The engine configuration of a GPU strategy (`None` for CPU strategies and `gpu-bitpacked`).
 pub fn gpu_config(strategy: Strategy, settings: &GpuSettings) -> Option<GpuConfig> {
     let transfer = Residency::Transfer { strips: 1 };
     let (kernel, residency) = match strategy {
         Strategy::Scalar | Strategy::Rayon | Strategy::CpuBitsliced => return None,
+        // Its own stepper (super::gpu_bitpacked), not a configuration of this engine.
+        Strategy::GpuBitpacked => return None,
         Strategy::GpuNaive => (Kernel::Naive, transfer),
         Strategy::GpuPadded => (Kernel::Padded, transfer),
         Strategy::GpuShared => (Kernel::Shared, transfer),

@@ -8,6 +8,7 @@
 
 pub mod cpu_bitsliced;
 mod cpu_grid;
+pub mod gpu_bitpacked;
 pub mod gpu_common;
 pub mod gpu_strategies;
 pub mod rayon_bands;
@@ -103,6 +104,8 @@ pub enum Strategy {
     GpuReadbackSkip,
     /// GPU, no transfers while running; statistics reduced on the device.
     GpuResident,
+    /// GPU, 32 cells per u32, bitwise adders, several generations per dispatch, exact ages.
+    GpuBitpacked,
 }
 
 impl Strategy {
@@ -118,6 +121,7 @@ impl Strategy {
         Strategy::GpuNoUpload,
         Strategy::GpuReadbackSkip,
         Strategy::GpuResident,
+        Strategy::GpuBitpacked,
     ];
 
     /// Stable name used by the CLI, settings and benchmarks.
@@ -133,6 +137,7 @@ impl Strategy {
             Strategy::GpuNoUpload => "gpu-no-upload",
             Strategy::GpuReadbackSkip => "gpu-readback-skip",
             Strategy::GpuResident => "gpu-resident",
+            Strategy::GpuBitpacked => "gpu-bitpacked",
         }
     }
 
@@ -165,6 +170,9 @@ impl Strategy {
             Strategy::GpuResident => {
                 "GPU shared, no transfers while running; stats reduced on the GPU"
             }
+            Strategy::GpuBitpacked => {
+                "GPU, 32 cells per u32 word, bitwise adders, k (default 8) generations per dispatch in workgroup memory; exact ages from birth generations"
+            }
         }
     }
 
@@ -178,7 +186,7 @@ impl Strategy {
 
     /// Whether the memory mode changes what the strategy does (it moves data host↔device).
     pub fn uses_memory_mode(self) -> bool {
-        self.is_gpu() && self != Strategy::GpuResident
+        self.is_gpu() && !matches!(self, Strategy::GpuResident | Strategy::GpuBitpacked)
     }
 }
 
@@ -360,30 +368,40 @@ impl StepperFactory {
 
     /// A stepper of `strategy` holding `world`.
     pub fn create(&self, strategy: Strategy, world: &World) -> Result<Box<dyn Stepper>, StepError> {
-        let mut stepper: Box<dyn Stepper> =
-            match gpu_strategies::gpu_config(strategy, &self.gpu_settings) {
-                None => match strategy {
-                    Strategy::Scalar => Box::new(scalar::ScalarStepper::new()),
-                    Strategy::CpuBitsliced => Box::new(cpu_bitsliced::BitslicedStepper::new()),
-                    _ => Box::new(rayon_bands::RayonStepper::new()),
-                },
-                Some(config) => {
-                    let (ctx, kernels) = self.gpu_parts().map_err(|e| StepError::Unavailable {
-                        strategy: strategy.name(),
-                        reason: e.to_string(),
-                    })?;
-                    let mut settings = self.gpu_settings;
-                    if !strategy.uses_memory_mode() {
-                        settings.memory = MemoryMode::Normal;
-                    }
-                    Box::new(gpu_common::GpuStepper::new(
-                        config,
-                        settings,
-                        ctx.clone(),
-                        kernels.clone(),
-                    )?)
+        let gpu = || {
+            self.gpu_parts().map_err(|e| StepError::Unavailable {
+                strategy: strategy.name(),
+                reason: e.to_string(),
+            })
+        };
+        let mut stepper: Box<dyn Stepper> = match strategy {
+            Strategy::Scalar => Box::new(scalar::ScalarStepper::new()),
+            Strategy::Rayon => Box::new(rayon_bands::RayonStepper::new()),
+            Strategy::CpuBitsliced => Box::new(cpu_bitsliced::BitslicedStepper::new()),
+            Strategy::GpuBitpacked => {
+                let (ctx, kernels) = gpu()?;
+                Box::new(gpu_bitpacked::BitpackedStepper::new(
+                    ctx.clone(),
+                    kernels.clone(),
+                    self.gpu_settings,
+                ))
+            }
+            _ => {
+                let config = gpu_strategies::gpu_config(strategy, &self.gpu_settings)
+                    .ok_or_else(|| StepError::Backend(format!("{strategy} has no GPU config")))?;
+                let (ctx, kernels) = gpu()?;
+                let mut settings = self.gpu_settings;
+                if !strategy.uses_memory_mode() {
+                    settings.memory = MemoryMode::Normal;
                 }
-            };
+                Box::new(gpu_common::GpuStepper::new(
+                    config,
+                    settings,
+                    ctx.clone(),
+                    kernels.clone(),
+                )?)
+            }
+        };
         stepper.load(world)?;
         Ok(stepper)
     }

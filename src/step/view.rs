@@ -47,6 +47,27 @@ impl ViewRequest {
     }
 }
 
+impl ViewRequest {
+    /// Every pixel column's cell span in a world `width` wide (what device kernels read).
+    pub fn column_spans(&self, width: u32) -> Vec<[u32; 2]> {
+        spans(self.x0, self.cells_per_pixel, self.width_px, width)
+    }
+
+    /// Every pixel row's cell span in a world `height` tall.
+    pub fn row_spans(&self, height: u32) -> Vec<[u32; 2]> {
+        spans(self.y0, self.cells_per_pixel, self.height_px, height)
+    }
+}
+
+fn spans(origin: f32, cells_per_pixel: f32, count: u32, extent: u32) -> Vec<[u32; 2]> {
+    (0..count)
+        .map(|p| {
+            let (a, b) = ViewRequest::cell_span(origin, cells_per_pixel, p, extent);
+            [a, b]
+        })
+        .collect()
+}
+
 /// The CPU definition of a view: `out[py * width_px + px]` = largest age under the pixel.
 pub fn render_host(world: &World, request: &ViewRequest, out: &mut [u32]) {
     let (w, h) = (world.width(), world.height());

@@ -136,9 +136,25 @@ pub struct LifeKernels {
     pub stats: wgpu::ComputePipeline,
     /// Screen-resolution view of the world (largest age per pixel).
     pub view: wgpu::ComputePipeline,
+    /// gpu-bitpacked's pipelines, built the first time that strategy is used.
+    pub bitpacked: std::sync::OnceLock<crate::step::gpu_bitpacked::Pipelines>,
 }
 
 fn pipeline(ctx: &GpuContext, label: &str, source: String) -> wgpu::ComputePipeline {
+    compute_pipeline(ctx, label, &source, None, &[], true)
+}
+
+/// A compute pipeline from WGSL `source` (entry point `main`): an explicit `layout` or one
+/// derived from the shader, pipeline-overridable `constants`, and whether workgroup memory is
+/// zeroed first (kernels that write all of it before reading can skip that).
+pub fn compute_pipeline(
+    ctx: &GpuContext,
+    label: &str,
+    source: &str,
+    layout: Option<&wgpu::PipelineLayout>,
+    constants: &[(&str, f64)],
+    zero_workgroup_memory: bool,
+) -> wgpu::ComputePipeline {
     let module = ctx
         .device
         .create_shader_module(wgpu::ShaderModuleDescriptor {
@@ -148,10 +164,13 @@ fn pipeline(ctx: &GpuContext, label: &str, source: String) -> wgpu::ComputePipel
     ctx.device
         .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(label),
-            layout: None,
+            layout,
             module: &module,
             entry_point: Some("main"),
-            compilation_options: Default::default(),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants,
+                zero_initialize_workgroup_memory: zero_workgroup_memory,
+            },
             cache: None,
         })
 }
@@ -193,6 +212,7 @@ impl LifeKernels {
                 "life view",
                 include_str!("../../../shaders/life/view.wgsl").to_string(),
             ),
+            bitpacked: std::sync::OnceLock::new(),
         }
     }
 

@@ -5,22 +5,23 @@
 pub mod device_world;
 pub mod kernels;
 mod reduce;
+pub mod session;
 pub mod transfer;
 mod view;
 
 pub use reduce::fold_edits;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use device_world::DeviceWorld;
 use kernels::{Kernel, LifeKernels};
+use session::Session;
 use transfer::{MemoryMode, Transfers};
 
 use super::{StepError, Stepper, Strategy, check_same_size, not_loaded};
 use crate::gpu::GpuContext;
 use crate::gpu::limits::plan_chunks;
-use crate::gpu::timing::{MAX_PASSES, PassTimer};
 use crate::stats::Stats;
 use crate::world::{CellEdit, World};
 
@@ -78,10 +79,6 @@ fn loaded<D, T>(dev: Option<D>, transfers: Option<T>) -> Result<(D, T), StepErro
     dev.zip(transfers).ok_or_else(not_loaded)
 }
 
-/// Wall time one submission aims for: far below OS GPU watchdogs (~2 s), long enough to
-/// amortise submission overhead.
-const SUBMISSION_TARGET: Duration = Duration::from_millis(40);
-
 /// A GPU strategy instance.
 pub struct GpuStepper {
     cfg: GpuConfig,
@@ -93,9 +90,7 @@ pub struct GpuStepper {
     host_fresh: bool,
     dev: Option<DeviceWorld>,
     transfers: Option<Transfers>,
-    timer: Option<PassTimer>,
-    gpu_seconds: f64,
-    gens_per_submit: u64,
+    session: Session,
 }
 
 impl GpuStepper {
@@ -115,7 +110,6 @@ impl GpuStepper {
                 ),
             });
         }
-        let timer = PassTimer::new(&ctx);
         Ok(GpuStepper {
             cfg,
             settings,
@@ -124,50 +118,10 @@ impl GpuStepper {
             host_fresh: true,
             dev: None,
             transfers: None,
-            timer,
-            gpu_seconds: 0.0,
-            gens_per_submit: 1,
+            session: Session::new(ctx.clone()),
             ctx,
             kernels,
         })
-    }
-
-    fn check_device(&self) -> Result<(), StepError> {
-        if let Some(reason) = self.ctx.lost_reason() {
-            return Err(StepError::DeviceLost(reason));
-        }
-        if let Some(error) = self.ctx.take_error() {
-            return Err(StepError::Backend(format!("GPU error: {error}")));
-        }
-        Ok(())
-    }
-
-    fn submit_and_wait(&mut self, mut encoder: wgpu::CommandEncoder) -> Result<(), StepError> {
-        if let Some(timer) = self.timer.as_mut() {
-            timer.resolve(&mut encoder);
-        }
-        self.ctx.queue.submit([encoder.finish()]);
-        self.ctx.wait_idle().map_err(StepError::DeviceLost)?;
-        self.collect_gpu_time()?;
-        self.check_device()
-    }
-
-    /// Add the timed passes of the finished submission(s) to the kernel-time total.
-    fn collect_gpu_time(&mut self) -> Result<(), StepError> {
-        if let Some(timer) = self.timer.as_mut() {
-            self.gpu_seconds += timer
-                .collect_seconds(&self.ctx)
-                .map_err(StepError::DeviceLost)?;
-        }
-        Ok(())
-    }
-
-    fn encoder(&self) -> wgpu::CommandEncoder {
-        self.ctx
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("golab step"),
-            })
     }
 
     /// One generation with the host as the truth: upload, compute, download.
@@ -181,45 +135,45 @@ impl GpuStepper {
         let mut pending = Vec::new();
         let last = groups.len().saturating_sub(1);
         for (g, range) in groups.into_iter().enumerate() {
-            let mut encoder = self.encoder();
+            let mut encoder = self.session.encoder();
             let host = &self.host;
             let (dev, transfers) = loaded(self.dev.as_mut(), self.transfers.as_mut())?;
             dev.cur = 0;
             transfers.upload(dev, host, 0, range.clone(), &mut encoder)?;
-            dev.encode_step(&mut encoder, self.timer.as_mut(), range.clone());
+            dev.encode_step(&mut encoder, self.session.timer.as_mut(), range.clone());
             pending.extend(transfers.encode_download(dev, 1, range, &mut encoder));
-            if let (true, Some(timer)) = (g == last, self.timer.as_mut()) {
+            if let (true, Some(timer)) = (g == last, self.session.timer.as_mut()) {
                 timer.resolve(&mut encoder);
             }
             self.ctx.queue.submit([encoder.finish()]);
         }
         let (dev, transfers) = loaded(self.dev.as_ref(), self.transfers.as_ref())?;
         transfers.finish_download(dev, &pending, &mut self.host)?;
-        self.collect_gpu_time()?;
+        self.session.collect_gpu_time()?;
         self.host.generation += 1;
-        self.check_device()
+        self.session.check_device()
     }
 
     /// `gens` generations on the device in one submission.
     fn resident_batch(&mut self, gens: u64) -> Result<(), StepError> {
-        let mut encoder = self.encoder();
+        let mut encoder = self.session.encoder();
         {
             let dev = self.dev.as_mut().ok_or_else(not_loaded)?;
             let n = dev.plan.chunks.len();
             for _ in 0..gens {
                 dev.encode_halo_exchange(&mut encoder);
-                dev.encode_step(&mut encoder, self.timer.as_mut(), 0..n);
+                dev.encode_step(&mut encoder, self.session.timer.as_mut(), 0..n);
                 dev.swap();
             }
         }
-        self.submit_and_wait(encoder)?;
+        self.session.submit_and_wait(encoder)?;
         self.host.generation += gens;
         self.host_fresh = false;
         Ok(())
     }
 
     fn download(&mut self) -> Result<(), StepError> {
-        let mut encoder = self.encoder();
+        let mut encoder = self.session.encoder();
         let pending = {
             let (dev, transfers) = loaded(self.dev.as_mut(), self.transfers.as_mut())?;
             let n = dev.plan.chunks.len();
@@ -230,13 +184,7 @@ impl GpuStepper {
         let (dev, transfers) = loaded(self.dev.as_ref(), self.transfers.as_ref())?;
         transfers.finish_download(dev, &pending, &mut self.host)?;
         self.host_fresh = true;
-        self.check_device()
-    }
-
-    fn adapt_batch(&mut self, gens: u64, took: Duration) {
-        let per_gen = took.as_secs_f64() / gens.max(1) as f64;
-        let fit = (SUBMISSION_TARGET.as_secs_f64() / per_gen.max(1e-9)) as u64;
-        self.gens_per_submit = fit.clamp(1, u64::from(MAX_PASSES));
+        self.session.check_device()
     }
 }
 
@@ -276,11 +224,11 @@ impl Stepper for GpuStepper {
             mappable,
         );
         let mut transfers = Transfers::new(&dev, self.settings.memory);
-        self.check_device()?;
+        self.session.check_device()?;
         self.host = world.clone();
         self.host_fresh = true;
         if let Residency::Resident { .. } = self.cfg.residency {
-            let mut encoder = self.encoder();
+            let mut encoder = self.session.encoder();
             let n = dev.plan.chunks.len();
             transfers.upload(&dev, world, 0, 0..n, &mut encoder)?;
             self.ctx.queue.submit([encoder.finish()]);
@@ -288,7 +236,7 @@ impl Stepper for GpuStepper {
         }
         self.dev = Some(dev);
         self.transfers = Some(transfers);
-        self.check_device()
+        self.session.check_device()
     }
 
     fn step(&mut self, generations: u64) -> Result<(), StepError> {
@@ -301,14 +249,18 @@ impl Stepper for GpuStepper {
             Residency::Resident { download_every } => {
                 let mut left = generations;
                 while left > 0 {
-                    let mut batch = left.min(self.gens_per_submit);
+                    let mut batch = left.min(self.session.gens_per_submit);
                     if let Some(every) = download_every {
                         let every = u64::from(every.max(1));
                         batch = batch.min(every - self.host.generation % every);
                     }
                     let start = Instant::now();
                     self.resident_batch(batch)?;
-                    self.adapt_batch(batch, start.elapsed());
+                    self.session.adapt_batch(
+                        batch,
+                        start.elapsed(),
+                        Session::one_pass_per_generation(),
+                    );
                     left -= batch;
                     if download_every.is_some_and(|every| {
                         self.host.generation.is_multiple_of(u64::from(every.max(1)))
@@ -351,11 +303,11 @@ impl Stepper for GpuStepper {
             let row = y - plan.chunks[i].0 + 1;
             per_chunk[i].push([row * plan.pitch + plan.col0 + x, op]);
         }
-        let mut encoder = self.encoder();
+        let mut encoder = self.session.encoder();
         dev.encode_edits(&mut encoder, &per_chunk);
         self.ctx.queue.submit([encoder.finish()]);
         self.ctx.wait_idle().map_err(StepError::DeviceLost)?;
-        self.check_device()
+        self.session.check_device()
     }
 
     fn stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
@@ -395,7 +347,6 @@ impl Stepper for GpuStepper {
     }
 
     fn take_gpu_seconds(&mut self) -> Option<f64> {
-        self.timer.as_ref()?;
-        Some(std::mem::take(&mut self.gpu_seconds))
+        self.session.take_gpu_seconds()
     }
 }

@@ -24,34 +24,14 @@ impl GpuStepper {
                 | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let readback = self.ctx.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("stats readback"),
-            size: bytes,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let mut encoder = self.encoder();
+        let mut encoder = self.session.encoder();
         dev.encode_stats(&mut encoder, &out, generation as u32, b);
-        encoder.copy_buffer_to_buffer(&out, 0, &readback, 0, bytes);
+        let readback = self.session.encode_read_back(&mut encoder, &out, 0, bytes);
         self.ctx.queue.submit([encoder.finish()]);
-        readback.slice(..).map_async(wgpu::MapMode::Read, |_| {});
-        self.ctx.wait_idle().map_err(StepError::DeviceLost)?;
         let mut stats = Stats::empty(generation, buckets);
-        {
-            let view = readback
-                .slice(..)
-                .get_mapped_range()
-                .map_err(|e| StepError::Backend(e.to_string()))?;
-            let counts: &[u32] = bytemuck::cast_slice(&view);
-            for chunk in counts.chunks_exact(buckets + 1) {
-                for (h, c) in stats.histogram.iter_mut().zip(chunk) {
-                    *h += u64::from(*c);
-                }
-                stats.population += u64::from(chunk[buckets]);
-            }
-        }
-        readback.unmap();
-        self.check_device()?;
+        self.session.finish_read_back(&[readback], |_, counts| {
+            stats.add_counts(counts, buckets);
+        })?;
         Ok(stats)
     }
 }

@@ -9,11 +9,9 @@ use crate::step::{StepError, not_loaded};
 
 /// Every pixel's half-open cell span: columns first, then rows (what view.wgsl reads).
 pub fn pixel_spans(request: &ViewRequest, width: u32, height: u32) -> Vec<[u32; 2]> {
-    let columns = (0..request.width_px)
-        .map(|p| ViewRequest::cell_span(request.x0, request.cells_per_pixel, p, width));
-    let rows = (0..request.height_px)
-        .map(|p| ViewRequest::cell_span(request.y0, request.cells_per_pixel, p, height));
-    columns.chain(rows).map(|(a, b)| [a, b]).collect()
+    let mut spans = request.column_spans(width);
+    spans.extend(request.row_spans(height));
+    spans
 }
 
 impl GpuStepper {
@@ -61,7 +59,7 @@ impl GpuStepper {
                 )
             })
             .collect();
-        let mut encoder = self.encoder();
+        let mut encoder = self.session.encoder();
         encoder.clear_buffer(out, 0, None);
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
@@ -76,6 +74,6 @@ impl GpuStepper {
             }
         }
         self.ctx.queue.submit([encoder.finish()]);
-        self.check_device()
+        self.session.check_device()
     }
 }

@@ -1,0 +1,61 @@
+// gpu-bitpacked view: one thread per output pixel writes the largest age among the cells under
+// it (0 if none is alive), exactly view::render_host. The host computes each pixel column's
+// and row's cell span (no float rounding on the device). A world with several birth chunks
+// is drawn by one dispatch per chunk: the first writes, the others keep the maximum.
+
+struct ViewParams {
+    width: u32,
+    wpr: u32,
+    y0: u32,        // first world row of this chunk
+    rows: u32,
+    width_px: u32,
+    height_px: u32,
+    first: u32,     // 1: overwrite the output, 0: combine with max
+    pad0: u32,
+    ages: AgeParams,
+}
+
+@group(0) @binding(0) var<uniform> v: ViewParams;
+@group(0) @binding(1) var<storage, read> plane: array<u32>;
+@group(0) @binding(2) var<storage, read> old: array<u32>;
+@group(0) @binding(3) var<storage, read> birth: array<u32>;
+@group(0) @binding(4) var<storage, read> col_spans: array<vec2<u32>>;
+@group(0) @binding(5) var<storage, read> row_spans: array<vec2<u32>>;
+@group(0) @binding(6) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(16, 16)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let px = id.x;
+    let py = id.y;
+    if (px >= v.width_px || py >= v.height_px) {
+        return;
+    }
+    let xs = col_spans[px];
+    let ys = row_spans[py];
+    let y_start = max(ys.x, v.y0);
+    let y_end = min(ys.y, v.y0 + v.rows);
+    var best = 0u;
+    if (xs.y > xs.x) {
+        for (var y = y_start; y < y_end; y++) {
+            for (var word = xs.x >> 5u; word <= (xs.y - 1u) >> 5u; word++) {
+                let lo = max(xs.x, word * 32u) - word * 32u;
+                let hi = min(xs.y, word * 32u + 32u) - word * 32u;
+                let i = y * v.wpr + word;
+                var live = plane[i] & bit_range(lo, hi);
+                let o = old[i];
+                while (live != 0u) {
+                    let b = firstTrailingBit(live);
+                    let s = birth[(y - v.y0) * v.width + word * 32u + b];
+                    best = max(best, age_of(v.ages, s, ((o >> b) & 1u) == 1u));
+                    live &= live - 1u;
+                }
+            }
+        }
+    }
+    let i = py * v.width_px + px;
+    if (v.first == 1u) {
+        out[i] = best;
+    } else {
+        out[i] = max(out[i], best);
+    }
+}

@@ -1,0 +1,268 @@
+//! gpu-bitpacked's device state: two state bit planes (ping-pong), the old plane, the birth
+//! codes cut into row chunks that each fit one storage binding, and the recording of the
+//! multi-generation step.
+
+use crate::gpu::GpuContext;
+use crate::gpu::limits::{max_chunk_bytes, plan_chunks};
+use crate::gpu::timing::PassTimer;
+use crate::rule::Rule;
+use crate::world::Topology;
+
+use super::pipelines::{PARAM_SLOT, Pipelines};
+
+/// Words per tile row of the step kernel that are written back (`TW - 2` in bitpacked.wgsl).
+const TILE_WORDS: u32 = 30;
+/// Rows of a step-kernel tile, halo included (`WY` in bitpacked.wgsl).
+const TILE_ROWS: u32 = 128;
+/// Most multi-generation dispatches one submission records (size of the parameter ring).
+pub const MAX_BLOCKS: u64 = 1024;
+
+/// Sizes of a world on the device.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    /// World width in cells.
+    pub width: u32,
+    /// World height in cells.
+    pub height: u32,
+    /// `u32` words per row of a bit plane (`ceil(width / 32)`).
+    pub wpr: u32,
+    /// `(first row, rows)` of each birth-code chunk.
+    pub chunks: Vec<(u32, u32)>,
+}
+
+impl Layout {
+    /// Fit a world into `limits` (`chunk_limit` lowers the per-binding bytes, for tests).
+    /// A bit plane must fit one binding; the birth codes (4 bytes a cell) are cut into row
+    /// chunks with the engine's planner.
+    pub fn plan(
+        width: u32,
+        height: u32,
+        limits: &wgpu::Limits,
+        chunk_limit: Option<u64>,
+    ) -> Result<Layout, String> {
+        let births = plan_chunks(width, height, false, 1, 1, limits, chunk_limit)?;
+        let limit = chunk_limit.map_or(max_chunk_bytes(limits), |c| c.min(max_chunk_bytes(limits)));
+        let wpr = width.div_ceil(32);
+        let plane = u64::from(wpr) * u64::from(height) * 4;
+        if plane > limit {
+            let rows = limit / (u64::from(wpr) * 4);
+            return Err(format!(
+                "its state bit plane needs {plane} bytes but one binding holds {limit}; at this width \
+                 at most {rows} rows fit, and the widest world that fits at this height is {} cells",
+                limit / (u64::from(height) * 4) * 32
+            ));
+        }
+        Ok(Layout {
+            width,
+            height,
+            wpr,
+            chunks: births.chunks,
+        })
+    }
+
+    /// Bytes of one bit plane.
+    pub fn plane_bytes(&self) -> u64 {
+        u64::from(self.wpr) * u64::from(self.height) * 4
+    }
+
+    /// Valid bits of the last word of a row.
+    pub fn tail_mask(&self) -> u32 {
+        match self.width % 32 {
+            0 => !0,
+            r => (1 << r) - 1,
+        }
+    }
+}
+
+/// Parameters of one step dispatch (`StepParams` in bitpacked.wgsl).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+struct StepParams {
+    width: u32,
+    height: u32,
+    wpr: u32,
+    torus: u32,
+    tail_mask: u32,
+    gens: u32,
+    base: u32,
+    y0: u32,
+    rows: u32,
+    pad: [u32; 3],
+}
+
+/// A world's buffers on the device.
+pub struct BitWorld {
+    /// Sizes.
+    pub layout: Layout,
+    /// The two state planes; `planes[cur]` holds the current generation.
+    pub planes: [wgpu::Buffer; 2],
+    /// Old-plane bits (see [`super::ages`]).
+    pub old: wgpu::Buffer,
+    /// Birth codes of each chunk's rows, row-major, one `u32` per cell.
+    pub births: Vec<wgpu::Buffer>,
+    /// Which plane is current.
+    pub cur: usize,
+    torus: bool,
+    halo: u32,
+    pipeline: wgpu::ComputePipeline,
+    params: wgpu::Buffer,
+    /// `groups[from][chunk]`: reads `planes[from]`, writes the other plane and the chunk's births.
+    groups: [Vec<wgpu::BindGroup>; 2],
+}
+
+fn storage_buffer(ctx: &GpuContext, label: &str, bytes: u64) -> wgpu::Buffer {
+    ctx.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size: bytes.max(4),
+        usage: wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_SRC
+            | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
+
+impl BitWorld {
+    /// Zeroed buffers for `layout`, stepping `rule` on `topology` up to `halo` generations per
+    /// dispatch.
+    pub fn new(
+        ctx: &GpuContext,
+        kernels: &Pipelines,
+        layout: Layout,
+        rule: Rule,
+        topology: Topology,
+        halo: u32,
+    ) -> BitWorld {
+        let plane = layout.plane_bytes();
+        let planes = [
+            storage_buffer(ctx, "bitpacked plane 0", plane),
+            storage_buffer(ctx, "bitpacked plane 1", plane),
+        ];
+        let old = storage_buffer(ctx, "bitpacked old plane", plane);
+        let births: Vec<wgpu::Buffer> = layout
+            .chunks
+            .iter()
+            .map(|&(_, rows)| {
+                storage_buffer(
+                    ctx,
+                    "bitpacked births",
+                    u64::from(rows) * u64::from(layout.width) * 4,
+                )
+            })
+            .collect();
+        let params = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("bitpacked step params"),
+            size: MAX_BLOCKS * layout.chunks.len() as u64 * PARAM_SLOT,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let group = |from: usize, c: usize| {
+            ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("bitpacked step"),
+                layout: &kernels.step_layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: &params,
+                            offset: 0,
+                            size: wgpu::BufferSize::new(size_of::<StepParams>() as u64),
+                        }),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: planes[from].as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 2,
+                        resource: planes[1 - from].as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 3,
+                        resource: births[c].as_entire_binding(),
+                    },
+                ],
+            })
+        };
+        let n = layout.chunks.len();
+        let groups = [
+            (0..n).map(|c| group(0, c)).collect(),
+            (0..n).map(|c| group(1, c)).collect(),
+        ];
+        BitWorld {
+            pipeline: kernels.step(ctx, rule, halo),
+            layout,
+            planes,
+            old,
+            births,
+            cur: 0,
+            torus: topology == Topology::Torus,
+            halo,
+            params,
+            groups,
+        }
+    }
+
+    /// Most generations one dispatch steps.
+    pub fn gens_per_dispatch(&self) -> u32 {
+        self.halo
+    }
+
+    /// Record `gens` generations (at most [`MAX_BLOCKS`] dispatches' worth) in one timed compute
+    /// pass; `n_y` is the young birth-code counter at the first of them. Swaps `cur`.
+    pub fn encode_steps(
+        &mut self,
+        ctx: &GpuContext,
+        encoder: &mut wgpu::CommandEncoder,
+        timer: Option<&mut PassTimer>,
+        gens: u64,
+        n_y: u32,
+    ) {
+        let l = &self.layout;
+        let n = l.chunks.len();
+        let mut blocks = Vec::new();
+        let (mut done, k) = (0u64, u64::from(self.halo));
+        while done < gens {
+            let g = (gens - done).min(k);
+            blocks.push((g as u32, n_y.wrapping_add(done as u32)));
+            done += g;
+        }
+        assert!(
+            blocks.len() as u64 <= MAX_BLOCKS,
+            "batch larger than the parameter ring"
+        );
+        let mut ring = vec![0u8; blocks.len() * n * PARAM_SLOT as usize];
+        for (b, &(g, base)) in blocks.iter().enumerate() {
+            for (c, &(y0, rows)) in l.chunks.iter().enumerate() {
+                let p = StepParams {
+                    width: l.width,
+                    height: l.height,
+                    wpr: l.wpr,
+                    torus: u32::from(self.torus),
+                    tail_mask: l.tail_mask(),
+                    gens: g,
+                    base,
+                    y0,
+                    rows,
+                    pad: [0; 3],
+                };
+                let at = (b * n + c) * PARAM_SLOT as usize;
+                ring[at..at + size_of::<StepParams>()].copy_from_slice(bytemuck::bytes_of(&p));
+            }
+        }
+        ctx.queue.write_buffer(&self.params, 0, &ring);
+        let interior = TILE_ROWS - 2 * self.halo;
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("bitpacked steps"),
+            timestamp_writes: timer.and_then(|t| t.next_pass()),
+        });
+        pass.set_pipeline(&self.pipeline);
+        for b in 0..blocks.len() {
+            for (c, &(_, rows)) in l.chunks.iter().enumerate() {
+                let offset = ((b * n + c) as u64 * PARAM_SLOT) as u32;
+                pass.set_bind_group(0, &self.groups[self.cur][c], &[offset]);
+                pass.dispatch_workgroups(l.wpr.div_ceil(TILE_WORDS), rows.div_ceil(interior), 1);
+            }
+            self.cur = 1 - self.cur;
+        }
+    }
+}

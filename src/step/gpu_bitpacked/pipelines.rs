@@ -1,0 +1,121 @@
+//! gpu-bitpacked's compute pipelines, built once per device: the step kernel specialised per
+//! (rule, generations per dispatch) through pipeline-overridable constants, so the rule's
+//! minterms fold away at pipeline creation, plus statistics, view and edit kernels.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use crate::gpu::GpuContext;
+use crate::rule::Rule;
+use crate::step::gpu_common::kernels::compute_pipeline;
+
+/// Size of one slot of the per-dispatch parameter ring (the dynamic-offset alignment).
+pub const PARAM_SLOT: u64 = 256;
+
+/// The kernels of `gpu-bitpacked` on one device.
+pub struct Pipelines {
+    /// Bind group layout of the step kernel (params with a dynamic offset, src, dst, births).
+    pub step_layout: wgpu::BindGroupLayout,
+    step_pipeline_layout: wgpu::PipelineLayout,
+    step: Mutex<HashMap<(Rule, u32), wgpu::ComputePipeline>>,
+    /// Population and age histogram.
+    pub stats: wgpu::ComputePipeline,
+    /// Screen-resolution view of the ages.
+    pub view: wgpu::ComputePipeline,
+    /// Paint and erase.
+    pub edits: wgpu::ComputePipeline,
+}
+
+const AGES: &str = include_str!("../../../shaders/life/bitpacked_ages.wgsl");
+
+fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+impl Pipelines {
+    /// Compile the kernels on `ctx` (step pipelines are compiled per rule on first use).
+    pub fn new(ctx: &GpuContext) -> Pipelines {
+        let step_layout = ctx
+            .device
+            .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("bitpacked step"),
+                entries: &[
+                    wgpu::BindGroupLayoutEntry {
+                        binding: 0,
+                        visibility: wgpu::ShaderStages::COMPUTE,
+                        ty: wgpu::BindingType::Buffer {
+                            ty: wgpu::BufferBindingType::Uniform,
+                            has_dynamic_offset: true,
+                            min_binding_size: None,
+                        },
+                        count: None,
+                    },
+                    storage(1, true),
+                    storage(2, false),
+                    storage(3, false),
+                ],
+            });
+        let step_pipeline_layout =
+            ctx.device
+                .create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                    label: Some("bitpacked step"),
+                    bind_group_layouts: &[Some(&step_layout)],
+                    immediate_size: 0,
+                });
+        let with_ages = |label: &str, body: &str| {
+            compute_pipeline(ctx, label, &format!("{AGES}\n{body}"), None, &[], true)
+        };
+        Pipelines {
+            step_layout,
+            step_pipeline_layout,
+            step: Mutex::new(HashMap::new()),
+            stats: with_ages(
+                "bitpacked stats",
+                include_str!("../../../shaders/life/bitpacked_stats.wgsl"),
+            ),
+            view: with_ages(
+                "bitpacked view",
+                include_str!("../../../shaders/life/bitpacked_view.wgsl"),
+            ),
+            edits: compute_pipeline(
+                ctx,
+                "bitpacked edits",
+                include_str!("../../../shaders/life/bitpacked_edits.wgsl"),
+                None,
+                &[],
+                true,
+            ),
+        }
+    }
+
+    /// The step kernel for `rule` with a halo of `halo` rows (= most generations per dispatch).
+    pub fn step(&self, ctx: &GpuContext, rule: Rule, halo: u32) -> wgpu::ComputePipeline {
+        let mut cache = self.step.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry((rule, halo))
+            .or_insert_with(|| {
+                compute_pipeline(
+                    ctx,
+                    "bitpacked step",
+                    include_str!("../../../shaders/life/bitpacked.wgsl"),
+                    Some(&self.step_pipeline_layout),
+                    &[
+                        ("BIRTH", f64::from(rule.birth)),
+                        ("SURVIVE", f64::from(rule.survive)),
+                        ("HALO", f64::from(halo)),
+                    ],
+                    false,
+                )
+            })
+            .clone()
+    }
+}

@@ -1,0 +1,241 @@
+//! `gpu-bitpacked` beyond the shared GPU equivalence suite: widths around the 32-cell word,
+//! step counts around the generations-per-dispatch block, fast-changing rules, dead borders,
+//! birth-code chunking, and the device-drawn view against `view::render_host`.
+
+mod common;
+
+use common::*;
+use golab::sim::Simulation;
+use golab::step::gpu_bitpacked::DEFAULT_GENS_PER_DISPATCH;
+use golab::step::view::{ViewRequest, render_host};
+use golab::step::{GpuSettings, Stepper, Strategy};
+use golab::world::{CellEdit, Topology};
+
+const K: u64 = DEFAULT_GENS_PER_DISPATCH as u64;
+
+#[test]
+fn widths_around_the_word_size_match_scalar_at_block_boundaries() {
+    let steps = [1, K - 1, K, K + 1, 3 * K + 2];
+    for (w, h) in [
+        (31, 9),
+        (32, 5),
+        (33, 7),
+        (63, 4),
+        (65, 3),
+        (95, 11),
+        (1000, 6),
+    ] {
+        for topology in [Topology::Torus, Topology::DeadBorder] {
+            for (r, rule) in ["B3/S23", "B36/S23", "B2/S"].iter().enumerate() {
+                let start = soup(w, h, topology, rule.parse().unwrap(), 40.0, 31 + r as u64);
+                let mut sim = Simulation::new(
+                    gpu_factory(GpuSettings::default()),
+                    start.clone(),
+                    Strategy::GpuBitpacked,
+                )
+                .unwrap();
+                let mut done = 0;
+                for gens in steps {
+                    sim.step(gens).unwrap();
+                    done += gens;
+                    let context = format!("{w}x{h} {topology} {rule} after {done}");
+                    let expected = scalar_after(&start, done);
+                    assert_eq!(
+                        sim.stats(5).unwrap(),
+                        golab::stats::Stats::from_ages(expected.ages(), expected.generation, 5),
+                        "{context}: statistics"
+                    );
+                    assert_same_world(&expected, sim.world().unwrap(), &context);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn tall_and_chunked_worlds_match_scalar() {
+    // Heights that leave a partial last tile, and birth codes cut into many chunks
+    // (tiles then straddle chunk edges).
+    for (w, h, limit) in [
+        (70, 131, None),
+        (97, 203, Some(97 * 4 * 19)),
+        (33, 67, Some(33 * 4 * 8)),
+    ] {
+        for topology in [Topology::Torus, Topology::DeadBorder] {
+            let settings = GpuSettings {
+                chunk_limit: limit,
+                ..GpuSettings::default()
+            };
+            let start = soup(w, h, topology, "B3/S23".parse().unwrap(), 37.0, 3);
+            assert_matches_scalar(
+                gpu_factory(settings),
+                Strategy::GpuBitpacked,
+                &start,
+                3 * K + 2,
+                &format!("{w}x{h} {topology} limit {limit:?}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn rebasing_the_birth_codes_mid_run_keeps_ages_exact() {
+    // What `step` does every ~2³¹ generations, forced here between blocks, on a world with
+    // ages near saturation (old-plane codes) at a generation beyond u32.
+    let factory = gpu_factory(GpuSettings::default());
+    let ctx = factory.gpu().unwrap().clone();
+    let kernels = std::sync::Arc::new(golab::step::gpu_common::kernels::LifeKernels::new(&ctx));
+    let start = nearly_saturated_world();
+    let mut stepper =
+        golab::step::gpu_bitpacked::BitpackedStepper::new(ctx, kernels, GpuSettings::default());
+    stepper.load(&start).unwrap();
+    let mut world = start.clone();
+    let mut done = 0;
+    for gens in [3, K + 1, 1] {
+        stepper.step(gens).unwrap();
+        done += gens;
+        stepper.rebase().unwrap();
+        stepper.read_world(&mut world).unwrap();
+        assert_same_world(
+            &scalar_after(&start, done),
+            &world,
+            &format!("rebased after {done}"),
+        );
+    }
+}
+
+#[test]
+fn edits_between_blocks_keep_ages_exact() {
+    let start = soup(
+        45,
+        29,
+        Topology::DeadBorder,
+        "B36/S23".parse().unwrap(),
+        35.0,
+        12,
+    );
+    let mut reference = start.clone();
+    let mut sim = Simulation::new(
+        gpu_factory(GpuSettings::default()),
+        start,
+        Strategy::GpuBitpacked,
+    )
+    .unwrap();
+    for round in 0..4u64 {
+        let mut edits = scattered_edits(45, 29, 60, round);
+        // An erased-then-painted live cell is a newborn; a painted live cell keeps its age.
+        edits.push(CellEdit {
+            x: 44,
+            y: 28,
+            alive: false,
+        });
+        edits.push(CellEdit {
+            x: 44,
+            y: 28,
+            alive: true,
+        });
+        sim.edit(&edits).unwrap();
+        reference.apply_edits(&edits);
+        sim.step(K + round).unwrap();
+        reference = scalar_after(&reference, K + round);
+        assert_same_world(&reference, sim.world().unwrap(), &format!("round {round}"));
+    }
+}
+
+/// The view `stepper` draws on the device for `request`, read back.
+fn device_view(
+    ctx: &golab::gpu::GpuContext,
+    stepper: &mut dyn golab::step::Stepper,
+    request: &ViewRequest,
+) -> Vec<u32> {
+    let bytes = request.pixels() as u64 * 4;
+    let out = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: bytes,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    assert!(stepper.render_view(request, &out).unwrap());
+    let readback = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: bytes,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut encoder = ctx.device.create_command_encoder(&Default::default());
+    encoder.copy_buffer_to_buffer(&out, 0, &readback, 0, bytes);
+    ctx.queue.submit([encoder.finish()]);
+    readback.slice(..).map_async(wgpu::MapMode::Read, |_| {});
+    ctx.wait_idle().unwrap();
+    bytemuck::cast_slice(&readback.slice(..).get_mapped_range().unwrap()).to_vec()
+}
+
+fn request(x0: f32, y0: f32, cells_per_pixel: f32, width_px: u32, height_px: u32) -> ViewRequest {
+    ViewRequest {
+        x0,
+        y0,
+        cells_per_pixel,
+        width_px,
+        height_px,
+    }
+}
+
+#[test]
+fn device_view_equals_render_host() {
+    let start = soup(
+        150,
+        97,
+        Topology::Torus,
+        "B3/S23".parse().unwrap(),
+        30.0,
+        21,
+    );
+    let settings = GpuSettings {
+        chunk_limit: Some(150 * 4 * 30),
+        ..GpuSettings::default()
+    };
+    let factory = gpu_factory(settings);
+    let ctx = factory.gpu().unwrap().clone();
+    let mut stepper = factory.create(Strategy::GpuBitpacked, &start).unwrap();
+    stepper.step(13).unwrap();
+    let world = scalar_after(&start, 13);
+    let requests = [
+        // zoomed in (several pixels per cell), fractional origin
+        request(10.25, 5.5, 0.3, 40, 30),
+        // one cell per pixel, partly outside the world on every side
+        request(-7.0, -3.0, 1.0, 170, 110),
+        // zoomed out: many cells per pixel, crossing birth chunks
+        request(0.0, 0.0, 7.3, 22, 15),
+        request(-20.0, 40.0, 16.0, 12, 9),
+        // entirely outside
+        request(400.0, 400.0, 2.0, 5, 4),
+    ];
+    for request in requests {
+        let device = device_view(&ctx, stepper.as_mut(), &request);
+        let mut host = vec![0; request.pixels()];
+        render_host(&world, &request, &mut host);
+        assert!(
+            host.iter().any(|&a| a > 1) || request.x0 > 150.0,
+            "{request:?}: test sees ages"
+        );
+        assert_eq!(device, host, "{request:?}");
+    }
+    // Ages near saturation (old-plane codes) draw exactly too.
+    let start = nearly_saturated_world();
+    let mut stepper = factory.create(Strategy::GpuBitpacked, &start).unwrap();
+    stepper.step(5).unwrap();
+    let world = scalar_after(&start, 5);
+    for request in [request(0.0, 0.0, 1.0, 70, 9), request(0.0, 0.0, 3.5, 20, 3)] {
+        let mut host = vec![0; request.pixels()];
+        render_host(&world, &request, &mut host);
+        assert!(
+            host.contains(&u32::MAX),
+            "{request:?}: saturated cells in view"
+        );
+        assert_eq!(
+            device_view(&ctx, stepper.as_mut(), &request),
+            host,
+            "{request:?}"
+        );
+    }
+}

@@ -22,6 +22,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
     ("Delete", "clear the selection"),
     ("Esc", "cancel placing, deselect"),
+    ("Shift+click", "place the pattern and keep placing copies"),
     ("F1 or ?", "this help"),
     ("Wheel", "zoom about the cursor"),
     (

@@ -27,6 +27,15 @@ use crate::world::World;
 pub use settings::Settings;
 use world_view::WorldView;
 
+/// How long a note stays in the top bar.
+const NOTE_SHOWN: std::time::Duration = std::time::Duration::from_secs(8);
+/// How long an error stays in the top bar (unless dismissed by a click).
+const ERROR_SHOWN: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Submissions of the simulation in the app: short, so window frames queued behind them on
+/// the shared device wait at most this long.
+const APP_SUBMISSION_TARGET: std::time::Duration = std::time::Duration::from_millis(8);
+
 /// The two top-level tabs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tab {
@@ -62,7 +71,7 @@ pub struct GolabApp {
     gpu: Option<Arc<GpuContext>>,
     gpu_note: Option<String>,
     errors_seen: u64,
-    messages: Vec<String>,
+    messages: Vec<(String, std::time::Instant)>,
 }
 
 /// A fresh world for `settings`: its size, rule and topology, and a soup of its density.
@@ -94,18 +103,17 @@ impl GolabApp {
         factory.gpu_settings.readback_interval = settings.readback_interval;
         let world = initial_world(&settings, 1);
         let mut messages = Vec::new();
+        let until = std::time::Instant::now() + ERROR_SHOWN;
         let mut strategy = settings.strategy;
         if let Some(reason) = factory.unavailable_reason(strategy) {
-            messages.push(format!(
-                "{} is unavailable ({reason}); using rayon",
-                strategy.name()
-            ));
+            let note = format!("{} is unavailable ({reason}); using rayon", strategy.name());
+            messages.push((note, until));
             strategy = Strategy::Rayon;
         }
         let sim = match Simulation::new(factory, world.clone(), strategy) {
             Ok(sim) => sim,
             Err(e) => {
-                messages.push(format!("{}: {e}; using rayon", strategy.name()));
+                messages.push((format!("{}: {e}; using rayon", strategy.name()), until));
                 Simulation::new(StepperFactory::cpu_only(), world, Strategy::Rayon)
                     .expect("the rayon strategy accepts every valid world")
             }
@@ -163,7 +171,8 @@ impl GolabApp {
             && *count > self.errors_seen
         {
             self.errors_seen = *count;
-            self.messages.push(message.clone());
+            let until = std::time::Instant::now() + ERROR_SHOWN;
+            self.messages.push((message.clone(), until));
         }
         self.stats.record(&snap);
         files::handle_dropped_files(self, ui.ctx(), &snap);
@@ -220,21 +229,25 @@ impl GolabApp {
                 if ui.button("Help (F1)").clicked() {
                     self.help_open = !self.help_open;
                 }
-                if let Some(last) = self.messages.last().cloned() {
-                    let response =
-                        ui.label(egui::RichText::new(&last).color(ui.visuals().warn_fg_color));
+                let now = std::time::Instant::now();
+                self.messages.retain(|(_, until)| *until > now);
+                if let Some((last, until)) = self.messages.last().cloned() {
+                    let text = egui::RichText::new(&last).color(ui.visuals().warn_fg_color);
+                    let response = ui.add(egui::Label::new(text).sense(egui::Sense::click()));
                     if response.clicked() {
                         self.messages.clear();
                     }
                     response.on_hover_text("click to dismiss");
+                    ui.ctx().request_repaint_after(until - now);
                 }
             });
         });
     }
 
-    /// Show a message in the top bar.
+    /// Show a message in the top bar for a few seconds.
     pub fn notify(&mut self, message: impl Into<String>) {
-        self.messages.push(message.into());
+        let until = std::time::Instant::now() + NOTE_SHOWN;
+        self.messages.push((message.into(), until));
     }
 
     fn collect_replies(&mut self, ctx: &egui::Context) {
@@ -331,7 +344,10 @@ pub fn run(adapter: Option<String>, launch: AppOptions) -> Result<(), String> {
     AppOptions::apply(&launch, &mut Settings::default())?;
     let gpu = GpuContext::new(&GpuOptions { adapter });
     let (gpu, note) = match gpu {
-        Ok(ctx) => (Some(ctx), None),
+        Ok(ctx) => {
+            ctx.set_submission_target(APP_SUBMISSION_TARGET);
+            (Some(ctx), None)
+        }
         Err(e) => (None, Some(e.to_string())),
     };
     let mut options = eframe::NativeOptions {

@@ -132,6 +132,10 @@ impl WorldView {
             if response.clicked_by(PointerButton::Primary) {
                 let (x, y) = ghost_origin(cell, &pattern);
                 runner.send(Command::Place { pattern, x, y });
+                let keep = ui.input(|i| i.modifiers.shift);
+                if !keep {
+                    self.placing = None;
+                }
             }
             return;
         }

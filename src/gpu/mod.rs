@@ -69,7 +69,12 @@ pub struct GpuContext {
     pub limits: wgpu::Limits,
     lost: Arc<Mutex<Option<String>>>,
     errors: Arc<Mutex<Option<String>>>,
+    submission_target_us: std::sync::atomic::AtomicU64,
 }
+
+/// How long one submission of Life generations may keep the queue busy by default: far
+/// below OS GPU watchdogs (~2 s), long enough to amortise submission overhead.
+pub const DEFAULT_SUBMISSION_TARGET: std::time::Duration = std::time::Duration::from_millis(40);
 
 /// Whether an uncaptured error came from presenting to a window, not from compute work.
 fn is_surface_error(message: &str) -> bool {
@@ -183,7 +188,26 @@ impl GpuContext {
             limits,
             lost,
             errors,
+            submission_target_us: std::sync::atomic::AtomicU64::new(
+                DEFAULT_SUBMISSION_TARGET.as_micros() as u64,
+            ),
         }))
+    }
+
+    /// How long a stepper's submission should keep the queue busy: 40 ms for the CLI (few
+    /// submissions), shorter in the app, whose window frames share the queue.
+    pub fn submission_target(&self) -> std::time::Duration {
+        let us = self
+            .submission_target_us
+            .load(std::sync::atomic::Ordering::Relaxed);
+        std::time::Duration::from_micros(us)
+    }
+
+    /// Change [`GpuContext::submission_target`] for every stepper on this device.
+    pub fn set_submission_target(&self, target: std::time::Duration) {
+        let us = target.as_micros().clamp(1000, 1_000_000) as u64;
+        self.submission_target_us
+            .store(us, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// A bind group giving `buffers` bindings 0, 1, 2… of `layout`, whole buffers each.

@@ -1,6 +1,6 @@
 //! What every GPU stepper does around its kernels: command encoders, submission and waiting,
 //! capture of device loss and validation errors, kernel time from timestamp queries, sizing
-//! submissions to about [`SUBMISSION_TARGET`], and reading buffers back.
+//! submissions to about [`GpuContext::submission_target`], and reading buffers back.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,10 +9,6 @@ use crate::gpu::GpuContext;
 use crate::gpu::timing::{MAX_PASSES, PassTimer};
 use crate::step::StepError;
 
-/// Wall time one submission aims for: far below OS GPU watchdogs (~2 s), long enough to
-/// amortise submission overhead.
-pub const SUBMISSION_TARGET: Duration = Duration::from_millis(40);
-
 /// A device plus the per-stepper bookkeeping of its submissions.
 pub struct Session {
     /// The device.
@@ -20,7 +16,7 @@ pub struct Session {
     /// Timestamp pairs of this submission's passes (`None` without timestamp queries).
     pub timer: Option<PassTimer>,
     gpu_seconds: f64,
-    /// Generations the next submission should hold (adapted to [`SUBMISSION_TARGET`]).
+    /// Generations the next submission should hold (adapted to [`GpuContext::submission_target`]).
     pub gens_per_submit: u64,
 }
 
@@ -90,7 +86,8 @@ impl Session {
     /// Size the next submission from how long `gens` generations took, at most `most`.
     pub fn adapt_batch(&mut self, gens: u64, took: Duration, most: u64) {
         let per_gen = took.as_secs_f64() / gens.max(1) as f64;
-        let fit = (SUBMISSION_TARGET.as_secs_f64() / per_gen.max(1e-9)) as u64;
+        let target = self.ctx.submission_target().as_secs_f64();
+        let fit = (target / per_gen.max(1e-9)) as u64;
         self.gens_per_submit = fit.clamp(1, most.max(1));
     }
 

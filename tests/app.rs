@@ -254,3 +254,48 @@ fn a_small_sort_runs_from_the_lab_tab_and_its_table_appears() {
     );
     assert!(harness.query_by_label("FAILED").is_none());
 }
+
+#[test]
+fn a_library_pattern_follows_the_cursor_and_a_click_places_it_there() {
+    let mut harness = harness(settings(64, 48, 0.0));
+    harness.get_by_label("library").click();
+    harness.run_steps(1);
+    harness.get_by_label("library").type_text("glid");
+    harness.run_steps(2);
+    harness.get_by_label("glider").click();
+    harness.run_steps(2);
+    assert!(
+        harness.state().view.placing.is_some(),
+        "the pattern follows the cursor"
+    );
+    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
+    let at = cam.to_screen(rect, 20.5, 15.5);
+    harness.event(Event::PointerMoved(at));
+    harness.step();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos: at,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.step();
+    }
+    let _ = wait_for(&mut harness, "the placed glider", |s| {
+        s.stats.population == 5
+    });
+    let glider = golab::pattern::library::find("glider").unwrap();
+    let (x, y) = golab::app::world_view::ghost_origin((20, 15), &glider);
+    let expected: Vec<(i64, i64)> = glider
+        .cells
+        .iter()
+        .map(|&(cx, cy)| (x + i64::from(cx), y + i64::from(cy)))
+        .collect();
+    let mut expected = expected;
+    expected.sort_by_key(|&(x, y)| (y, x));
+    assert_eq!(live_cells(&read_world(&harness)), expected);
+    assert!(
+        harness.state().view.placing.is_none(),
+        "one click places one copy"
+    );
+}

@@ -360,6 +360,13 @@ fn pattern_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             super::files::export_dialog(app);
         }
     });
+    if ui
+        .button("Place from file…")
+        .on_hover_text("the pattern follows the cursor; click to place it")
+        .clicked()
+    {
+        super::files::place_dialog(app);
+    }
     ui.horizontal(|ui| {
         ui.add(
             egui::TextEdit::singleline(&mut app.panel.path)
@@ -372,10 +379,17 @@ fn pattern_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             app.open_path(&path, snap);
         }
         if ui.add_enabled(has, egui::Button::new("Save")).clicked() {
-            app.save_to(path);
+            app.save_to(path.clone());
+        }
+        if ui.add_enabled(has, egui::Button::new("Place")).clicked() {
+            super::files::place_file(app, &path);
         }
     });
-    ui.add(egui::TextEdit::singleline(&mut app.panel.filter).hint_text("filter the library"));
+    ui.horizontal(|ui| {
+        let label = ui.label("library");
+        ui.add(egui::TextEdit::singleline(&mut app.panel.filter).hint_text("filter"))
+            .labelled_by(label.id);
+    });
     let filter = app.panel.filter.to_ascii_lowercase();
     egui::ScrollArea::vertical()
         .id_salt("library")

@@ -48,6 +48,31 @@ pub fn open_dialog(app: &mut GolabApp, snap: &Snapshot) {
     }
 }
 
+/// Load a pattern file chosen in a dialog and let it follow the cursor to be placed.
+pub fn place_dialog(app: &mut GolabApp) {
+    let picked = rfd::FileDialog::new()
+        .add_filter("Life patterns", &["rle", "cells", "txt", "lif"])
+        .pick_file();
+    match picked {
+        Some(path) => place_file(app, &path),
+        None => app.notify("no file chosen (no dialog? type a path and press Place)"),
+    }
+}
+
+/// Load the pattern at `path` for placing at the cursor.
+pub fn place_file(app: &mut GolabApp, path: &Path) {
+    match library::load_file(path) {
+        Ok(pattern) => {
+            app.notify(format!(
+                "click in the world to place {} (Esc cancels)",
+                path.display()
+            ));
+            app.view.placing = Some(std::sync::Arc::new(pattern));
+        }
+        Err(e) => app.notify(format!("{}: {e}", path.display())),
+    }
+}
+
 /// Save the world as a pattern chosen in a file dialog.
 pub fn save_dialog(app: &mut GolabApp) {
     let picked = rfd::FileDialog::new()

@@ -79,6 +79,11 @@ impl Simulation {
     /// Advance `generations` generations.
     pub fn step(&mut self, generations: u64) -> Result<(), SimError> {
         if generations > 0 {
+            if self.strategy().is_gpu()
+                && let Some(plan) = crate::step::fault::FaultPlan::from_env()
+            {
+                plan.check(self.generation(), generations)?;
+            }
             self.host_generation_valid = false;
             self.stepper.step(generations)?;
         }

@@ -214,3 +214,26 @@ fn lab_rejects_unknown_experiments_variants_and_sizes_with_exit_2() {
         assert!(stdout(&out).contains(name), "{name}");
     }
 }
+
+#[test]
+fn a_lost_device_in_the_cli_is_a_clear_error_with_exit_status_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_golab"))
+        .args([
+            "run",
+            "--strategy",
+            "gpu-resident",
+            "--size",
+            "64x64",
+            "--gens",
+            "20",
+        ])
+        .env("GOLAB_FAULT", "device-lost@gen:5")
+        .output()
+        .expect("golab runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("device was lost") && err.contains("GOLAB_FAULT"),
+        "{err}"
+    );
+}

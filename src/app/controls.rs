@@ -61,6 +61,13 @@ pub fn show(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     if app.panel.unavailable.is_empty() {
         app.panel.unavailable = availability(app);
     }
+    if let Some(reason) = &snap.gpu_lost {
+        for (strategy, why) in &mut app.panel.unavailable {
+            if strategy.is_gpu() && why.is_none() {
+                *why = Some(format!("{reason}; restart golab to use the GPU again"));
+            }
+        }
+    }
     run_section(app, ui, snap);
     ui.separator();
     strategy_section(app, ui, snap);

@@ -144,6 +144,8 @@ pub struct Snapshot {
     /// The last error (switch refused, size too large, device lost...), with a counter so
     /// the UI can tell a new one from an old one.
     pub error: Option<(u64, String)>,
+    /// Why the GPU can no longer be used (it was lost and the world continued on the CPU).
+    pub gpu_lost: Option<String>,
 }
 
 /// Histogram buckets of [`Snapshot::stats`]; groups of four make the five age brackets.

@@ -10,6 +10,7 @@ use crate::gpu::GpuContext;
 use crate::sim::{SimError, Simulation};
 use crate::stats::Stats;
 use crate::step::view::ViewRequest;
+use crate::step::{StepError, StepperFactory, Strategy};
 
 const FRAME: Duration = Duration::from_micros(16_667);
 const MAX_BATCH: Duration = Duration::from_millis(25);
@@ -48,7 +49,22 @@ pub(super) struct Worker {
     wall_gps: f64,
     gpu_gps: Option<f64>,
     error: Option<(u64, String)>,
+    recovery: Recovery,
 }
+
+/// The last host copy of the world, kept while a GPU strategy runs so a lost device costs at
+/// most the generations since it was taken.
+struct Recovery {
+    world: Option<crate::world::World>,
+    taken_at: Instant,
+    cost: Duration,
+    stale: bool,
+    gpu_lost: Option<String>,
+}
+
+/// Least time between recovery snapshots; more when a snapshot is slow (at most ~5 % of the
+/// thread's time goes to them).
+const RECOVERY_EVERY: Duration = Duration::from_secs(2);
 
 impl Worker {
     pub(super) fn new(
@@ -81,6 +97,13 @@ impl Worker {
             wall_gps: 0.0,
             gpu_gps: None,
             error: None,
+            recovery: Recovery {
+                world: None,
+                taken_at: Instant::now(),
+                cost: Duration::ZERO,
+                stale: true,
+                gpu_lost: None,
+            },
         }
     }
 
@@ -101,6 +124,7 @@ impl Worker {
             can_undo: self.history.can_undo(),
             can_redo: self.history.can_redo(),
             error: self.error.clone(),
+            gpu_lost: self.recovery.gpu_lost.clone(),
         }
     }
 
@@ -118,6 +142,7 @@ impl Worker {
             }
             let tick = Instant::now();
             self.advance();
+            self.keep_recovery_copy();
             self.refresh_stats();
             self.draw();
             if let Ok(mut shared) = publish.lock() {
@@ -131,10 +156,63 @@ impl Worker {
     }
 
     fn fail(&mut self, error: SimError) {
+        let message = match &error {
+            SimError::Step(StepError::DeviceLost(reason)) => self.recover(reason),
+            _ => error.to_string(),
+        };
         let count = self.error.as_ref().map_or(0, |e| e.0) + 1;
-        self.error = Some((count, error.to_string()));
+        self.error = Some((count, message));
         self.running = false;
         self.pending_steps = 0;
+    }
+
+    /// Refresh the recovery copy of a GPU strategy's world when it is due.
+    fn keep_recovery_copy(&mut self) {
+        let r = &self.recovery;
+        let due = r.stale || r.taken_at.elapsed() >= RECOVERY_EVERY.max(r.cost * 20);
+        if !self.sim.strategy().is_gpu() || !due {
+            return;
+        }
+        let start = Instant::now();
+        match self.sim.world() {
+            Ok(world) => {
+                let world = world.clone();
+                self.recovery = Recovery {
+                    world: Some(world),
+                    taken_at: Instant::now(),
+                    cost: start.elapsed(),
+                    stale: false,
+                    gpu_lost: self.recovery.gpu_lost.take(),
+                };
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// Continue on the CPU from the recovery copy after the GPU device was lost.
+    fn recover(&mut self, reason: &str) -> String {
+        let lost_at = self.sim.generation();
+        let Some(world) = self.recovery.world.clone() else {
+            return format!("the GPU device was lost ({reason}) and no copy of the world was kept");
+        };
+        let restored = world.generation;
+        let strategy = Strategy::Rayon;
+        match Simulation::new(StepperFactory::cpu_only(), world, strategy) {
+            Ok(sim) => {
+                self.sim = sim;
+                self.recovery.gpu_lost = Some(format!("the GPU device was lost ({reason})"));
+                self.history = History::default();
+                format!(
+                    "GPU device lost ({reason}): restored generation {restored} from the last \
+                     copy ({} generations lost) and continued on {}; restart golab to use the GPU again",
+                    lost_at.saturating_sub(restored),
+                    strategy.name()
+                )
+            }
+            Err(e) => {
+                format!("the GPU device was lost ({reason}) and the CPU could not take over: {e}")
+            }
+        }
     }
 
     /// Remember the world before an undoable change (once per stroke for edits).
@@ -149,9 +227,19 @@ impl Worker {
     }
 
     fn handle(&mut self, command: Command) {
+        let small = matches!(
+            command,
+            Command::SetRunning(_)
+                | Command::Step(_)
+                | Command::SetSpeed(_)
+                | Command::Edit { .. }
+                | Command::Read(_)
+                | Command::Copy { cut: false, .. }
+        );
         if let Err(e) = self.try_handle(command) {
             self.fail(e);
         }
+        self.recovery.stale |= !small;
         self.dirty = true;
         self.stats_dirty = true;
     }

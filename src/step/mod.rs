@@ -8,6 +8,7 @@
 
 pub mod cpu_bitsliced;
 mod cpu_grid;
+pub mod fault;
 pub mod gpu_bitpacked;
 pub mod gpu_common;
 pub mod gpu_strategies;

@@ -6,6 +6,7 @@ mod actions;
 pub mod camera;
 pub mod colormap;
 mod controls;
+pub mod crash;
 mod files;
 mod keys;
 pub mod lab_tab;
@@ -71,6 +72,9 @@ pub struct GolabApp {
     gpu: Option<Arc<GpuContext>>,
     gpu_note: Option<String>,
     errors_seen: u64,
+    sim_dead_reported: bool,
+    /// A world saved by the crash handler of the last run, offered for recovery.
+    pub recovery_offer: Option<std::path::PathBuf>,
     messages: Vec<(String, std::time::Instant)>,
 }
 
@@ -138,6 +142,8 @@ impl GolabApp {
             gpu,
             gpu_note,
             errors_seen: 0,
+            sim_dead_reported: false,
+            recovery_offer: None,
             messages,
         }
     }
@@ -173,6 +179,12 @@ impl GolabApp {
             self.errors_seen = *count;
             let until = std::time::Instant::now() + ERROR_SHOWN;
             self.messages.push((message.clone(), until));
+        }
+        if !self.runner.is_alive() && !self.sim_dead_reported {
+            self.sim_dead_reported = true;
+            let until = std::time::Instant::now() + ERROR_SHOWN * 100;
+            let note = "the simulation thread crashed: its last world copy and a crash report were saved for the next launch";
+            self.messages.push((note.into(), until));
         }
         self.stats.record(&snap);
         files::handle_dropped_files(self, ui.ctx(), &snap);
@@ -225,6 +237,22 @@ impl GolabApp {
                 snap.size.1,
                 snap.rule
             ));
+            if let Some(path) = self.recovery_offer.clone() {
+                ui.separator();
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    "golab closed unexpectedly last time:",
+                );
+                if ui.button("Recover its world").clicked() {
+                    self.open_path(&path, snap);
+                    let _ = std::fs::remove_file(&path);
+                    self.recovery_offer = None;
+                }
+                if ui.button("Discard").clicked() {
+                    let _ = std::fs::remove_file(&path);
+                    self.recovery_offer = None;
+                }
+            }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.button("Help (F1)").clicked() {
                     self.help_open = !self.help_open;
@@ -381,6 +409,10 @@ pub fn run(adapter: Option<String>, launch: AppOptions) -> Result<(), String> {
             let egui_ctx = cc.egui_ctx.clone();
             let repaint = Box::new(move || egui_ctx.request_repaint());
             let mut app = GolabApp::new(gpu, note, settings, draws, repaint);
+            if let Some(dir) = crash::data_dir() {
+                app.recovery_offer = crash::pending(&dir);
+                crash::install_hook(dir, app.runner.last_copy());
+            }
             app.launch(&launch);
             Ok(Box::new(app))
         }),

@@ -156,6 +156,7 @@ pub struct Runner {
     commands: Option<Sender<Command>>,
     shared: Arc<Mutex<Snapshot>>,
     view: Arc<Mutex<Option<ViewRequest>>>,
+    last_copy: Arc<Mutex<Option<World>>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -169,7 +170,8 @@ impl Runner {
     ) -> Runner {
         let (tx, rx): (Sender<Command>, Receiver<Command>) = channel();
         let view = Arc::new(Mutex::new(None));
-        let worker = worker::Worker::new(sim, draw_on, view.clone(), repaint);
+        let last_copy = Arc::new(Mutex::new(None));
+        let worker = worker::Worker::new(sim, draw_on, view.clone(), repaint, last_copy.clone());
         let shared = Arc::new(Mutex::new(worker.snapshot()));
         let publish = shared.clone();
         let thread = std::thread::Builder::new()
@@ -180,8 +182,20 @@ impl Runner {
             commands: Some(tx),
             shared,
             view,
+            last_copy,
             thread: Some(thread),
         }
+    }
+
+    /// Whether the simulation thread is still running (it only stops by a bug: a panic).
+    pub fn is_alive(&self) -> bool {
+        self.thread.as_ref().is_some_and(|t| !t.is_finished())
+    }
+
+    /// The latest host copy of the world (refreshed every few seconds and after every
+    /// whole-world change): what survives a lost device or a crash.
+    pub fn last_copy(&self) -> Arc<Mutex<Option<World>>> {
+        self.last_copy.clone()
     }
 
     /// Queue a command.

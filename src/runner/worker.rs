@@ -55,7 +55,7 @@ pub(super) struct Worker {
 /// The last host copy of the world, kept while a GPU strategy runs so a lost device costs at
 /// most the generations since it was taken.
 struct Recovery {
-    world: Option<crate::world::World>,
+    world: Arc<Mutex<Option<crate::world::World>>>,
     taken_at: Instant,
     cost: Duration,
     stale: bool,
@@ -72,6 +72,7 @@ impl Worker {
         draw_on: Option<Arc<GpuContext>>,
         wanted_view: Arc<Mutex<Option<ViewRequest>>>,
         repaint: Box<dyn Fn() + Send>,
+        last_copy: Arc<Mutex<Option<crate::world::World>>>,
     ) -> Worker {
         let generation = sim.generation();
         Worker {
@@ -98,7 +99,7 @@ impl Worker {
             gpu_gps: None,
             error: None,
             recovery: Recovery {
-                world: None,
+                world: last_copy,
                 taken_at: Instant::now(),
                 cost: Duration::ZERO,
                 stale: true,
@@ -166,24 +167,24 @@ impl Worker {
         self.pending_steps = 0;
     }
 
-    /// Refresh the recovery copy of a GPU strategy's world when it is due.
+    /// Refresh the recovery copy of the world when it is due (it also serves the crash
+    /// handler, so CPU strategies keep one too).
     fn keep_recovery_copy(&mut self) {
         let r = &self.recovery;
         let due = r.stale || r.taken_at.elapsed() >= RECOVERY_EVERY.max(r.cost * 20);
-        if !self.sim.strategy().is_gpu() || !due {
+        if !due {
             return;
         }
         let start = Instant::now();
         match self.sim.world() {
             Ok(world) => {
                 let world = world.clone();
-                self.recovery = Recovery {
-                    world: Some(world),
-                    taken_at: Instant::now(),
-                    cost: start.elapsed(),
-                    stale: false,
-                    gpu_lost: self.recovery.gpu_lost.take(),
-                };
+                if let Ok(mut slot) = self.recovery.world.lock() {
+                    *slot = Some(world);
+                }
+                self.recovery.taken_at = Instant::now();
+                self.recovery.cost = start.elapsed();
+                self.recovery.stale = false;
             }
             Err(e) => self.fail(e),
         }
@@ -192,7 +193,8 @@ impl Worker {
     /// Continue on the CPU from the recovery copy after the GPU device was lost.
     fn recover(&mut self, reason: &str) -> String {
         let lost_at = self.sim.generation();
-        let Some(world) = self.recovery.world.clone() else {
+        let copy = self.recovery.world.lock().ok().and_then(|w| w.clone());
+        let Some(world) = copy else {
             return format!("the GPU device was lost ({reason}) and no copy of the world was kept");
         };
         let restored = world.generation;

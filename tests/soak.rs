@@ -1,0 +1,64 @@
+//! Long runs: many generations per strategy and many live switches with edits in between end
+//! in the same world as the scalar reference, without the process growing.
+
+mod common;
+
+use golab::rule::Rule;
+use golab::sim::Simulation;
+use golab::step::Strategy;
+use golab::world::{CellEdit, Topology};
+
+/// Resident memory of this process in bytes (Linux).
+fn rss_bytes() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").expect("Linux /proc");
+    let pages: u64 = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
+    pages * 4096
+}
+
+/// Generations per strategy: 20 000 in CI; `GOLAB_SOAK_GENS=100000` is the full soak
+/// (docs/reliability.md records its run).
+fn gens() -> u64 {
+    std::env::var("GOLAB_SOAK_GENS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000)
+}
+
+#[test]
+fn every_strategy_runs_a_long_soak_to_the_reference_hash() {
+    let start = common::soup(67, 45, Topology::Torus, Rule::CONWAY, 37.0, 11);
+    let n = gens();
+    let expected = common::scalar_after(&start, n);
+    for &strategy in Strategy::ALL {
+        let factory = common::gpu_factory(Default::default());
+        let mut sim = Simulation::new(factory, start.clone(), strategy).unwrap();
+        let mut done = 0;
+        while done < n {
+            let batch = (n - done).min(9_973);
+            sim.step(batch).unwrap();
+            done += batch;
+        }
+        common::assert_same_world(&expected, sim.world().unwrap(), strategy.name());
+    }
+}
+
+#[test]
+fn a_thousand_switches_with_edits_keep_the_world_and_the_memory() {
+    let start = common::soup(53, 41, Topology::DeadBorder, Rule::CONWAY, 33.0, 12);
+    let factory = common::gpu_factory(Default::default());
+    let mut sim = Simulation::new(factory, start.clone(), Strategy::Scalar).unwrap();
+    let mut reference = start.clone();
+    let mut baseline = 0;
+    for i in 0..1000u32 {
+        if i == 100 {
+            baseline = rss_bytes();
+        }
+        let strategy = Strategy::ALL[(i as usize * 7 + 3) % Strategy::ALL.len()];
+        sim.switch(strategy).unwrap();
+        let edit = CellEdit { x: (i * 13) % 53, y: (i * 7) % 41, alive: i % 3 != 0 };
+        sim.edit(&[edit]).unwrap();
+        reference.apply_edit(edit);
+        sim.step(3).unwrap();
+        reference = common::scalar_after(&reference, 3);
+    }
+    common::assert_same_world(&reference, sim.world().unwrap(), "after 1000 switches");
+    let grown = rss_bytes().saturating_sub(baseline);
+    assert!(grown < 64 << 20, "resident memory grew by {} MiB over 900 switches", grown >> 20);
+}

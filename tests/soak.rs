@@ -18,7 +18,10 @@ fn rss_bytes() -> u64 {
 /// Generations per strategy: 20 000 in CI; `GOLAB_SOAK_GENS=100000` is the full soak
 /// (docs/reliability.md records its run).
 fn gens() -> u64 {
-    std::env::var("GOLAB_SOAK_GENS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000)
+    std::env::var("GOLAB_SOAK_GENS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20_000)
 }
 
 #[test]
@@ -52,7 +55,11 @@ fn a_thousand_switches_with_edits_keep_the_world_and_the_memory() {
         }
         let strategy = Strategy::ALL[(i as usize * 7 + 3) % Strategy::ALL.len()];
         sim.switch(strategy).unwrap();
-        let edit = CellEdit { x: (i * 13) % 53, y: (i * 7) % 41, alive: i % 3 != 0 };
+        let edit = CellEdit {
+            x: (i * 13) % 53,
+            y: (i * 7) % 41,
+            alive: i % 3 != 0,
+        };
         sim.edit(&[edit]).unwrap();
         reference.apply_edit(edit);
         sim.step(3).unwrap();
@@ -60,5 +67,9 @@ fn a_thousand_switches_with_edits_keep_the_world_and_the_memory() {
     }
     common::assert_same_world(&reference, sim.world().unwrap(), "after 1000 switches");
     let grown = rss_bytes().saturating_sub(baseline);
-    assert!(grown < 64 << 20, "resident memory grew by {} MiB over 900 switches", grown >> 20);
+    assert!(
+        grown < 64 << 20,
+        "resident memory grew by {} MiB over 900 switches",
+        grown >> 20
+    );
 }

@@ -82,7 +82,8 @@ impl Simulation {
             if self.strategy().is_gpu()
                 && let Some(plan) = crate::step::fault::FaultPlan::from_env()
             {
-                plan.check(self.generation(), generations)?;
+                let device = self.factory.gpu().ok().map(|ctx| &ctx.device);
+                plan.check(self.generation(), generations, device)?;
             }
             self.host_generation_valid = false;
             self.stepper.step(generations)?;

@@ -72,6 +72,14 @@ pub struct GpuContext {
     submission_target_us: std::sync::atomic::AtomicU64,
 }
 
+/// Set to `1` to compile golab's kernels with every wgpu runtime check (see
+/// [`GpuContext::kernel_module`]).
+pub const SHADER_CHECKS_ENV: &str = "GOLAB_SHADER_CHECKS";
+
+fn all_shader_checks() -> bool {
+    std::env::var(SHADER_CHECKS_ENV).is_ok_and(|v| v.trim() == "1")
+}
+
 /// How long one submission of Life generations may keep the queue busy by default: far
 /// below OS GPU watchdogs (~2 s), long enough to amortise submission overhead.
 pub const DEFAULT_SUBMISSION_TARGET: std::time::Duration = std::time::Duration::from_millis(40);
@@ -105,7 +113,10 @@ impl GpuContext {
             .clone()
             .or_else(|| std::env::var(ADAPTER_ENV).ok())
             .filter(|s| !s.trim().is_empty());
-        let adapters = instance.enumerate_adapters(backends()).await;
+        let mut adapters = instance.enumerate_adapters(backends()).await;
+        if crate::step::fault::adapters_unplugged() {
+            adapters.clear();
+        }
         let available: Vec<String> = adapters
             .iter()
             .map(|a| describe_adapter(&a.get_info()))
@@ -117,6 +128,7 @@ impl GpuContext {
                     .into_iter()
                     .find(|a| a.get_info().name.to_ascii_lowercase().contains(&needle))
             }
+            None if crate::step::fault::adapters_unplugged() => None,
             None => instance
                 .request_adapter(&wgpu::RequestAdapterOptions {
                     power_preference: wgpu::PowerPreference::HighPerformance,
@@ -192,6 +204,33 @@ impl GpuContext {
                 DEFAULT_SUBMISSION_TARGET.as_micros() as u64,
             ),
         }))
+    }
+
+    /// A compute shader module for golab's own kernels.
+    ///
+    /// wgpu guards every loop with an extra 64-bit iteration counter (`force_loop_bounding`)
+    /// and every integer division with a zero/overflow check; the counter is a second loop
+    /// exit that keeps drivers from unrolling the kernels' small fixed loops, which then keep
+    /// per-thread arrays in local memory instead of registers. golab's kernels only loop over
+    /// constant or validated bounds and only divide by constants or validated non-zero
+    /// parameters, so both guards are dropped; buffer and array bounds checks stay.
+    /// [`SHADER_CHECKS_ENV`]`=1` keeps every check, to measure what they cost.
+    pub fn kernel_module(&self, label: &str, source: &str) -> wgpu::ShaderModule {
+        let desc = wgpu::ShaderModuleDescriptor {
+            label: Some(label),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        };
+        if all_shader_checks() {
+            return self.device.create_shader_module(desc);
+        }
+        let mut checks = wgpu::ShaderRuntimeChecks::checked();
+        checks.force_loop_bounding = false;
+        checks.int_div_checks = false;
+        // SAFETY: golab's WGSL kernels have no unbounded loops (every loop runs over a
+        // constant or a host-validated count) and divide only by constants or by parameters
+        // the host validates to be non-zero (world edges >= 3, sizes >= 1); bounds checks on
+        // buffers and arrays are kept.
+        unsafe { self.device.create_shader_module_trusted(desc, checks) }
     }
 
     /// How long a stepper's submission should keep the queue busy: 40 ms for the CLI (few

@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 
 use super::history::History;
 use super::{Command, STAT_BUCKETS, Snapshot, Speed, ViewImage, ViewPixels, region};
-use crate::gpu::GpuContext;
+use crate::gpu::{GpuContext, GpuOptions};
 use crate::sim::{SimError, Simulation};
 use crate::stats::Stats;
 use crate::step::view::ViewRequest;
-use crate::step::{StepError, StepperFactory, Strategy};
+use crate::step::{GpuSettings, StepError, StepperFactory, Strategy};
 
 const FRAME: Duration = Duration::from_micros(16_667);
 const MAX_BATCH: Duration = Duration::from_millis(25);
@@ -190,7 +190,8 @@ impl Worker {
         }
     }
 
-    /// Continue on the CPU from the recovery copy after the GPU device was lost.
+    /// Continue from the recovery copy after the GPU device was lost: on a newly opened device
+    /// of the same adapter with the same strategy when one can be opened, else on the CPU.
     fn recover(&mut self, reason: &str) -> String {
         let lost_at = self.sim.generation();
         let copy = self.recovery.world.lock().ok().and_then(|w| w.clone());
@@ -198,17 +199,44 @@ impl Worker {
             return format!("the GPU device was lost ({reason}) and no copy of the world was kept");
         };
         let restored = world.generation;
-        let strategy = Strategy::Rayon;
-        match Simulation::new(StepperFactory::cpu_only(), world, strategy) {
+        let lost = lost_at.saturating_sub(restored);
+        let strategy = self.sim.strategy();
+        let adapter = self
+            .sim
+            .factory()
+            .gpu()
+            .ok()
+            .map(|ctx| ctx.info.name.clone());
+        let reopened = reopen_gpu(adapter, self.sim.gpu_settings(), &world, strategy);
+        let why_not = match reopened {
+            Ok(sim) => {
+                let device = sim
+                    .factory()
+                    .gpu()
+                    .map(|c| c.adapter_name())
+                    .unwrap_or_default();
+                self.sim = sim;
+                self.recovery.gpu_lost = None;
+                return format!(
+                    "GPU device lost ({reason}): opened a new device ({device}), restored \
+                     generation {restored} from the last copy ({lost} generations lost) and \
+                     continued on {strategy}"
+                );
+            }
+            Err(why) => why,
+        };
+        let cpu = Strategy::Rayon;
+        match Simulation::new(StepperFactory::cpu_only(), world, cpu) {
             Ok(sim) => {
                 self.sim = sim;
-                self.recovery.gpu_lost = Some(format!("the GPU device was lost ({reason})"));
-                self.history = History::default();
+                self.recovery.gpu_lost = Some(format!(
+                    "the GPU device was lost ({reason}) and no new one could be opened ({why_not})"
+                ));
                 format!(
-                    "GPU device lost ({reason}): restored generation {restored} from the last \
-                     copy ({} generations lost) and continued on {}; restart golab to use the GPU again",
-                    lost_at.saturating_sub(restored),
-                    strategy.name()
+                    "GPU device lost ({reason}); no new device could be opened ({why_not}): \
+                     restored generation {restored} from the last copy ({lost} generations lost) \
+                     and continued on {}; restart golab to use the GPU again",
+                    cpu.name()
                 )
             }
             Err(e) => {
@@ -251,7 +279,7 @@ impl Worker {
         match command {
             Command::SetRunning(on) => {
                 self.running = on;
-                self.gps_window = (Instant::now(), sim.generation(), 0.0);
+                self.gps_window = (Instant::now(), 0, 0.0);
             }
             Command::Step(n) => self.pending_steps += n,
             Command::SetSpeed(speed) => self.speed = speed,
@@ -307,19 +335,22 @@ impl Worker {
         Ok(())
     }
 
-    /// Step one batch: the speed's generations per frame, a pending single step, or at full
-    /// speed as many as fit in [`MAX_BATCH`] (learnt from the last batches).
+    /// Step one batch: pending single steps, the speed's generations per frame, or at full
+    /// speed as many as fit in [`MAX_BATCH`]. Every batch is capped by what fits in
+    /// [`MAX_BATCH`] (learnt from the last batches), so a slow strategy asked for many
+    /// generations per frame still answers commands (pause, edits, switches) between batches.
     fn advance(&mut self) {
         let want = if self.pending_steps > 0 {
-            std::mem::take(&mut self.pending_steps)
+            self.pending_steps.min(self.max_batch)
         } else if !self.running {
             return;
         } else {
             match self.speed {
-                Speed::PerFrame(n) => u64::from(n.max(1)),
+                Speed::PerFrame(n) => u64::from(n.max(1)).min(self.max_batch),
                 Speed::Max => self.max_batch,
             }
         };
+        self.pending_steps = self.pending_steps.saturating_sub(want);
         let start = Instant::now();
         if let Err(e) = self.sim.step(want) {
             self.fail(e);
@@ -412,7 +443,13 @@ impl Worker {
                 b
             }
         };
-        if !self.sim.render_view_device(request, &buffer)? {
+        // After a device loss the simulation may run on a new device the window does not use.
+        let same_device = self
+            .sim
+            .factory()
+            .gpu()
+            .is_ok_and(|sim_ctx| Arc::ptr_eq(sim_ctx, &ctx));
+        if !same_device || !self.sim.render_view_device(request, &buffer)? {
             let mut host = vec![0; request.pixels()];
             self.sim.render_view_host(request, &mut host)?;
             ctx.queue
@@ -421,4 +458,18 @@ impl Worker {
         }
         Ok(ViewPixels::Device(buffer))
     }
+}
+
+/// A simulation of `world` on `strategy` on a newly opened device of `adapter`, with its
+/// pipelines built anew; the error says why none could be made.
+fn reopen_gpu(
+    adapter: Option<String>,
+    settings: GpuSettings,
+    world: &crate::world::World,
+    strategy: Strategy,
+) -> Result<Simulation, String> {
+    let ctx = GpuContext::new(&GpuOptions { adapter }).map_err(|e| e.to_string())?;
+    let mut factory = StepperFactory::with_context(ctx);
+    factory.gpu_settings = settings;
+    Simulation::new(factory, world.clone(), strategy).map_err(|e| e.to_string())
 }

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: random soups and the scalar oracle.
 #![allow(dead_code)]
 
+pub mod recovery;
+
 use golab::rule::Rule;
 use golab::sim::Simulation;
 use golab::step::{StepperFactory, Strategy};
@@ -115,11 +117,15 @@ pub fn assert_matches_scalar(
     let mut done = 0;
     for chunk in [1, 2, 9, 20] {
         let chunk = chunk.min(gens - done);
-        sim.step(chunk).unwrap();
+        sim.step(chunk)
+            .unwrap_or_else(|e| panic!("{context}: step: {e}"));
         done += chunk;
     }
-    sim.step(gens - done).unwrap();
-    let stats = sim.stats(5).unwrap();
+    sim.step(gens - done)
+        .unwrap_or_else(|e| panic!("{context}: step: {e}"));
+    let stats = sim
+        .stats(5)
+        .unwrap_or_else(|e| panic!("{context}: stats: {e}"));
     assert_eq!(
         stats.population,
         expected.population(),

@@ -10,6 +10,7 @@ pub mod bench;
 pub mod cli;
 pub mod gpu;
 pub mod lab;
+pub mod memory;
 pub mod pattern;
 pub mod rule;
 pub mod runner;

@@ -81,6 +81,24 @@ pub enum WorldError {
     /// A topology name that is neither torus nor dead.
     #[error("unknown topology '{0}': use torus or dead")]
     UnknownTopology(String),
+    /// The world would not fit the host's available memory.
+    #[error(
+        "a {width}x{height} world needs about {needed} of host memory while running (the world, \
+         the stepper's state, the recovery and working copies) but {available} are available; \
+         the largest square world that fits is {largest}x{largest}"
+    )]
+    OutOfMemory {
+        /// Requested width.
+        width: u32,
+        /// Requested height.
+        height: u32,
+        /// What it would need, in GiB for the message.
+        needed: String,
+        /// What is available, in GiB for the message.
+        available: String,
+        /// Edge of the largest square world that fits.
+        largest: u32,
+    },
     /// Soup density outside 0..=100 percent.
     #[error("density {0}% is out of range 0..=100")]
     BadDensity(f64),
@@ -158,13 +176,31 @@ impl World {
         rule: Rule,
     ) -> Result<Self, WorldError> {
         check_size(width.into(), height.into())?;
+        let out_of_memory = |available: u64, largest: u32| WorldError::OutOfMemory {
+            width,
+            height,
+            needed: crate::memory::gib(
+                u64::from(width) * u64::from(height) * crate::memory::HOST_BYTES_PER_CELL,
+            ),
+            available: crate::memory::gib(available),
+            largest,
+        };
+        let available = crate::memory::available_bytes();
+        if let Some(short) = crate::memory::world_shortfall(width, height, available) {
+            return Err(out_of_memory(short.available, short.largest_square));
+        }
+        let cells = width as usize * height as usize;
+        let mut ages = Vec::new();
+        ages.try_reserve_exact(cells)
+            .map_err(|_| out_of_memory(available.unwrap_or(0), 0))?;
+        ages.resize(cells, 0);
         Ok(World {
             width,
             height,
             topology,
             rule,
             generation: 0,
-            ages: vec![0; width as usize * height as usize],
+            ages,
         })
     }
 

@@ -23,6 +23,9 @@ pub enum Kernel {
     Columns,
 }
 
+/// Workgroups per dispatch dimension every WebGPU device allows (wgpu's default limit).
+pub const MAX_GROUPS_PER_DIMENSION: u32 = 65_535;
+
 impl Kernel {
     /// Whether the kernel's layout has a column halo (the padded layout).
     pub fn column_halo(self) -> bool {
@@ -35,13 +38,15 @@ impl Kernel {
     }
 
     /// Rows one thread walks in a chunk of `width × rows` (column kernel): up to
-    /// [`COLUMN_RUN`], fewer on small worlds so that enough threads exist.
+    /// [`COLUMN_RUN`], fewer on small worlds so that enough threads exist, but never so few
+    /// that a tall, narrow chunk needs more than [`MAX_GROUPS_PER_DIMENSION`] workgroup rows.
     pub fn rows_per_thread(self, width: u32, rows: u32) -> u32 {
         if self != Kernel::Columns {
             return 0;
         }
         let threads = u64::from(width.div_ceil(4)) * u64::from(rows);
-        (threads / COLUMN_THREADS).clamp(1, u64::from(COLUMN_RUN)) as u32
+        let fill = (threads / COLUMN_THREADS).clamp(1, u64::from(COLUMN_RUN)) as u32;
+        fill.max(rows.div_ceil(MAX_GROUPS_PER_DIMENSION))
     }
 
     /// Workgroups to dispatch for a chunk of `width × rows` cells.
@@ -155,12 +160,7 @@ pub fn compute_pipeline(
     constants: &[(&str, f64)],
     zero_workgroup_memory: bool,
 ) -> wgpu::ComputePipeline {
-    let module = ctx
-        .device
-        .create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some(label),
-            source: wgpu::ShaderSource::Wgsl(source.into()),
-        });
+    let module = ctx.kernel_module(label, source);
     ctx.device
         .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(label),

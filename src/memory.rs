@@ -1,0 +1,85 @@
+//! Host memory: how much is available, and whether a world of a given size fits in it.
+//!
+//! A running world lives on the host several times over (the simulation's copy, the
+//! stepper's own state, the recovery copy the app keeps, a working copy while it is resized
+//! or replaced), so a size is checked against the memory the OS says is available *before*
+//! anything is allocated: a 65536² world needs 64 GiB, and allocating it on a 24 GiB machine
+//! would end in the OOM killer rather than in a message.
+
+/// Host bytes a running world needs per cell: four u32 copies (see the module doc).
+pub const HOST_BYTES_PER_CELL: u64 = 16;
+
+/// Bytes of memory the OS reports available for new allocations (`MemAvailable` in
+/// /proc/meminfo), or `None` where that is not known (then only the allocation itself can
+/// fail, which [`crate::world::World::new`] also turns into an error).
+pub fn available_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    parse_mem_available(&text)
+}
+
+fn parse_mem_available(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line
+        .trim_start_matches("MemAvailable:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Why a world does not fit the host's memory, or `None` when it does (or when the available
+/// memory is unknown).
+pub fn world_shortfall(width: u32, height: u32, available: Option<u64>) -> Option<Shortfall> {
+    let available = available?;
+    let needed = u64::from(width) * u64::from(height) * HOST_BYTES_PER_CELL;
+    (needed > available).then(|| Shortfall {
+        needed,
+        available,
+        largest_square: (available / HOST_BYTES_PER_CELL).isqrt() as u32,
+    })
+}
+
+/// A world too large for the host's available memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shortfall {
+    /// Bytes the world would need while running.
+    pub needed: u64,
+    /// Bytes available.
+    pub available: u64,
+    /// Edge of the largest square world that fits.
+    pub largest_square: u32,
+}
+
+/// `bytes` as GiB with one decimal, for messages.
+pub fn gib(bytes: u64) -> String {
+    format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mem_available_is_read_from_meminfo() {
+        let text = "MemTotal:       24576000 kB\nMemFree:  100 kB\nMemAvailable:   23000000 kB\n";
+        assert_eq!(parse_mem_available(text), Some(23_000_000 * 1024));
+        assert_eq!(parse_mem_available("MemTotal: 5 kB\n"), None);
+        assert_eq!(parse_mem_available("MemAvailable: lots\n"), None);
+    }
+
+    #[test]
+    fn a_world_fits_when_its_copies_fit() {
+        let gib = 1u64 << 30;
+        assert_eq!(world_shortfall(16384, 16384, Some(22 * gib)), None);
+        let short = world_shortfall(65536, 65536, Some(22 * gib)).unwrap();
+        assert_eq!(short.needed, 64 * gib);
+        assert_eq!(short.largest_square, 38_423);
+        assert_eq!(world_shortfall(65536, 65536, None), None);
+        // The largest square really fits, one more cell of edge does not.
+        let edge = short.largest_square;
+        assert!(world_shortfall(edge, edge, Some(22 * gib)).is_none());
+        assert!(world_shortfall(edge + 1, edge + 1, Some(22 * gib)).is_some());
+    }
+}

@@ -165,7 +165,14 @@ impl GolabApp {
 
     /// Ask for the world and write it to `path` as a pattern (format from the extension).
     pub fn save_to(&mut self, path: std::path::PathBuf) {
-        self.read_world_for(Pending::Save(path));
+        let png = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        self.read_world_for(if png {
+            Pending::ExportPng(path)
+        } else {
+            Pending::Save(path)
+        });
     }
 
     /// Ask for the world and export it as a PNG image at `path`.

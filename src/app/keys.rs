@@ -99,6 +99,9 @@ pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
     }
     if pressed(Key::Tab) {
         app.next_strategy(snap);
+        // egui read the same Tab at the start of the frame as "focus the next widget";
+        // undo that, or the focused widget would swallow every later shortcut.
+        ctx.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
     }
     if pressed(Key::Delete) || pressed(Key::Backspace) {
         app.selection_op(crate::runner::RegionOp::Clear);

@@ -295,24 +295,57 @@ impl LabTab {
 }
 
 fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
-    let mut lines: BTreeMap<&str, Vec<[f64; 2]>> = BTreeMap::new();
+    let mut lines: BTreeMap<String, Vec<[f64; 2]>> = BTreeMap::new();
+    let mut by_repeats = false;
     for row in &report.rows {
-        if let Some(ms) = row.ms.filter(|&ms| ms > 0.0 && row.size > 0) {
-            lines
-                .entry(&row.variant)
-                .or_default()
-                .push([(row.size as f64).log10(), ms.log10()]);
+        let x = match row.plot_x {
+            Some(x) => {
+                by_repeats = true;
+                x
+            }
+            None => row.size as f64,
+        };
+        if let Some(ms) = row.ms.filter(|&ms| ms > 0.0 && x > 0.0) {
+            // One line per variant and size when the x axis is not the size.
+            let name = if row.plot_x.is_some() {
+                format!(
+                    "{} {}",
+                    row.variant,
+                    row.size_label.split(' ').next().unwrap_or("")
+                )
+            } else {
+                row.variant.clone()
+            };
+            lines.entry(name).or_default().push([x.log10(), ms.log10()]);
         }
     }
+    // Label the decades only: between them the grid lines of a log axis are uneven.
+    let log_ticks = |mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64>| {
+        if (mark.value - mark.value.round()).abs() > 1e-6 {
+            return String::new();
+        }
+        let v = 10f64.powf(mark.value.round());
+        if v >= 1.0 {
+            format!("{v:.0}")
+        } else {
+            format!("{v}")
+        }
+    };
     Plot::new("lab time plot")
         .height(height)
         .legend(Legend::default())
-        .x_axis_label("log10 size")
-        .y_axis_label("log10 ms")
+        .x_axis_label(if by_repeats {
+            "repeats (log)"
+        } else {
+            "size (log)"
+        })
+        .y_axis_label("ms (log)")
+        .x_axis_formatter(log_ticks)
+        .y_axis_formatter(log_ticks)
         .show(ui, |plot| {
             for (variant, mut points) in lines {
                 points.sort_by(|a, b| a[0].total_cmp(&b[0]));
-                plot.line(Line::new(variant.to_string(), PlotPoints::from(points)));
+                plot.line(Line::new(variant, PlotPoints::from(points)));
             }
         });
 }

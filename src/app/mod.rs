@@ -69,6 +69,8 @@ pub struct GolabApp {
     clipboard: Option<Arc<Pattern>>,
     copy_reply: Option<Receiver<Pattern>>,
     world_reply: Option<(Receiver<World>, Pending)>,
+    /// PNG exports encoding on their own threads.
+    exports: Vec<Receiver<Result<String, String>>>,
     gpu: Option<Arc<GpuContext>>,
     gpu_note: Option<String>,
     errors_seen: u64,
@@ -139,6 +141,7 @@ impl GolabApp {
             clipboard: None,
             copy_reply: None,
             world_reply: None,
+            exports: Vec::new(),
             gpu,
             gpu_note,
             errors_seen: 0,
@@ -279,6 +282,26 @@ impl GolabApp {
     }
 
     fn collect_replies(&mut self, ctx: &egui::Context) {
+        let mut finished = Vec::new();
+        self.exports.retain(|rx| match rx.try_recv() {
+            Ok(result) => {
+                finished.push(result);
+                false
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => true,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                finished.push(Err("the PNG export stopped unexpectedly".into()));
+                false
+            }
+        });
+        for result in finished {
+            match result {
+                Ok(note) | Err(note) => self.notify(note),
+            }
+        }
+        if !self.exports.is_empty() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
         if let Some(rx) = &self.copy_reply
             && let Ok(pattern) = rx.try_recv()
         {
@@ -294,7 +317,14 @@ impl GolabApp {
             let result = match purpose {
                 Pending::Save(path) => files::save_pattern(&world, &path),
                 Pending::ExportPng(path) => {
-                    files::export_png(&world, &path, self.settings.colormap)
+                    // Encoding a large world takes a while: keep it off the UI thread.
+                    let (tx, rx) = std::sync::mpsc::channel();
+                    let map = self.settings.colormap;
+                    std::thread::spawn(move || {
+                        let _ = tx.send(files::export_png(&world, &path, map));
+                    });
+                    self.exports.push(rx);
+                    Ok("exporting PNG…".to_string())
                 }
             };
             match result {

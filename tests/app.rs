@@ -299,3 +299,37 @@ fn a_library_pattern_follows_the_cursor_and_a_click_places_it_there() {
         "one click places one copy"
     );
 }
+
+fn press(harness: &mut Harness<'_, GolabApp>, key: egui::Key) {
+    for pressed in [true, false] {
+        harness.event(Event::Key {
+            key,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    harness.step();
+}
+
+#[test]
+fn tab_cycles_strategies_and_leaves_the_keyboard_to_the_shortcuts() {
+    let mut harness = harness(settings(40, 30, 30.0));
+    let all = Strategy::ALL;
+    let first = all.iter().position(|&s| s == Strategy::Scalar).unwrap();
+    for i in 1..=3 {
+        press(&mut harness, egui::Key::Tab);
+        let want = all[(first + i) % all.len()];
+        let _ = wait_for(&mut harness, want.name(), |s| s.strategy == want);
+        assert!(
+            !harness.ctx.egui_wants_keyboard_input(),
+            "Tab gave a widget the keyboard"
+        );
+    }
+    let before = harness.state().runner().snapshot().generation;
+    press(&mut harness, egui::Key::N);
+    let _ = wait_for(&mut harness, "N to step after Tab", |s| {
+        s.generation == before + 1
+    });
+}

@@ -70,6 +70,19 @@ mod sort {
     }
 
     #[test]
+    fn every_power_of_two_from_2_8_to_2_20_sorts_and_every_configuration_goes_past_2_13() {
+        let ctx = ctx();
+        let mut sorter = GpuSorter::new(&ctx);
+        for (i, log) in (8..=20).enumerate() {
+            let (config, descending) = (CONFIGS[i % CONFIGS.len()], i % 2 == 1);
+            let input = random_pairs(1 << log, seed());
+            let out = sorter.sort(&ctx, &input, config, descending).unwrap();
+            validate(&input, &out, descending)
+                .unwrap_or_else(|e| panic!("{config} n=2^{log} descending={descending}: {e}"));
+        }
+    }
+
+    #[test]
     fn large_sizes_sort_with_registers_only_and_with_workgroup_memory() {
         let ctx = ctx();
         let mut sorter = GpuSorter::new(&ctx);

@@ -20,7 +20,7 @@ fn main(
     let base = ((t - low) << M) | low;
     var r: array<Pair, K>;
     for (var q = 0u; q < K; q++) {
-        r[q] = data[base + q * s];
+        r[q] = load_pair(base + q * s);
     }
     let up = (base & params.block) == 0u;
     for (var d = K >> 1u; d > 0u; d >>= 1u) {
@@ -36,6 +36,6 @@ fn main(
         }
     }
     for (var q = 0u; q < K; q++) {
-        data[base + q * s] = r[q];
+        store_pair(base + q * s, r[q]);
     }
 }

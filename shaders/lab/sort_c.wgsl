@@ -36,7 +36,7 @@ fn main(
     }
     for (var e = li; e < W; e += THREADS) {
         if (start + e < params.n) {
-            tile[e] = data[start + e];
+            tile[e] = load_pair(start + e);
         }
     }
     workgroupBarrier();
@@ -65,7 +65,7 @@ fn main(
     }
     for (var e = li; e < W; e += THREADS) {
         if (start + e < params.n) {
-            data[start + e] = tile[e];
+            store_pair(start + e, tile[e]);
         }
     }
 }

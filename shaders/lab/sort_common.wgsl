@@ -21,7 +21,19 @@ struct Params {
     pad2: u32,
 }
 
-@group(0) @binding(0) var<storage, read_write> data: array<Pair>;
+// Pairs are stored as vec2<u32> (key bits, index) so that each element moves with one
+// 64-bit load or store, as an 8-byte struct does in CUDA; an array<Pair> is read and written
+// as two 32-bit accesses per element.
+@group(0) @binding(0) var<storage, read_write> data: array<vec2<u32>>;
+
+fn load_pair(i: u32) -> Pair {
+    let v = data[i];
+    return Pair(bitcast<f32>(v.x), v.y);
+}
+
+fn store_pair(i: u32, p: Pair) {
+    data[i] = vec2<u32>(bitcast<u32>(p.key), p.index);
+}
 @group(0) @binding(1) var<uniform> params: Params;
 
 fn before(a: Pair, b: Pair) -> bool {

@@ -69,24 +69,50 @@ fn tiled(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) l: 
     }
 }
 
-@compute @workgroup_size(32, 8)
-fn padded(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) l: vec3<u32>) {
+// The padded tile at tile column tx, tile row ty.
+fn padded_tile(tx: u32, ty: u32, l: vec3<u32>) {
     let n = params.n;
-    let x = wg.x * TILE + l.x;
+    let x = tx * TILE + l.x;
     for (var r = 0u; r < TILE; r += ROWS) {
-        let y = wg.y * TILE + l.y + r;
+        let y = ty * TILE + l.y + r;
         if (x < n && y < n) {
             tile_padded[l.y + r][l.x] = src[y * n + x];
         }
     }
     workgroupBarrier();
-    let ox = wg.y * TILE + l.x;
+    let ox = ty * TILE + l.x;
     for (var r = 0u; r < TILE; r += ROWS) {
-        let oy = wg.x * TILE + l.y + r;
+        let oy = tx * TILE + l.y + r;
         if (ox < n && oy < n) {
             dst[oy * n + ox] = tile_padded[l.x][l.y + r];
         }
     }
+}
+
+@compute @workgroup_size(32, 8)
+fn padded(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) l: vec3<u32>) {
+    padded_tile(wg.x, wg.y, l);
+}
+
+// Tile rows taken together by consecutive workgroups in the blocked order.
+const BAND: u32 = 8u;
+
+// The padded tile, with workgroups walking the tiles band by band: consecutive workgroups go
+// down BAND tile rows before moving one tile column right, so the workgroups in flight read
+// BAND × 32 rows and write rows 1 KiB long (BAND tiles side by side) instead of 128 bytes
+// each in as many rows as there are workgroups in flight.
+@compute @workgroup_size(32, 8)
+fn padded_blocked(
+    @builtin(workgroup_id) wg: vec3<u32>,
+    @builtin(num_workgroups) groups: vec3<u32>,
+    @builtin(local_invocation_id) l: vec3<u32>,
+) {
+    let tiles = (params.n + TILE - 1u) / TILE;
+    let id = wg.y * groups.x + wg.x;
+    let band = id / (BAND * tiles);
+    let band_rows = min(BAND, tiles - band * BAND);
+    let within = id - band * BAND * tiles;
+    padded_tile(within / band_rows, band * BAND + within % band_rows, l);
 }
 
 @compute @workgroup_size(32, 8)

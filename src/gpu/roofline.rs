@@ -40,14 +40,7 @@ pub fn measure(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline,
         wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
     let src = storage_buffer(ctx, bytes, usage);
     let dst = storage_buffer(ctx, bytes, usage);
-    let module = ctx
-        .device
-        .create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("roofline"),
-            source: wgpu::ShaderSource::Wgsl(
-                include_str!("../../shaders/gpu/roofline.wgsl").into(),
-            ),
-        });
+    let module = ctx.kernel_module("roofline", include_str!("../../shaders/gpu/roofline.wgsl"));
     let pipeline = ctx
         .device
         .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {

@@ -237,6 +237,7 @@ impl Experiment for CoalesceExperiment {
                         percent_of_copy: None,
                         validated: false,
                         notes: e,
+                        plot_x: None,
                     });
                     continue;
                 }
@@ -280,6 +281,7 @@ impl Experiment for CoalesceExperiment {
                             k * 1e3,
                             (w - k) * 1e3
                         ),
+                        plot_x: Some(f64::from(r)),
                     });
                 }
                 let (fixed, per_repeat) = fit_line(&wall_points);
@@ -297,6 +299,7 @@ impl Experiment for CoalesceExperiment {
                          first use (pipeline creation, one write, read back {:.0} MiB, verify) {cold_ms:.0} ms; {per_submission} writes per submission",
                         bytes / 1048576.0
                     ),
+                    plot_x: Some(f64::NAN),
                 });
             }
         }

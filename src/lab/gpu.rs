@@ -13,6 +13,18 @@ use super::{LabError, Progress};
 pub type Params = [u32; 8];
 const PARAMS_BYTES: u64 = 32;
 
+/// Set to `1` to have wgpu zero-fill workgroup memory before every Lab kernel, as it does by
+/// default, to measure what that costs.
+pub const ZERO_WORKGROUP_ENV: &str = "GOLAB_LAB_ZERO_WORKGROUP";
+
+/// Whether Lab pipelines let wgpu zero-fill workgroup memory. Off unless
+/// [`ZERO_WORKGROUP_ENV`] is `1`: every Lab kernel writes the workgroup memory it reads
+/// before a barrier, so the fill (one more pass over workgroup memory and a barrier per
+/// workgroup) is pure cost.
+pub fn zero_workgroup_memory() -> bool {
+    std::env::var(ZERO_WORKGROUP_ENV).is_ok_and(|v| v.trim() == "1")
+}
+
 /// A compute pipeline with its explicit layout: storage buffers 0.., then the params.
 pub struct Kernel {
     pub pipeline: wgpu::ComputePipeline,
@@ -66,12 +78,7 @@ impl Kernel {
                 bind_group_layouts: &[Some(&layout)],
                 immediate_size: 0,
             });
-        let module = ctx
-            .device
-            .create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some(label),
-                source: wgpu::ShaderSource::Wgsl(source.into()),
-            });
+        let module = ctx.kernel_module(label, source);
         let pipeline = ctx
             .device
             .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
@@ -79,7 +86,10 @@ impl Kernel {
                 layout: Some(&pipeline_layout),
                 module: &module,
                 entry_point: Some(entry),
-                compilation_options: Default::default(),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    zero_initialize_workgroup_memory: zero_workgroup_memory(),
+                    ..Default::default()
+                },
                 cache: None,
             });
         Kernel {

@@ -21,6 +21,11 @@ pub struct LabRow {
     pub validated: bool,
     /// Anything else (pass counts, rates, why something was skipped).
     pub notes: String,
+    /// Where the row sits on the Lab plot's x axis when that is not its size (coalescing
+    /// plots time against repeats); `None` plots it at `size`, and rows that summarise a
+    /// sweep (fits) are left off the plot with `Some(NaN)`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plot_x: Option<f64>,
 }
 
 /// Everything one run of an experiment measured.
@@ -174,6 +179,7 @@ mod tests {
             percent_of_copy: ms.map(|m| 10.0 / m),
             validated,
             notes: "a \"quoted\" note".into(),
+            plot_x: None,
         }
     }
 

@@ -355,6 +355,7 @@ impl Experiment for ShuffleExperiment {
                         percent_of_copy: None,
                         validated: check.is_ok(),
                         notes: check.clone().err().unwrap_or_default(),
+                        plot_x: None,
                     };
                     if row.validated {
                         let t = kernels.time(

@@ -230,6 +230,7 @@ impl Experiment for SortExperiment {
                     percent_of_copy: None,
                     validated: false,
                     notes: String::new(),
+                    plot_x: None,
                 };
                 match variant.name.as_str() {
                     CPU_RAYON => bench.cpu(&mut row)?,

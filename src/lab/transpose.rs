@@ -15,7 +15,7 @@ use crate::bench::median;
 use crate::gpu::GpuContext;
 
 /// Variant names and the shader entry point of each, the copy baseline first.
-pub const KERNELS: [(&str, &str); 5] = [
+pub const KERNELS: [(&str, &str); 6] = [
     (
         "copy",
         "same tiled reads and writes without transposing: the baseline",
@@ -36,12 +36,17 @@ pub const KERNELS: [(&str, &str); 5] = [
         "diagonal",
         "tile [32][32] storing (r, c) at column (c + r) % 32: conflict-free, no padding",
     ),
+    (
+        "tile32x33-blocked",
+        "padded tile, workgroups walking 8 tile rows at a time: rows written 1 KiB at a time",
+    ),
 ];
 
 fn entry(name: &str) -> &'static str {
     match name {
         "tile32" => "tiled",
         "tile32x33" => "padded",
+        "tile32x33-blocked" => "padded_blocked",
         "copy" => "copy",
         "naive" => "naive",
         _ => "diagonal",
@@ -265,6 +270,7 @@ impl Experiment for TransposeExperiment {
                     percent_of_copy: None,
                     validated: checked.is_ok(),
                     notes: checked.err().unwrap_or_default(),
+                    plot_x: None,
                 };
                 if row.validated {
                     let t = if variant.name == "copy" {

@@ -111,6 +111,10 @@ pub fn schedule(config: Config, n: u32, w: u32) -> Vec<Pass> {
     passes
 }
 
+/// Pairs per C-kernel block when set (a power of two, 512…8192, that fits the device's
+/// workgroup memory), for tuning; 2048 otherwise.
+pub const BLOCK_ENV: &str = "GOLAB_SORT_BLOCK";
+
 /// The compiled bitonic kernels of one device.
 pub struct Bitonic {
     b: Vec<Kernel>,
@@ -121,14 +125,17 @@ pub struct Bitonic {
 }
 
 impl Bitonic {
-    /// Compile B2…B16, C2 and C4; C blocks are 2048 pairs (16 KiB) where workgroup memory allows.
+    /// Compile B2…B16, C2 and C4; C blocks are 2048 pairs (16 KiB) where workgroup memory
+    /// allows, or [`BLOCK_ENV`] pairs (a power of two) when that fits.
     pub fn new(ctx: &GpuContext) -> Bitonic {
         let common = include_str!("../../shaders/lab/sort_common.wgsl");
-        let w: u32 = if ctx.limits.max_compute_workgroup_storage_size >= 16 << 10 {
-            2048
-        } else {
-            1024
-        };
+        let fits =
+            |w: u32| u64::from(w) * 8 <= u64::from(ctx.limits.max_compute_workgroup_storage_size);
+        let wanted = std::env::var(BLOCK_ENV)
+            .ok()
+            .and_then(|v| v.trim().parse::<u32>().ok())
+            .filter(|w| w.is_power_of_two() && (512..=8192).contains(w) && fits(*w));
+        let w: u32 = wanted.unwrap_or(if fits(2048) { 2048 } else { 1024 });
         let b = (1..=4)
             .map(|m| {
                 let src = format!(

@@ -333,3 +333,28 @@ fn tab_cycles_strategies_and_leaves_the_keyboard_to_the_shortcuts() {
         s.generation == before + 1
     });
 }
+
+#[test]
+fn world_shortcuts_do_nothing_on_the_lab_tab_but_help_opens() {
+    let mut harness = harness(settings(40, 30, 30.0));
+    let before = wait_for(&mut harness, "the first statistics", |s| {
+        s.stats.population > 0
+    });
+    harness.get_by_label("Lab").click();
+    harness.run_steps(2);
+    for key in [egui::Key::C, egui::Key::R, egui::Key::N, egui::Key::Tab] {
+        press(&mut harness, key);
+    }
+    harness.run_steps(5);
+    std::thread::sleep(Duration::from_millis(200));
+    harness.step();
+    let after = harness.state().runner().snapshot();
+    assert_eq!(after.generation, before.generation);
+    assert_eq!(after.strategy, before.strategy);
+    assert_eq!(after.stats.population, before.stats.population);
+    press(&mut harness, egui::Key::F1);
+    assert!(
+        harness.state().help_open,
+        "F1 opens the help on the Lab tab too"
+    );
+}

@@ -35,9 +35,14 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ),
 ];
 
-/// React to this frame's keys, unless a text field has the keyboard.
+/// React to this frame's keys, unless a text field has the keyboard. On the Lab tab only
+/// the help key works: the world's shortcuts would act on a world the user cannot see.
 pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
-    if ctx.egui_wants_keyboard_input() {
+    if ctx.text_edit_focused() {
+        return;
+    }
+    if app.tab == super::Tab::Lab {
+        toggle_help(app, ctx);
         return;
     }
     let pressed = |key: Key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
@@ -110,15 +115,7 @@ pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
         app.view.placing = None;
         app.view.selection = None;
     }
-    if pressed(Key::F1)
-        || ctx.input(|i| {
-            i.events
-                .iter()
-                .any(|e| matches!(e, Event::Text(t) if t == "?"))
-        })
-    {
-        app.help_open = !app.help_open;
-    }
+    toggle_help(app, ctx);
     let clipboard: Vec<Event> = ctx.input(|i| {
         i.events
             .iter()
@@ -152,4 +149,17 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                 }
             });
         });
+}
+
+/// F1 or `?` opens and closes the help overlay.
+fn toggle_help(app: &mut GolabApp, ctx: &egui::Context) {
+    let f1 = ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F1));
+    let question = ctx.input(|i| {
+        i.events
+            .iter()
+            .any(|e| matches!(e, Event::Text(t) if t == "?"))
+    });
+    if f1 || question {
+        app.help_open = !app.help_open;
+    }
 }

@@ -358,3 +358,45 @@ fn world_shortcuts_do_nothing_on_the_lab_tab_but_help_opens() {
         "F1 opens the help on the Lab tab too"
     );
 }
+
+/// A file dropped on the window, as eframe hands it to egui on native platforms.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+fn drop_file(harness: &mut Harness<'_, GolabApp>, name: &str, text: &str) {
+    let path = std::env::temp_dir().join(format!("golab-drop-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    harness
+        .input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path)));
+    harness.step();
+}
+
+#[test]
+fn a_dropped_pattern_file_opens_and_a_malformed_one_leaves_the_world() {
+    let mut harness = harness(settings(40, 30, 30.0));
+    let before = wait_for(&mut harness, "the first statistics", |s| {
+        s.stats.population > 0
+    });
+    drop_file(&mut harness, "bad.rle", "x = 3, y = 3\nbo$2bo$3q!\n");
+    harness.run_steps(3);
+    std::thread::sleep(Duration::from_millis(200));
+    harness.step();
+    let after_bad = harness.state().runner().snapshot();
+    assert_eq!(after_bad.stats.population, before.stats.population);
+    drop_file(&mut harness, "glider.rle", "x = 3, y = 3\nbo$2bo$3o!\n");
+    let _ = wait_for(&mut harness, "the dropped glider", |s| {
+        s.stats.population == 5
+    });
+}

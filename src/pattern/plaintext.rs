@@ -17,15 +17,48 @@ fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
         .flatten()
 }
 
+/// Which metadata tags a file has set so far: a tag's first line sets it, later lines with
+/// the same tag are comments (the writer relies on that to keep a comment such as
+/// `Name: of the finder` a comment, see [`Pattern::to_plaintext`]).
+#[derive(Default)]
+struct Tags {
+    name: bool,
+    author: bool,
+    rule: bool,
+}
+
 /// Store a comment line's content (`rest` follows the `!` at column 1 of line `line_no`).
-fn comment_line(pattern: &mut Pattern, line_no: usize, rest: &str) -> Result<(), PatternError> {
-    if let Some(name) = strip_prefix_ci(rest, "Name:") {
+/// Tags are recognised after leading whitespace (`! Name: x`), as comments are stored
+/// trimmed; an empty `!Rule:` sets no rule.
+fn comment_line(
+    pattern: &mut Pattern,
+    tags: &mut Tags,
+    line_no: usize,
+    rest: &str,
+) -> Result<(), PatternError> {
+    let full = rest;
+    let rest = rest.trim_start();
+    let tag = |seen: bool, name: &str| {
+        if seen {
+            None
+        } else {
+            strip_prefix_ci(rest, name)
+        }
+    };
+    if let Some(name) = tag(tags.name, "Name:") {
+        tags.name = true;
         pattern.name = Some(name.trim().to_string()).filter(|n| !n.is_empty());
-    } else if let Some(author) = strip_prefix_ci(rest, "Author:") {
+    } else if let Some(author) = tag(tags.author, "Author:") {
+        tags.author = true;
         pattern.author = Some(author.trim().to_string()).filter(|a| !a.is_empty());
-    } else if let Some(rule) = strip_prefix_ci(rest, "Rule:") {
+    } else if let Some(rule) = tag(tags.rule, "Rule:") {
+        tags.rule = true;
+        if rule.trim().is_empty() {
+            return Ok(());
+        }
         // Column: '!' + "Rule:" + the leading spaces of the value, 1-based.
-        let column = 1 + "Rule:".len() + (rule.len() - rule.trim_start().len()) + 1;
+        let spaces = |t: &str| t[..t.len() - t.trim_start().len()].chars().count();
+        let column = 1 + spaces(full) + "Rule:".len() + spaces(rule) + 1;
         let parsed = rule
             .parse::<Rule>()
             .map_err(|e| syntax(line_no, column, e.to_string()))?;
@@ -42,10 +75,11 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
     let mut row: u64 = 0;
     let mut started = false;
     let (mut width, mut height) = (0u64, 0u64);
+    let mut tags = Tags::default();
     for (index, line) in text.lines().enumerate() {
         let line_no = index + 1;
         if let Some(rest) = line.strip_prefix('!') {
-            comment_line(&mut pattern, line_no, rest)?;
+            comment_line(&mut pattern, &mut tags, line_no, rest)?;
             continue;
         }
         let cells = line.trim_end();
@@ -109,14 +143,27 @@ impl Pattern {
     pub fn to_plaintext(&self) -> String {
         let (pattern, cells) = (self, &*self.clean_cells());
         let mut out = String::new();
+        // A comment that starts like a tag stays a comment if the tag comes first, even
+        // empty: the reader takes only a tag's first line.
+        let looks_tagged = |tag: &str| {
+            pattern
+                .comments
+                .iter()
+                .flat_map(|c| c.lines())
+                .any(|l| strip_prefix_ci(l.trim(), tag).is_some())
+        };
         for (tag, text) in [("Name", &pattern.name), ("Author", &pattern.author)] {
             let text = one_line(text.as_deref().unwrap_or_default());
             if !text.is_empty() {
                 out.push_str(&format!("!{tag}: {text}\n"));
+            } else if looks_tagged(&format!("{tag}:")) {
+                out.push_str(&format!("!{tag}:\n"));
             }
         }
         if let Some(rule) = pattern.rule {
             out.push_str(&format!("!Rule: {rule}\n"));
+        } else if looks_tagged("Rule:") {
+            out.push_str("!Rule:\n");
         }
         for line in pattern
             .comments

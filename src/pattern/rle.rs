@@ -243,6 +243,11 @@ impl Body {
                 .as_ref()
                 .map_or((line_no, column), |r| (r.line, r.column));
             let n = run.as_ref().map_or(1, |r| r.count);
+            if n == 0 && matches!(c, 'b' | '.' | 'o' | '$') {
+                // `0$` would rewind to the start of the same row and repeat its cells.
+                let message = format!("a run count of 0 is not allowed before '{c}'");
+                return Err(syntax(start_line, start_column, message));
+            }
             match c {
                 'b' | '.' => self.x = self.x.saturating_add(n),
                 'o' => self.live(n, start_line, start_column)?,

@@ -1,0 +1,6 @@
+//! RLE reader: `golab::pattern::parse(text, Some(Format::Rle))`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| golab_fuzz::check_rle(data));

@@ -1,0 +1,220 @@
+//! The checks golab's fuzz targets run on each input, shared with
+//! `tests/fuzz_regressions.rs`, which includes this file by path so that the committed corpora
+//! and every crash the fuzzers found replay on stable in `cargo test`.
+//!
+//! Each `check_*` function takes raw bytes and panics when something is wrong: a reader
+//! panicking, a result that breaks the documented invariants (cells inside the box, sorted
+//! row-major, no duplicates, limits respected), an error pointing outside the text, or a
+//! pattern that does not survive being written by golab's own writers and read back.
+
+use std::path::Path;
+
+use golab::pattern::{self, Format, MAX_PATTERN_CELLS, MAX_PATTERN_EDGE, Pattern, PatternError};
+use golab::rule::Rule;
+
+/// Largest box (in cells) the checks write as plaintext, which spells out every cell: a
+/// tiny RLE file may declare a 65536 × 65536 box.
+const MAX_PLAINTEXT_BOX: u64 = 1 << 22;
+
+/// RLE text (`parse(text, Some(Format::Rle))`); bytes that are not UTF-8 are skipped.
+pub fn check_rle(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        check_text(text, Some(Format::Rle));
+    }
+}
+
+/// Plaintext (`parse(text, Some(Format::Plaintext))`); bytes that are not UTF-8 are skipped.
+pub fn check_plaintext(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        check_text(text, Some(Format::Plaintext));
+    }
+}
+
+/// Format detection (`parse(text, None)`, what `load_file` does for `.txt`): the result is
+/// the detected reader's, or the "cannot tell" error. Bytes that are not UTF-8 go through
+/// [`pattern::load_file`] itself, written to `scratch` (a path ending in `.txt`), and must be
+/// refused with the line and column of the first bad byte.
+pub fn check_any(data: &[u8], scratch: &Path) {
+    match std::str::from_utf8(data) {
+        Ok(text) => check_text(text, None),
+        Err(e) => {
+            std::fs::write(scratch, data).expect("write the scratch file");
+            let result = pattern::load_file(scratch);
+            let valid = String::from_utf8_lossy(&data[..e.valid_up_to()]);
+            let line = valid.matches('\n').count() + 1;
+            let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            match result {
+                Err(PatternError::Syntax {
+                    line: l, column: c, ..
+                }) => assert_eq!((l, c), (line, column), "position of the first bad byte"),
+                other => panic!("expected a UTF-8 error from load_file, got {other:?}"),
+            }
+        }
+    }
+}
+
+/// A rule string: `Rule::from_str`, then the display form, the other notations of the same
+/// rule, case and surrounding whitespace must all give the same rule.
+pub fn check_rule(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let parsed = text.parse::<Rule>();
+    match &parsed {
+        Err(e) => assert!(!e.to_string().is_empty()),
+        Ok(rule) => {
+            let rule = *rule;
+            assert!(
+                rule.birth < 1 << 9 && rule.survive < 1 << 9,
+                "masks {rule:?}"
+            );
+            let shown = rule.to_string();
+            assert_eq!(shown.parse::<Rule>(), Ok(rule), "display form {shown:?}");
+            let (b, s) = (digits(rule.birth), digits(rule.survive));
+            for other in [
+                format!("{s}/{b}"),
+                format!("S{s}/B{b}"),
+                format!("b{b}s{s}"),
+            ] {
+                assert_eq!(other.parse::<Rule>(), Ok(rule), "{other:?} from {text:?}");
+            }
+        }
+    }
+    let parsed = parsed.ok();
+    let upper = text.to_ascii_uppercase();
+    assert_eq!(upper.parse::<Rule>().ok(), parsed, "upper case {upper:?}");
+    let padded = format!(" \t{text} ");
+    assert_eq!(padded.parse::<Rule>().ok(), parsed, "padded {padded:?}");
+}
+
+/// The neighbour counts set in a 9-bit mask, as digits.
+fn digits(mask: u16) -> String {
+    (0..9u8)
+        .filter(|n| mask >> n & 1 == 1)
+        .map(|n| char::from(b'0' + n))
+        .collect()
+}
+
+/// Parse `text` as `format` (detected when `None`) and check the result.
+fn check_text(text: &str, format: Option<Format>) {
+    let result = pattern::parse(text, format);
+    if format.is_none() {
+        let by_format = [Format::Rle, Format::Plaintext].map(|f| pattern::parse(text, Some(f)));
+        let undetected = matches!(&result, Err(PatternError::Syntax { message, .. })
+            if message.starts_with("cannot tell the pattern format"));
+        assert!(
+            undetected || by_format.contains(&result),
+            "detection gave {result:?}, neither reader did: {by_format:?}"
+        );
+    }
+    match result {
+        Err(e) => check_error(text, &e),
+        Ok(p) => {
+            check_shape(&p);
+            for format in [Format::Rle, Format::Plaintext] {
+                let area = u64::from(p.width) * u64::from(p.height);
+                if format == Format::Rle || area <= MAX_PLAINTEXT_BOX {
+                    round_trip(&p, format);
+                }
+            }
+        }
+    }
+}
+
+/// An error renders, and a syntax error points into the text (1-based, at most one past the
+/// last line or the end of its line).
+fn check_error(text: &str, e: &PatternError) {
+    assert!(!e.to_string().is_empty());
+    if let PatternError::Syntax { line, column, .. } = *e {
+        let lines: Vec<&str> = text.split('\n').collect();
+        assert!(
+            (1..=lines.len() + 1).contains(&line),
+            "line {line} of {}",
+            lines.len()
+        );
+        let width = lines.get(line - 1).map_or(0, |l| l.chars().count());
+        assert!(
+            (1..=width + 1).contains(&column),
+            "column {column} on line {line} of {width} characters: {e}"
+        );
+    }
+}
+
+/// The invariants every reader promises for its result.
+fn check_shape(p: &Pattern) {
+    assert!(p.width <= MAX_PATTERN_EDGE && p.height <= MAX_PATTERN_EDGE);
+    assert!(p.cells.len() <= MAX_PATTERN_CELLS);
+    assert!(
+        p.cells.iter().all(|&(x, y)| x < p.width && y < p.height),
+        "a cell outside the {}x{} box",
+        p.width,
+        p.height
+    );
+    assert!(
+        p.cells
+            .windows(2)
+            .all(|w| (w[0].1, w[0].0) < (w[1].1, w[1].0)),
+        "cells not sorted row-major or duplicated"
+    );
+    if let Some(rule) = p.rule {
+        assert!(rule.birth < 1 << 9 && rule.survive < 1 << 9);
+    }
+}
+
+/// Metadata text as the writers put it on one line: line breaks become spaces.
+fn one_line(text: Option<&str>) -> Option<String> {
+    let joined = text?
+        .split(['\n', '\r'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    (!joined.is_empty()).then_some(joined)
+}
+
+/// Comment lines as the writers put them: one per line, trimmed, blank ones dropped.
+fn comment_lines(p: &Pattern) -> Vec<&str> {
+    p.comments
+        .iter()
+        .flat_map(|c| c.lines())
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// `p` written in `format` by golab's writer reads back as the same pattern (plaintext
+/// cannot hold an empty box, which comes back 0 × 0), and writing that gives the same text.
+fn round_trip(p: &Pattern, format: Format) {
+    let written = p.to_format(format);
+    let q = match pattern::parse(&written, Some(format)) {
+        Ok(q) => q,
+        Err(e) => panic!("{format:?} writer output does not read back: {e}\n{written}"),
+    };
+    let size = if format == Format::Plaintext && (p.width == 0 || p.height == 0) {
+        (0, 0)
+    } else {
+        (p.width, p.height)
+    };
+    let context = || format!("{format:?} round trip of {p:?} via\n{written}");
+    assert_eq!((q.width, q.height), size, "{}", context());
+    assert!(q.cells == p.cells, "cells differ: {}", context());
+    assert_eq!(q.rule, p.rule, "{}", context());
+    assert_eq!(
+        one_line(q.name.as_deref()),
+        one_line(p.name.as_deref()),
+        "{}",
+        context()
+    );
+    assert_eq!(
+        one_line(q.author.as_deref()),
+        one_line(p.author.as_deref()),
+        "{}",
+        context()
+    );
+    assert_eq!(comment_lines(&q), comment_lines(p), "{}", context());
+    assert_eq!(
+        q.to_format(format),
+        written,
+        "writing again changed the text"
+    );
+}

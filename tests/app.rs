@@ -164,17 +164,22 @@ fn a_pointer_drag_paints_exactly_the_cells_under_it_and_undo_restores() {
         PointerButton::Primary,
         &stops.map(|(x, y)| centre(x, y)),
     );
-    let painted = wait_for(&mut harness, "the painted cells", |s| {
-        s.stats.population > 0
-    });
     let mut expected: Vec<(i64, i64)> = stops
         .windows(2)
         .flat_map(|w| line_cells(w[0], w[1]))
         .collect();
     expected.sort_by_key(|&(x, y)| (y, x));
     expected.dedup();
+    // The stroke's edits reach the simulation thread in several commands and statistics
+    // follow them; wait for the whole stroke, then check it cell by cell.
+    let _ = wait_for(&mut harness, "the painted cells", |s| {
+        s.stats.population >= expected.len() as u64
+    });
     assert_eq!(live_cells(&read_world(&harness)), expected);
-    assert_eq!(painted.stats.population, expected.len() as u64);
+    assert_eq!(
+        harness.state().runner().snapshot().stats.population,
+        expected.len() as u64
+    );
 
     drag(
         &mut harness,

@@ -172,7 +172,7 @@ impl Strategy {
                 "GPU shared, no transfers while running; stats reduced on the GPU"
             }
             Strategy::GpuBitpacked => {
-                "GPU, 32 cells per u32 word, bitwise adders, k (default 8) generations per dispatch in workgroup memory; exact ages from birth generations"
+                "GPU, 32 cells per u32 word, bitwise adders, k (default 16) generations per dispatch in workgroup memory; exact ages from birth generations"
             }
         }
     }

@@ -34,7 +34,7 @@ use crate::stats::Stats;
 use crate::world::{CellEdit, Topology, World};
 
 /// Generations per dispatch unless `GOLAB_BITPACKED_GENS` says otherwise.
-pub const DEFAULT_GENS_PER_DISPATCH: u32 = 8;
+pub const DEFAULT_GENS_PER_DISPATCH: u32 = 16;
 /// Environment variable choosing generations per dispatch (1..=16), for tuning on a GPU.
 pub const GENS_ENV: &str = "GOLAB_BITPACKED_GENS";
 

@@ -99,6 +99,14 @@ pub enum WorldError {
         /// Edge of the largest square world that fits.
         largest: u32,
     },
+    /// The host refused the allocation of a world's cells.
+    #[error("could not allocate the cells of a {width}x{height} world: out of host memory")]
+    AllocationFailed {
+        /// Requested width.
+        width: u32,
+        /// Requested height.
+        height: u32,
+    },
     /// Soup density outside 0..=100 percent.
     #[error("density {0}% is out of range 0..=100")]
     BadDensity(f64),
@@ -168,7 +176,9 @@ impl fmt::Debug for World {
 }
 
 impl World {
-    /// An empty world (all cells dead, generation 0).
+    /// An empty world (all cells dead, generation 0) that is to run: refused before anything
+    /// is allocated when the host lacks the memory a running world needs
+    /// ([`crate::memory::HOST_BYTES_PER_CELL`]).
     pub fn new(
         width: u32,
         height: u32,
@@ -176,23 +186,33 @@ impl World {
         rule: Rule,
     ) -> Result<Self, WorldError> {
         check_size(width.into(), height.into())?;
-        let out_of_memory = |available: u64, largest: u32| WorldError::OutOfMemory {
-            width,
-            height,
-            needed: crate::memory::gib(
-                u64::from(width) * u64::from(height) * crate::memory::HOST_BYTES_PER_CELL,
-            ),
-            available: crate::memory::gib(available),
-            largest,
-        };
         let available = crate::memory::available_bytes();
         if let Some(short) = crate::memory::world_shortfall(width, height, available) {
-            return Err(out_of_memory(short.available, short.largest_square));
+            return Err(WorldError::OutOfMemory {
+                width,
+                height,
+                needed: crate::memory::gib(short.needed),
+                available: crate::memory::gib(short.available),
+                largest: short.largest_square,
+            });
         }
+        World::blank(width, height, topology, rule)
+    }
+
+    /// An empty world used as a working copy of a world that already runs (its size or
+    /// smaller), whose memory [`World::new`] accounted for: only the allocation itself is
+    /// checked, and its failure is an error rather than an abort.
+    pub(crate) fn blank(
+        width: u32,
+        height: u32,
+        topology: Topology,
+        rule: Rule,
+    ) -> Result<Self, WorldError> {
+        check_size(width.into(), height.into())?;
         let cells = width as usize * height as usize;
         let mut ages = Vec::new();
         ages.try_reserve_exact(cells)
-            .map_err(|_| out_of_memory(available.unwrap_or(0), 0))?;
+            .map_err(|_| WorldError::AllocationFailed { width, height })?;
         ages.resize(cells, 0);
         Ok(World {
             width,

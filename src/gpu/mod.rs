@@ -76,8 +76,9 @@ pub struct GpuContext {
 /// [`GpuContext::kernel_module`]).
 pub const SHADER_CHECKS_ENV: &str = "GOLAB_SHADER_CHECKS";
 
-fn all_shader_checks() -> bool {
-    std::env::var(SHADER_CHECKS_ENV).is_ok_and(|v| v.trim() == "1")
+/// Whether the environment variable `name` is set to `1` (golab's measuring switches).
+pub fn env_flag(name: &str) -> bool {
+    std::env::var(name).is_ok_and(|v| v.trim() == "1")
 }
 
 /// How long one submission of Life generations may keep the queue busy by default: far
@@ -220,7 +221,7 @@ impl GpuContext {
             label: Some(label),
             source: wgpu::ShaderSource::Wgsl(source.into()),
         };
-        if all_shader_checks() {
+        if env_flag(SHADER_CHECKS_ENV) {
             return self.device.create_shader_module(desc);
         }
         let mut checks = wgpu::ShaderRuntimeChecks::checked();

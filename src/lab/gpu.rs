@@ -22,7 +22,7 @@ pub const ZERO_WORKGROUP_ENV: &str = "GOLAB_LAB_ZERO_WORKGROUP";
 /// before a barrier, so the fill (one more pass over workgroup memory and a barrier per
 /// workgroup) is pure cost.
 pub fn zero_workgroup_memory() -> bool {
-    std::env::var(ZERO_WORKGROUP_ENV).is_ok_and(|v| v.trim() == "1")
+    crate::gpu::env_flag(ZERO_WORKGROUP_ENV)
 }
 
 /// A compute pipeline with its explicit layout: storage buffers 0.., then the params.

@@ -82,7 +82,7 @@ pub fn apply(world: &World, region: Region, op: RegionOp) -> Result<World, World
     match op {
         RegionOp::Clear => clear(&mut next),
         RegionOp::RandomFill { density, seed } => {
-            let mut soup = World::new(
+            let mut soup = World::blank(
                 region.width.max(3),
                 region.height.max(3),
                 world.topology,

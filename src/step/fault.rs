@@ -39,12 +39,12 @@ pub enum FaultKind {
 
 static FIRED: AtomicBool = AtomicBool::new(false);
 static UNPLUGGED: AtomicBool = AtomicBool::new(false);
+static WARNED: AtomicBool = AtomicBool::new(false);
 
 /// Whether an injected `device-unplug` fault has removed every adapter from this process.
 pub fn adapters_unplugged() -> bool {
     UNPLUGGED.load(Ordering::Relaxed)
 }
-static WARNED: AtomicBool = AtomicBool::new(false);
 
 impl FaultPlan {
     /// Parse `device-lost@gen:N`, `device-destroy@gen:N` or `device-unplug@gen:N`.

@@ -87,7 +87,7 @@ impl BitpackedStepper {
     /// [`Stepper::step`] does this by itself every ~2³¹ generations; public for tests.
     pub fn rebase(&mut self) -> Result<(), StepError> {
         let l = &self.dev()?.layout;
-        let mut world = World::new(l.width, l.height, self.topology, self.rule)
+        let mut world = World::blank(l.width, l.height, self.topology, self.rule)
             .map_err(|e| StepError::Backend(e.to_string()))?;
         self.read_world(&mut world)?;
         self.load(&world)
@@ -266,7 +266,7 @@ impl Stepper for BitpackedStepper {
     fn stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
         if buckets > 64 {
             let l = &self.dev()?.layout;
-            let mut world = World::new(l.width, l.height, self.topology, self.rule)
+            let mut world = World::blank(l.width, l.height, self.topology, self.rule)
                 .map_err(|e| StepError::Backend(e.to_string()))?;
             self.read_world(&mut world)?;
             return Ok(Stats::from_ages(world.ages(), self.generation, buckets));

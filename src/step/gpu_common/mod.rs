@@ -113,7 +113,7 @@ impl GpuStepper {
         Ok(GpuStepper {
             cfg,
             settings,
-            host: World::new(3, 3, Default::default(), Default::default())
+            host: World::blank(3, 3, Default::default(), Default::default())
                 .map_err(|e| StepError::Backend(e.to_string()))?,
             host_fresh: true,
             dev: None,

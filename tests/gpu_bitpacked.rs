@@ -1,21 +1,48 @@
-//! `gpu-bitpacked` beyond the shared GPU equivalence suite: widths around the 32-cell word,
-//! step counts around the generations-per-dispatch block, fast-changing rules, dead borders,
-//! birth-code chunking, and the device-drawn view against `view::render_host`.
+//! `gpu-bitpacked` beyond the shared GPU equivalence suite, for both step kernels (tile and
+//! stream): widths around the 32-cell word, step counts around the generations-per-dispatch
+//! block, fast-changing rules, dead borders, birth-code chunking, the stream kernel's strip
+//! and block shapes, and the device-drawn view against `view::render_host`.
 
 mod common;
 
 use common::*;
 use golab::sim::Simulation;
-use golab::step::gpu_bitpacked::DEFAULT_GENS_PER_DISPATCH;
+use golab::step::gpu_bitpacked::kernel::{BitpackedTuning, KernelChoice};
 use golab::step::view::{ViewRequest, render_host};
 use golab::step::{GpuSettings, Stepper, Strategy};
 use golab::world::{CellEdit, Topology};
 
-const K: u64 = DEFAULT_GENS_PER_DISPATCH as u64;
+/// Generations per dispatch of the default (stream) kernel.
+const K: u64 = 8;
+
+/// Both step kernels, each with its generations per dispatch.
+const KERNELS: [KernelChoice; 2] = [KernelChoice::Tile, KernelChoice::Stream];
+
+fn with_kernel(kernel: KernelChoice, settings: GpuSettings) -> GpuSettings {
+    GpuSettings {
+        bitpacked: BitpackedTuning {
+            kernel,
+            ..BitpackedTuning::default()
+        },
+        ..settings
+    }
+}
+
+#[test]
+fn default_kernel_steps_k_generations_per_dispatch() {
+    assert_eq!(u64::from(KernelChoice::Auto.default_gens()), K);
+}
 
 #[test]
 fn widths_around_the_word_size_match_scalar_at_block_boundaries() {
-    let steps = [1, K - 1, K, K + 1, 3 * K + 2];
+    for kernel in KERNELS {
+        widths_around_the_word_size(kernel);
+    }
+}
+
+fn widths_around_the_word_size(kernel: KernelChoice) {
+    let k = u64::from(kernel.default_gens());
+    let steps = [1, k - 1, k, k + 1, 3 * k + 2];
     for (w, h) in [
         (31, 9),
         (32, 5),
@@ -29,7 +56,7 @@ fn widths_around_the_word_size_match_scalar_at_block_boundaries() {
             for (r, rule) in ["B3/S23", "B36/S23", "B2/S"].iter().enumerate() {
                 let start = soup(w, h, topology, rule.parse().unwrap(), 40.0, 31 + r as u64);
                 let mut sim = Simulation::new(
-                    gpu_factory(GpuSettings::default()),
+                    gpu_factory(with_kernel(kernel, GpuSettings::default())),
                     start.clone(),
                     Strategy::GpuBitpacked,
                 )
@@ -38,7 +65,7 @@ fn widths_around_the_word_size_match_scalar_at_block_boundaries() {
                 for gens in steps {
                     sim.step(gens).unwrap();
                     done += gens;
-                    let context = format!("{w}x{h} {topology} {rule} after {done}");
+                    let context = format!("{kernel:?}: {w}x{h} {topology} {rule} after {done}");
                     let expected = scalar_after(&start, done);
                     assert_eq!(
                         sim.stats(5).unwrap(),
@@ -54,25 +81,65 @@ fn widths_around_the_word_size_match_scalar_at_block_boundaries() {
 
 #[test]
 fn tall_and_chunked_worlds_match_scalar() {
-    // Heights that leave a partial last tile, and birth codes cut into many chunks
-    // (tiles then straddle chunk edges).
-    for (w, h, limit) in [
-        (70, 131, None),
-        (97, 203, Some(97 * 4 * 19)),
-        (33, 67, Some(33 * 4 * 8)),
-    ] {
-        for topology in [Topology::Torus, Topology::DeadBorder] {
+    // Heights that leave a partial last tile or strip, and birth codes cut into many chunks
+    // (tiles and strips then straddle chunk edges).
+    for kernel in KERNELS {
+        let k = u64::from(kernel.default_gens());
+        for (w, h, limit) in [
+            (70, 131, None),
+            (97, 203, Some(97 * 4 * 19)),
+            (33, 67, Some(33 * 4 * 8)),
+        ] {
+            for topology in [Topology::Torus, Topology::DeadBorder] {
+                let settings = GpuSettings {
+                    chunk_limit: limit,
+                    ..with_kernel(kernel, GpuSettings::default())
+                };
+                let start = soup(w, h, topology, "B3/S23".parse().unwrap(), 37.0, 3);
+                assert_matches_scalar(
+                    gpu_factory(settings),
+                    Strategy::GpuBitpacked,
+                    &start,
+                    3 * k + 2,
+                    &format!("{kernel:?}: {w}x{h} {topology} limit {limit:?}"),
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn stream_kernel_strip_and_block_shapes_match_scalar() {
+    // Strips of one row up to taller than the world, blocks of 1 to 15 generations (the
+    // generated walk differs per block: warm-up, loop and last steps overlap when strips are
+    // short), partial last blocks (their own pipelines), torus and dead border, two rules.
+    let cases = [
+        (1, 1, "B3/S23"),
+        (2, 3, "B36/S23"),
+        (5, 1, "B3/S23"),
+        (5, 7, "B3/S23"),
+        (8, 2, "B36/S23"),
+        (8, 47, "B3/S23"),
+        (15, 16, "B3/S23"),
+    ];
+    for (gens, strip, rule) in cases {
+        for (w, h, topology) in [(75, 41, Topology::Torus), (64, 50, Topology::DeadBorder)] {
             let settings = GpuSettings {
-                chunk_limit: limit,
+                bitpacked: BitpackedTuning {
+                    kernel: KernelChoice::Stream,
+                    gens: Some(gens),
+                    strip: Some(strip),
+                },
+                chunk_limit: Some(u64::from(w) * 4 * 17),
                 ..GpuSettings::default()
             };
-            let start = soup(w, h, topology, "B3/S23".parse().unwrap(), 37.0, 3);
+            let start = soup(w, h, topology, rule.parse().unwrap(), 41.0, u64::from(gens));
             assert_matches_scalar(
                 gpu_factory(settings),
                 Strategy::GpuBitpacked,
                 &start,
-                3 * K + 2,
-                &format!("{w}x{h} {topology} limit {limit:?}"),
+                2 * u64::from(gens) + 3,
+                &format!("{gens} gens/dispatch, {strip}-row strips, {w}x{h} {topology} {rule}"),
             );
         }
     }

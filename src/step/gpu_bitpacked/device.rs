@@ -8,12 +8,9 @@ use crate::gpu::timing::PassTimer;
 use crate::rule::Rule;
 use crate::world::Topology;
 
+use super::kernel::StepKernel;
 use super::pipelines::{PARAM_SLOT, Pipelines};
 
-/// Words per tile row of the step kernel that are written back (`TW - 2` in bitpacked.wgsl).
-const TILE_WORDS: u32 = 30;
-/// Rows of a step-kernel tile, halo included (`WY` in bitpacked.wgsl).
-const TILE_ROWS: u32 = 128;
 /// Most multi-generation dispatches one submission records (size of the parameter ring).
 pub const MAX_BLOCKS: u64 = 1024;
 
@@ -104,6 +101,8 @@ pub struct BitWorld {
     pub cur: usize,
     torus: bool,
     halo: u32,
+    kernel: StepKernel,
+    rule: Rule,
     pipeline: wgpu::ComputePipeline,
     params: wgpu::Buffer,
     /// `groups[from][chunk]`: reads `planes[from]`, writes the other plane and the chunk's births.
@@ -122,16 +121,17 @@ fn storage_buffer(ctx: &GpuContext, label: &str, bytes: u64) -> wgpu::Buffer {
 }
 
 impl BitWorld {
-    /// Zeroed buffers for `layout`, stepping `rule` on `topology` up to `halo` generations per
-    /// dispatch.
+    /// Zeroed buffers for `layout`, stepping `rule` on `topology` with `kernel`, up to `halo`
+    /// generations per dispatch.
     pub fn new(
         ctx: &GpuContext,
         kernels: &Pipelines,
         layout: Layout,
-        rule: Rule,
-        topology: Topology,
+        (rule, topology): (Rule, Topology),
+        kernel: StepKernel,
         halo: u32,
     ) -> BitWorld {
+        let torus = topology == Topology::Torus;
         let plane = layout.plane_bytes();
         let planes = [
             storage_buffer(ctx, "bitpacked plane 0", plane),
@@ -189,14 +189,16 @@ impl BitWorld {
             (0..n).map(|c| group(1, c)).collect(),
         ];
         BitWorld {
-            pipeline: kernels.step(ctx, rule, halo),
+            pipeline: kernels.step(ctx, rule, halo, torus, kernel),
             layout,
             planes,
             old,
             births,
             cur: 0,
-            torus: topology == Topology::Torus,
+            torus,
             halo,
+            kernel,
+            rule,
             params,
             groups,
         }
@@ -211,7 +213,7 @@ impl BitWorld {
     /// pass; `n_y` is the young birth-code counter at the first of them. Swaps `cur`.
     pub fn encode_steps(
         &mut self,
-        ctx: &GpuContext,
+        (ctx, kernels): (&GpuContext, &Pipelines),
         encoder: &mut wgpu::CommandEncoder,
         timer: Option<&mut PassTimer>,
         gens: u64,
@@ -250,17 +252,21 @@ impl BitWorld {
             }
         }
         ctx.queue.write_buffer(&self.params, 0, &ring);
-        let interior = TILE_ROWS - 2 * self.halo;
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("bitpacked steps"),
             timestamp_writes: timer.and_then(|t| t.next_pass()),
         });
         pass.set_pipeline(&self.pipeline);
-        for b in 0..blocks.len() {
+        for (b, &(g, _)) in blocks.iter().enumerate() {
+            if g != self.halo && self.kernel != StepKernel::Tile {
+                // The stream kernel steps exactly HALO generations: a shorter block has its own.
+                pass.set_pipeline(&kernels.step(ctx, self.rule, g, self.torus, self.kernel));
+            }
             for (c, &(_, rows)) in l.chunks.iter().enumerate() {
                 let offset = ((b * n + c) as u64 * PARAM_SLOT) as u32;
                 pass.set_bind_group(0, &self.groups[self.cur][c], &[offset]);
-                pass.dispatch_workgroups(l.wpr.div_ceil(TILE_WORDS), rows.div_ceil(interior), 1);
+                let (x, y) = self.kernel.groups(l.wpr, rows, self.halo);
+                pass.dispatch_workgroups(x, y, 1);
             }
             self.cur = 1 - self.cur;
         }

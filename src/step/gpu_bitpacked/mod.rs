@@ -1,17 +1,20 @@
 //! `gpu-bitpacked`: 32 cells per `u32` word, neighbour counts by bitwise full adders, and
-//! several generations per dispatch (temporal blocking in workgroup memory), with exact ages.
+//! several generations per dispatch (temporal blocking), with exact ages.
 //!
 //! Data flow (docs/architecture.md draws it): `load` packs the world on the host into a bit
 //! plane, an old plane and birth codes ([`ages`]) and uploads them once; `step` records
-//! `gens / k` dispatches of the blocked kernel (k generations each, default
-//! [`DEFAULT_GENS_PER_DISPATCH`]) per ~40 ms submission, ping-ponging two bit planes; births are
-//! written only where a cell born within a block is alive at its end. Statistics, views and
-//! edits run on the device; only `read_world` (switching, saving) downloads the state.
+//! `gens / k` dispatches of a multi-generation kernel ([`kernel`]: the subgroup-streaming
+//! kernel by default, k = 8; the workgroup-memory tile kernel without subgroups, k = 16) per
+//! ~40 ms submission, ping-ponging two bit planes; births are written only where a cell born
+//! within a block is alive at its end. Statistics, views and edits run on the device; only
+//! `read_world` (switching, saving) downloads the state.
 
 pub mod ages;
 mod device;
+pub mod kernel;
 mod pipelines;
 mod queries;
+mod stream;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -23,6 +26,7 @@ pub use pipelines::Pipelines;
 
 use ages::Epochs;
 use device::{BitWorld, MAX_BLOCKS};
+use kernel::StepKernel;
 
 use super::gpu_common::GpuSettings;
 use super::gpu_common::kernels::LifeKernels;
@@ -32,19 +36,6 @@ use crate::gpu::GpuContext;
 use crate::rule::Rule;
 use crate::stats::Stats;
 use crate::world::{CellEdit, Topology, World};
-
-/// Generations per dispatch unless `GOLAB_BITPACKED_GENS` says otherwise.
-pub const DEFAULT_GENS_PER_DISPATCH: u32 = 16;
-/// Environment variable choosing generations per dispatch (1..=16), for tuning on a GPU.
-pub const GENS_ENV: &str = "GOLAB_BITPACKED_GENS";
-
-fn gens_per_dispatch() -> u32 {
-    std::env::var(GENS_ENV)
-        .ok()
-        .and_then(|v| v.trim().parse::<u32>().ok())
-        .unwrap_or(DEFAULT_GENS_PER_DISPATCH)
-        .clamp(1, 16)
-}
 
 /// The `gpu-bitpacked` stepper.
 pub struct BitpackedStepper {
@@ -97,9 +88,12 @@ impl BitpackedStepper {
     fn batch(&mut self, gens: u64) -> Result<(), StepError> {
         let n_y = self.epochs.young_now(self.generation);
         let mut encoder = self.session.encoder();
+        let kernels = self.kernels.clone();
+        let ctx = &self.session.ctx;
+        let pipelines = kernels.bitpacked.get_or_init(|| Pipelines::new(ctx));
         let dev = self.dev.as_mut().ok_or_else(not_loaded)?;
         dev.encode_steps(
-            &self.session.ctx,
+            (ctx, pipelines),
             &mut encoder,
             self.session.timer.as_mut(),
             gens,
@@ -158,13 +152,15 @@ impl Stepper for BitpackedStepper {
         let epochs = Epochs::at_load(world.generation);
         let (plane, old, births) = pack(world, &layout, &epochs);
         let ctx = self.session.ctx.clone();
+        let tuning = self.settings.bitpacked;
+        let kernel = StepKernel::resolve(&ctx, tuning).map_err(StepError::Backend)?;
         let dev = BitWorld::new(
             &ctx,
             self.pipelines(),
             layout,
-            world.rule,
-            world.topology,
-            gens_per_dispatch(),
+            (world.rule, world.topology),
+            kernel,
+            kernel.gens_per_dispatch(tuning.gens),
         );
         ctx.queue
             .write_buffer(&dev.planes[0], 0, bytemuck::cast_slice(&plane));

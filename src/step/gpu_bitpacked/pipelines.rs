@@ -1,6 +1,7 @@
-//! gpu-bitpacked's compute pipelines, built once per device: the step kernel specialised per
-//! (rule, generations per dispatch) through pipeline-overridable constants, so the rule's
-//! minterms fold away at pipeline creation, plus statistics, view and edit kernels.
+//! gpu-bitpacked's compute pipelines, built once per device: the step kernels specialised per
+//! (rule, generations per dispatch, topology, kernel shape) through pipeline-overridable
+//! constants, so the rule's minterms fold away at pipeline creation, plus statistics, view and
+//! edit kernels.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -8,6 +9,9 @@ use std::sync::Mutex;
 use crate::gpu::GpuContext;
 use crate::rule::Rule;
 use crate::step::gpu_common::kernels::compute_pipeline;
+
+use super::kernel::StepKernel;
+use super::stream;
 
 /// Size of one slot of the per-dispatch parameter ring (the dynamic-offset alignment).
 pub const PARAM_SLOT: u64 = 256;
@@ -17,7 +21,7 @@ pub struct Pipelines {
     /// Bind group layout of the step kernel (params with a dynamic offset, src, dst, births).
     pub step_layout: wgpu::BindGroupLayout,
     step_pipeline_layout: wgpu::PipelineLayout,
-    step: Mutex<HashMap<(Rule, u32), wgpu::ComputePipeline>>,
+    step: Mutex<HashMap<StepKey, wgpu::ComputePipeline>>,
     /// Population and age histogram.
     pub stats: wgpu::ComputePipeline,
     /// Screen-resolution view of the ages.
@@ -25,6 +29,10 @@ pub struct Pipelines {
     /// Paint and erase.
     pub edits: wgpu::ComputePipeline,
 }
+
+/// What a step pipeline is specialised for: rule, halo (most generations per dispatch),
+/// torus, kernel.
+type StepKey = (Rule, u32, bool, StepKernel);
 
 const AGES: &str = include_str!("../../../shaders/life/bitpacked_ages.wgsl");
 
@@ -97,22 +105,48 @@ impl Pipelines {
         }
     }
 
-    /// The step kernel for `rule` with a halo of `halo` rows (= most generations per dispatch).
-    pub fn step(&self, ctx: &GpuContext, rule: Rule, halo: u32) -> wgpu::ComputePipeline {
+    /// The step kernel `kernel` for `rule` on a torus or dead-border world, stepping up to
+    /// `halo` generations per dispatch.
+    pub fn step(
+        &self,
+        ctx: &GpuContext,
+        rule: Rule,
+        halo: u32,
+        torus: bool,
+        kernel: StepKernel,
+    ) -> wgpu::ComputePipeline {
+        const COMMON: &str = include_str!("../../../shaders/life/bitpacked_step_common.wgsl");
         let mut cache = self.step.lock().unwrap_or_else(|e| e.into_inner());
         cache
-            .entry((rule, halo))
+            .entry((rule, halo, torus, kernel))
             .or_insert_with(|| {
+                let mut constants = vec![
+                    ("BIRTH", f64::from(rule.birth)),
+                    ("SURVIVE", f64::from(rule.survive)),
+                ];
+                let body = match kernel {
+                    StepKernel::Tile => {
+                        constants.push(("HALO", f64::from(halo)));
+                        include_str!("../../../shaders/life/bitpacked.wgsl").to_string()
+                    }
+                    StepKernel::Stream {
+                        strip,
+                        prefetch,
+                        group,
+                        ..
+                    } => {
+                        constants.push(("STRIP", f64::from(strip)));
+                        constants.push(("GROUP", f64::from(group)));
+                        constants.push(("TORUS", f64::from(u8::from(torus))));
+                        stream::source(stream::Shape { halo, prefetch })
+                    }
+                };
                 compute_pipeline(
                     ctx,
-                    "bitpacked step",
-                    include_str!("../../../shaders/life/bitpacked.wgsl"),
+                    &format!("bitpacked step ({})", kernel.name()),
+                    &format!("{body}\n{COMMON}"),
                     Some(&self.step_pipeline_layout),
-                    &[
-                        ("BIRTH", f64::from(rule.birth)),
-                        ("SURVIVE", f64::from(rule.survive)),
-                        ("HALO", f64::from(halo)),
-                    ],
+                    &constants,
                     false,
                 )
             })

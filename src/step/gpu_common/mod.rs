@@ -19,6 +19,7 @@ use kernels::{Kernel, LifeKernels};
 use session::Session;
 use transfer::{MemoryMode, Transfers};
 
+use super::gpu_bitpacked::kernel::BitpackedTuning;
 use super::{StepError, Stepper, Strategy, check_same_size, not_loaded};
 use crate::gpu::GpuContext;
 use crate::gpu::limits::plan_chunks;
@@ -62,6 +63,8 @@ pub struct GpuSettings {
     pub readback_interval: u32,
     /// Lower per-chunk byte limit (tests use it to force several chunks on small worlds).
     pub chunk_limit: Option<u64>,
+    /// Step kernel and shape of `gpu-bitpacked`.
+    pub bitpacked: BitpackedTuning,
 }
 
 impl Default for GpuSettings {
@@ -70,6 +73,7 @@ impl Default for GpuSettings {
             memory: MemoryMode::Normal,
             readback_interval: 10,
             chunk_limit: None,
+            bitpacked: BitpackedTuning::default(),
         }
     }
 }

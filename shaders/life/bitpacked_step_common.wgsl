@@ -1,0 +1,146 @@
+// Shared by both gpu-bitpacked step kernels (bitpacked.wgsl, bitpacked_subgroup.wgsl; the
+// Rust side appends this file to either): parameters, bindings, the cell-space gather of a
+// world word (torus wrap, dead border) and the rule applied to bitsliced neighbour counts.
+
+override BIRTH: u32 = 8u;     // bit n: a dead cell with n neighbours is born
+override SURVIVE: u32 = 12u;  // bit n: a live cell with n neighbours survives
+
+struct StepParams {
+    width: u32,
+    height: u32,
+    wpr: u32,        // words per row
+    torus: u32,
+    tail_mask: u32,  // valid bits of the last word of a row
+    gens: u32,       // generations this dispatch (1..=HALO)
+    base: u32,       // birth code of the block's first generation; a birth at step j gets base + j
+    y0: u32,         // first row of this birth chunk
+    rows: u32,       // rows of this birth chunk
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
+}
+
+@group(0) @binding(0) var<uniform> p: StepParams;
+@group(0) @binding(1) var<storage, read> src: array<u32>;
+@group(0) @binding(2) var<storage, read_write> dst: array<u32>;
+@group(0) @binding(3) var<storage, read_write> birth: array<u32>;
+
+fn low_bits(n: u32) -> u32 {
+    return select((1u << n) - 1u, 0xffffffffu, n >= 32u);
+}
+
+// The 32 torus cells starting at world cell x (0 <= x < width) of the row at `base`.
+fn wrapped32(base: u32, x0: u32) -> u32 {
+    let w = p.width;
+    if (x0 + 32u <= w) {
+        let k = x0 >> 5u;
+        let b = x0 & 31u;
+        if (b == 0u) {
+            return src[base + k];
+        }
+        return (src[base + k] >> b) | (src[base + k + 1u] << (32u - b));
+    }
+    // Crosses the right edge (possibly several times on narrow worlds): gather piecewise.
+    var out = 0u;
+    var got = 0u;
+    var x = x0;
+    loop {
+        let b = x & 31u;
+        let take = min(min(32u - b, w - x), 32u - got);
+        let chunk = (src[base + (x >> 5u)] >> b) & low_bits(take);
+        out |= chunk << got;
+        got += take;
+        x += take;
+        if (x == w) { x = 0u; }
+        if (got == 32u) { break; }
+    }
+    return out;
+}
+
+// The world row a tile row reads: wrapped (torus) or -1 outside a dead-border world.
+fn world_row(y: i32) -> i32 {
+    let h = i32(p.height);
+    if (y >= 0 && y < h) {
+        return y;
+    }
+    if (p.torus == 1u) {
+        return ((y % h) + h) % h;
+    }
+    return -1;
+}
+
+// The tile word starting at world cell x (a multiple of 32, any integer) of world row `row`
+// (-1: dead). `xm` is x wrapped into the world (torus), computed once per thread.
+fn fetch(row: i32, x: i32, xm: u32) -> u32 {
+    if (row < 0) {
+        return 0u;
+    }
+    let base = u32(row) * p.wpr;
+    if (p.torus == 1u) {
+        return wrapped32(base, xm);
+    }
+    if (x < 0 || x >= i32(p.width)) {
+        return 0u;
+    }
+    return src[base + u32(x >> 5u)]; // stored tail words have their padding bits clear
+}
+
+// Bit t of `v` as an all-ones/all-zeros selector of `plane` or its complement.
+fn lit(plane: u32, t: u32, bit: u32) -> u32 {
+    return select(~plane, plane, ((t >> bit) & 1u) == 1u);
+}
+
+// Cells whose 3x3 count (self included) is t and that live next generation under the rule.
+fn term(t: u32, alive: u32, b0: u32, b1: u32, b2: u32, b3: u32) -> u32 {
+    let born = ((BIRTH >> t) & 1u) == 1u;
+    let keep = t > 0u && ((SURVIVE >> (t - 1u)) & 1u) == 1u;
+    if (!born && !keep) {
+        return 0u;
+    }
+    let eq = lit(b0, t, 0u) & lit(b1, t, 1u) & lit(b2, t, 2u) & lit(b3, t, 3u);
+    if (born && keep) {
+        return eq;
+    }
+    if (born) {
+        return eq & ~alive;
+    }
+    return eq & alive;
+}
+
+fn rule(alive: u32, b0: u32, b1: u32, b2: u32, b3: u32) -> u32 {
+    return term(0u, alive, b0, b1, b2, b3) | term(1u, alive, b0, b1, b2, b3)
+        | term(2u, alive, b0, b1, b2, b3) | term(3u, alive, b0, b1, b2, b3)
+        | term(4u, alive, b0, b1, b2, b3) | term(5u, alive, b0, b1, b2, b3)
+        | term(6u, alive, b0, b1, b2, b3) | term(7u, alive, b0, b1, b2, b3)
+        | term(8u, alive, b0, b1, b2, b3) | term(9u, alive, b0, b1, b2, b3);
+}
+
+
+// Horizontal sums of word c with its neighbour words: west + centre + east = lo + 2 hi, as
+// (lo, hi). Bit i of a word is cell 32k + i, so the west neighbours are c << 1.
+fn hsum(left: u32, c: u32, right: u32) -> vec2<u32> {
+    let west = (c << 1u) | (left >> 31u);
+    let east = (c >> 1u) | (right << 31u);
+    let x = west ^ c;
+    return vec2<u32>(x ^ east, (west & c) | (east & x));
+}
+
+// Next state of a row word from the horizontal sums of the rows above, at and below it.
+fn next_state(up: vec2<u32>, mid: vec2<u32>, down: vec2<u32>, alive: u32) -> u32 {
+    // Three 2-bit row sums -> count T (0..9, the cell itself included) =
+    // l_0 + 2 (l_1 + m0) + 4 m1.
+    let lx = up.x ^ mid.x;
+    let l_0 = lx ^ down.x;
+    let l_1 = (up.x & mid.x) | (down.x & lx);
+    let hx = up.y ^ mid.y;
+    let m0 = hx ^ down.y;
+    let m1 = (up.y & mid.y) | (down.y & hx);
+    let odd = l_1 ^ m0;
+    if (BIRTH == 8u && SURVIVE == 12u) {
+        // B3/S23 in five operations: T = 3 (odd middle term, no 4), or T = 4 with the cell
+        // alive (even middle term: l_1 = m0, and exactly one of 2 l_1 + 2 m0 and 4 m1 is 4).
+        return (l_0 & odd & ~m1) | (~l_0 & ~odd & (m0 ^ m1) & alive);
+    }
+    let nc = l_1 & m0;
+    return rule(alive, l_0, odd, m1 ^ nc, m1 & nc);
+}

@@ -1,0 +1,157 @@
+// gpu-bitpacked step, streaming form: 32 cells per u32, HALO generations per dispatch kept in
+// registers, neighbour words exchanged by subgroup shuffles. No workgroup memory and no
+// barrier: each subgroup works alone.
+//
+// A subgroup of S lanes owns a strip of S - 2 words (lane 0 and lane S - 1 are halo: their
+// wrong values move one cell per generation, so HALO <= 31 never reaches the interior) by
+// STRIP rows. It walks down the strip, loading one generation-0 row per step, from HALO rows
+// above the strip to below it. Level j (1..=HALO) computes generation j: each step it takes
+// the row level j - 1 produced on the previous step as its new lowest row and outputs
+// generation j of the row above that (time skewing: level j outputs row `first + t - 2 j` at
+// step t). Because a level reads only what was produced a step earlier, the HALO levels of a
+// step are independent and the GPU overlaps them, instead of waiting on a chain of shuffles.
+// Level j produces exact rows from step 3 j on, so the final rows start at step 3 HALO; the
+// first steps only run the levels whose input is already exact.
+//
+// Each level keeps two rows (the row above and the middle row: horizontal sums, state, birth
+// code) in two slots that swap roles every step. The walk is straight-line code generated per
+// HALO by src/step/gpu_bitpacked/stream.rs into the `//@` lines of `main` (WGSL has no
+// unrolling): the first steps with only their running levels, a loop of two steps, and the
+// last (at most HALO + 1) steps, where level j stops once its rows lie below what the strip
+// needs. Every level's state is named registers with fixed roles, so nothing is copied.
+//
+// Ages: each row carries a bitsliced 4-bit code of its last birth within the block (1..=15,
+// 0 = none) through the levels; where a cell is alive at the end with a code, its birth
+// generation `base + code` is written. A dispatch steps exactly HALO generations (the host
+// uses a pipeline with a smaller HALO for a shorter block).
+//
+// Lanes gather words in cell space (see `fetch`), as the workgroup-memory kernel does.
+
+override STRIP: u32 = 64u;    // interior rows per strip
+override GROUP: u32 = 128u;   // invocations per workgroup: whole subgroups (the host picks one)
+override TORUS: bool = true;  // false: dead border (outside cells stay dead)
+
+// A row travelling from level to level: its state and its birth-code bit planes.
+struct Rec {
+    c: u32,
+    code: vec4<u32>,
+}
+
+// Where this lane is: its world word, its dead-border column mask, its wrapped cell, and
+// whether its word is one stored word (`word`), as on any torus whose width is a multiple of
+// 32 and inside a dead-border world: then a load is one read.
+struct Lane {
+    xw: i32,
+    col_mask: u32,
+    xm: u32,
+    direct: bool,
+    word: u32,
+}
+
+// What a level hands on: generation j of its middle row, and the new row's horizontal sums.
+struct Advanced {
+    out: Rec,
+    sums: vec2<u32>,
+}
+
+// Set the code of the cells in `born` to j (bit b of j into plane b).
+fn mark(code: vec4<u32>, born: u32, j: u32) -> vec4<u32> {
+    let on = vec4<bool>((j & 1u) != 0u, (j & 2u) != 0u, (j & 4u) != 0u, (j & 8u) != 0u);
+    return select(code & vec4<u32>(~born), code | vec4<u32>(born), on);
+}
+
+// Level j: generation j of its middle row (world row `row`: state `alive`, birth code `code`)
+// from the sums of the row above, of the middle row and of the new row `down`.
+// The horizontal sums of a new row, for the priming steps of a level (its output unused).
+fn row_sums(down: u32) -> vec2<u32> {
+    return hsum(subgroupShuffleUp(down, 1u), down, subgroupShuffleDown(down, 1u));
+}
+
+fn advance(up: vec2<u32>, mid: vec2<u32>, alive: u32, code: vec4<u32>, down: u32, j: u32,
+           row: i32, lane: Lane) -> Advanced {
+    let sums = row_sums(down);
+    var next = next_state(up, mid, sums, alive);
+    if (!TORUS) {
+        next &= lane.col_mask;
+        if (row < 0 || row >= i32(p.height)) {
+            next = 0u;
+        }
+    }
+    return Advanced(Rec(next, mark(code, next & ~alive, j)), sums);
+}
+
+// This lane's word of world row y (any integer: wrapped, or dead outside).
+fn load(y: i32, lane: Lane) -> u32 {
+    let row = world_row(y);
+    if (lane.direct && row >= 0) {
+        return src[u32(row) * p.wpr + lane.word];
+    }
+    return fetch(row, lane.xw * 32, lane.xm);
+}
+
+// Write a final row word and the birth generations of its cells born within the block.
+fn store(r: Rec, y: u32, word: u32) {
+    var v = r.c;
+    if (word == p.wpr - 1u) {
+        v &= p.tail_mask;
+    }
+    dst[y * p.wpr + word] = v;
+    var newborn = v & (r.code.x | r.code.y | r.code.z | r.code.w);
+    let cell0 = (y - p.y0) * p.width + word * 32u;
+    while (newborn != 0u) {
+        let b = firstTrailingBit(newborn);
+        let bits = (r.code >> vec4<u32>(b)) & vec4<u32>(1u);
+        birth[cell0 + b] = p.base + (bits.x | (bits.y << 1u) | (bits.z << 2u) | (bits.w << 3u));
+        newborn &= newborn - 1u;
+    }
+}
+
+@compute @workgroup_size(GROUP)
+fn main(
+    @builtin(workgroup_id) group: vec3<u32>,
+    @builtin(num_workgroups) groups: vec3<u32>,
+    @builtin(subgroup_id) sg_id: u32,
+    @builtin(num_subgroups) sg_count: u32,
+    @builtin(subgroup_invocation_id) lane_id: u32,
+    @builtin(subgroup_size) sg_size: u32,
+) {
+    let inner = sg_size - 2u;
+    let strips_x = (p.wpr + inner - 1u) / inner;
+    let strips = strips_x * ((p.rows + STRIP - 1u) / STRIP);
+    let width = i32(p.width);
+    let edge = lane_id == 0u || lane_id + 1u == sg_size;
+    for (var s = group.x * sg_count + sg_id; s < strips; s += groups.x * sg_count) {
+        let xw = i32((s % strips_x) * inner + lane_id) - 1; // world word of this lane
+        var col_mask = 0xffffffffu;
+        if (xw < 0 || xw >= i32(p.wpr)) {
+            col_mask = 0u;
+        } else if (u32(xw) == p.wpr - 1u) {
+            col_mask = p.tail_mask;
+        }
+        let xm = u32((((xw * 32) % width) + width) % width);
+        var direct = xw >= 0 && xw < i32(p.wpr);
+        if (TORUS) {
+            direct = (xm & 31u) == 0u && xm + 32u <= p.width;
+        }
+        let lane = Lane(xw, col_mask, xm, direct, select(u32(xw), xm >> 5u, TORUS));
+        let writes = !edge && xw >= 0 && xw < i32(p.wpr);
+        // Strip rows [ys, ys + rows) of the chunk; step t loads world row first + t and,
+        // from step 3 HALO on, finishes row ys + t - 3 HALO.
+        let ys = (s / strips_x) * STRIP;
+        let steps = min(STRIP, p.rows - ys) + 3u * HALO;
+        let first = i32(p.y0 + ys) - i32(HALO);
+        //@prefetch
+        var o0: Rec;
+        //@declare
+        //@warm
+        loop {
+            if (t + 1u + HALO >= steps) {
+                break;
+            }
+            //@step 0 t
+            //@step 1 (t + 1u)
+            t += 2u;
+        }
+        //@cool
+    }
+}

@@ -1,0 +1,219 @@
+//! Which of gpu-bitpacked's two step kernels runs, how many generations one dispatch steps,
+//! and how many workgroups a dispatch needs.
+//!
+//! - **stream** (shaders/life/bitpacked_subgroup.wgsl): each subgroup walks a strip of rows
+//!   and keeps every generation of the block in registers, trading neighbour words by
+//!   subgroup shuffles: no workgroup memory, no barriers. The default where subgroups exist.
+//! - **tile** (shaders/life/bitpacked.wgsl): a workgroup steps a 32 × 128-word tile in
+//!   workgroup memory with a barrier per generation. Runs everywhere; the fallback.
+
+use crate::gpu::GpuContext;
+
+/// Environment variable forcing a kernel (`tile` or `stream`), for measuring both.
+pub const KERNEL_ENV: &str = "GOLAB_BITPACKED_KERNEL";
+/// Environment variable choosing generations per dispatch, for tuning on a GPU.
+pub const GENS_ENV: &str = "GOLAB_BITPACKED_GENS";
+/// Environment variable choosing the stream kernel's strip height in rows, for tuning.
+pub const STRIP_ENV: &str = "GOLAB_BITPACKED_STRIP";
+
+/// Largest subgroup the stream kernel takes.
+const STREAM_GROUP: u32 = 128;
+/// Environment variable choosing the stream kernel's workgroup size, for tuning.
+pub const GROUP_ENV: &str = "GOLAB_BITPACKED_GROUP";
+/// Words per tile row that a tile-kernel workgroup writes back (`TW - 2` in bitpacked.wgsl).
+const TILE_WORDS: u32 = 30;
+/// Rows of a tile-kernel tile, halo included (`WY` in bitpacked.wgsl).
+const TILE_ROWS: u32 = 128;
+/// Most workgroups per dispatch dimension that every device accepts.
+const MAX_GROUPS: u32 = 65_535;
+
+/// The step kernel a [`BitpackedTuning`] asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum KernelChoice {
+    /// `stream` where the device has usable subgroups, else `tile`.
+    #[default]
+    Auto,
+    /// The workgroup-memory kernel.
+    Tile,
+    /// The subgroup-streaming kernel (refused without subgroups).
+    Stream,
+}
+
+impl KernelChoice {
+    /// The choice `GOLAB_BITPACKED_KERNEL` names, if any.
+    pub fn from_env() -> Option<KernelChoice> {
+        match std::env::var(KERNEL_ENV).ok()?.trim() {
+            "tile" => Some(KernelChoice::Tile),
+            "stream" => Some(KernelChoice::Stream),
+            _ => None,
+        }
+    }
+}
+
+/// How gpu-bitpacked steps, where the defaults are not wanted (tests, measurements): an
+/// explicit value here wins over the environment variables, which win over the defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct BitpackedTuning {
+    /// Step kernel.
+    pub kernel: KernelChoice,
+    /// Generations per dispatch.
+    pub gens: Option<u32>,
+    /// Stream kernel: rows per strip.
+    pub strip: Option<u32>,
+}
+
+impl KernelChoice {
+    /// Generations per dispatch this choice uses by default (`Auto`: the stream kernel's,
+    /// which runs wherever subgroups do).
+    pub fn default_gens(self) -> u32 {
+        match self {
+            KernelChoice::Tile => StepKernel::Tile.default_gens(),
+            KernelChoice::Auto | KernelChoice::Stream => STREAM_GENS,
+        }
+    }
+}
+
+/// Default generations per dispatch of the stream kernel.
+const STREAM_GENS: u32 = 8;
+
+/// The step kernel that runs, with its shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StepKernel {
+    /// Workgroup-memory tiles.
+    Tile,
+    /// Subgroup strips of `strip` interior rows; `min_lanes` is the smallest subgroup size the
+    /// device may run it with (it sizes the dispatch; the kernel adapts to the actual size).
+    Stream {
+        /// Interior rows per strip.
+        strip: u32,
+        /// Rows loaded ahead.
+        prefetch: u32,
+        /// Invocations per workgroup (whole subgroups).
+        group: u32,
+        /// Smallest subgroup size of the device.
+        min_lanes: u32,
+    },
+}
+
+/// Environment variable choosing how many rows the stream kernel loads ahead, for tuning.
+pub const PREFETCH_ENV: &str = "GOLAB_BITPACKED_PREFETCH";
+/// Default rows the stream kernel loads ahead (1 and 2 measure equal on the H200, within
+/// run-to-run spread; 2 leaves room for slower memory).
+pub const DEFAULT_PREFETCH: u32 = 2;
+/// Default invocations per stream-kernel workgroup (4 subgroups of 32: measured 1.7× faster
+/// than 1-subgroup workgroups on the H200).
+pub const DEFAULT_GROUP: u32 = 128;
+
+/// Default strip height of the stream kernel (rows). Strips run in one wave when their count
+/// fits the GPU's resident subgroups: on the H200 (132 SMs × 12 resident subgroups of this
+/// kernel at 8 levels) 47-row strips make 1575 of them at 8192², and 44-row strips (1683) are
+/// 40 % slower. docs/benchmarks.md has the sweep; `GOLAB_BITPACKED_STRIP` tunes it.
+pub const DEFAULT_STRIP: u32 = 47;
+
+fn env_u32(name: &str) -> Option<u32> {
+    std::env::var(name).ok()?.trim().parse().ok()
+}
+
+/// Whether `ctx` runs the stream kernel: subgroups of 4..=128 lanes that divide a workgroup.
+pub fn stream_supported(ctx: &GpuContext) -> bool {
+    let (min, max) = (ctx.info.subgroup_min_size, ctx.info.subgroup_max_size);
+    ctx.has_subgroups() && min >= 4 && max <= STREAM_GROUP && STREAM_GROUP.is_multiple_of(max)
+}
+
+impl StepKernel {
+    /// Resolve `tuning` on `ctx` (explicit values, then the environment, then defaults).
+    pub fn resolve(ctx: &GpuContext, tuning: BitpackedTuning) -> Result<StepKernel, String> {
+        let choice = match tuning.kernel {
+            KernelChoice::Auto => KernelChoice::from_env().unwrap_or(KernelChoice::Auto),
+            explicit => explicit,
+        };
+        let stream = || StepKernel::Stream {
+            strip: tuning
+                .strip
+                .or_else(|| env_u32(STRIP_ENV))
+                .unwrap_or(DEFAULT_STRIP)
+                .clamp(1, 4096),
+            prefetch: env_u32(PREFETCH_ENV)
+                .unwrap_or(DEFAULT_PREFETCH)
+                .clamp(1, 8),
+            group: env_u32(GROUP_ENV)
+                .filter(|g| g.is_power_of_two())
+                .unwrap_or(DEFAULT_GROUP)
+                .clamp(ctx.info.subgroup_max_size.max(32), STREAM_GROUP),
+            min_lanes: ctx.info.subgroup_min_size,
+        };
+        match choice {
+            KernelChoice::Tile => Ok(StepKernel::Tile),
+            KernelChoice::Stream if stream_supported(ctx) => Ok(stream()),
+            KernelChoice::Stream => Err(format!(
+                "the stream kernel needs subgroups of 4 to {STREAM_GROUP} lanes; {} has {}",
+                ctx.info.name,
+                if ctx.has_subgroups() {
+                    format!(
+                        "{}..={} lanes",
+                        ctx.info.subgroup_min_size, ctx.info.subgroup_max_size
+                    )
+                } else {
+                    "none".to_string()
+                }
+            )),
+            KernelChoice::Auto if stream_supported(ctx) => Ok(stream()),
+            KernelChoice::Auto => Ok(StepKernel::Tile),
+        }
+    }
+
+    /// Most generations one dispatch can step (the tile kernel's halo; the stream kernel's
+    /// 4-bit birth codes).
+    pub fn max_gens(self) -> u32 {
+        match self {
+            StepKernel::Tile => 16,
+            StepKernel::Stream { .. } => 15,
+        }
+    }
+
+    /// Generations per dispatch unless `GOLAB_BITPACKED_GENS` says otherwise (measured best on
+    /// the H200, docs/benchmarks.md).
+    pub fn default_gens(self) -> u32 {
+        match self {
+            StepKernel::Tile => 16,
+            StepKernel::Stream { .. } => STREAM_GENS,
+        }
+    }
+
+    /// Generations per dispatch: `explicit`, else the environment's, else the default; within
+    /// range.
+    pub fn gens_per_dispatch(self, explicit: Option<u32>) -> u32 {
+        explicit
+            .or_else(|| env_u32(GENS_ENV))
+            .unwrap_or(self.default_gens())
+            .clamp(1, self.max_gens())
+    }
+
+    /// Workgroups `(x, y)` of one dispatch over a chunk of `rows` rows of `wpr` words.
+    pub fn groups(self, wpr: u32, rows: u32, halo: u32) -> (u32, u32) {
+        match self {
+            StepKernel::Tile => (
+                wpr.div_ceil(TILE_WORDS),
+                rows.div_ceil(TILE_ROWS - 2 * halo),
+            ),
+            StepKernel::Stream {
+                strip,
+                min_lanes,
+                group,
+                ..
+            } => {
+                let strips = wpr.div_ceil(min_lanes - 2) * rows.div_ceil(strip);
+                let per_group = group / min_lanes;
+                (strips.div_ceil(per_group).min(MAX_GROUPS), 1)
+            }
+        }
+    }
+
+    /// Short name for tables and logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            StepKernel::Tile => "tile",
+            StepKernel::Stream { .. } => "stream",
+        }
+    }
+}

@@ -3,8 +3,8 @@
 // barrier: each subgroup works alone.
 //
 // A subgroup of S lanes owns a strip of S - 2 words (lane 0 and lane S - 1 are halo: their
-// wrong values move one cell per generation, so HALO <= 31 never reaches the interior) by
-// STRIP rows. It walks down the strip, loading one generation-0 row per step, from HALO rows
+// wrong values move one cell per generation, so any HALO < 32 stays out of the interior; the
+// 4-bit birth codes cap HALO at 15) by STRIP rows. It walks down the strip, loading one generation-0 row per step, from HALO rows
 // above the strip to below it. Level j (1..=HALO) computes generation j: each step it takes
 // the row level j - 1 produced on the previous step as its new lowest row and outputs
 // generation j of the row above that (time skewing: level j outputs row `first + t - 2 j` at
@@ -26,6 +26,13 @@
 // uses a pipeline with a smaller HALO for a shorter block).
 //
 // Lanes gather words in cell space (see `fetch`), as the workgroup-memory kernel does.
+//
+// Subgroup assumptions (src/step/gpu_bitpacked/kernel.rs checks what it can): every subgroup
+// of a dispatch has the same size S (strips are numbered with S, so mixed sizes would skip or
+// repeat strips; Vulkan drivers pick one size per pipeline), and subgroups are full: GROUP is
+// a power of two at least the device's largest subgroup, so it splits into whole subgroups and
+// lane S - 1 exists. The host sizes the dispatch for the smallest S; the loop over strips is
+// grid-stride, so a larger S only leaves workgroups idle.
 
 override STRIP: u32 = 64u;    // interior rows per strip
 override GROUP: u32 = 128u;   // invocations per workgroup: whole subgroups (the host picks one)
@@ -60,12 +67,13 @@ fn mark(code: vec4<u32>, born: u32, j: u32) -> vec4<u32> {
     return select(code & vec4<u32>(~born), code | vec4<u32>(born), on);
 }
 
-// Level j: generation j of its middle row (world row `row`: state `alive`, birth code `code`)
-// from the sums of the row above, of the middle row and of the new row `down`.
 // The horizontal sums of a new row, for the priming steps of a level (its output unused).
 fn row_sums(down: u32) -> vec2<u32> {
     return hsum(subgroupShuffleUp(down, 1u), down, subgroupShuffleDown(down, 1u));
 }
+
+// Level j: generation j of its middle row (world row `row`: state `alive`, birth code `code`)
+// from the sums of the row above, of the middle row and of the new row `down`.
 
 fn advance(up: vec2<u32>, mid: vec2<u32>, alive: u32, code: vec4<u32>, down: u32, j: u32,
            row: i32, lane: Lane) -> Advanced {

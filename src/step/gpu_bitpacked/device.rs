@@ -102,8 +102,10 @@ pub struct BitWorld {
     torus: bool,
     halo: u32,
     kernel: StepKernel,
-    rule: Rule,
-    pipeline: wgpu::ComputePipeline,
+    /// `pipelines[g - 1]` steps a block of `g` generations: the tile kernel's one pipeline
+    /// serves every `g`; the stream kernel's walk is generated per `g`, so it has `halo` of
+    /// them, all built here so that a short block never compiles a pipeline mid-run.
+    pipelines: Vec<wgpu::ComputePipeline>,
     params: wgpu::Buffer,
     /// `groups[from][chunk]`: reads `planes[from]`, writes the other plane and the chunk's births.
     groups: [Vec<wgpu::BindGroup>; 2],
@@ -188,8 +190,14 @@ impl BitWorld {
             (0..n).map(|c| group(0, c)).collect(),
             (0..n).map(|c| group(1, c)).collect(),
         ];
+        let pipelines = match kernel {
+            StepKernel::Tile => vec![kernels.step(ctx, rule, halo, torus, kernel)],
+            StepKernel::Stream { .. } => (1..=halo)
+                .map(|g| kernels.step(ctx, rule, g, torus, kernel))
+                .collect(),
+        };
         BitWorld {
-            pipeline: kernels.step(ctx, rule, halo, torus, kernel),
+            pipelines,
             layout,
             planes,
             old,
@@ -198,7 +206,6 @@ impl BitWorld {
             torus,
             halo,
             kernel,
-            rule,
             params,
             groups,
         }
@@ -213,7 +220,7 @@ impl BitWorld {
     /// pass; `n_y` is the young birth-code counter at the first of them. Swaps `cur`.
     pub fn encode_steps(
         &mut self,
-        (ctx, kernels): (&GpuContext, &Pipelines),
+        ctx: &GpuContext,
         encoder: &mut wgpu::CommandEncoder,
         timer: Option<&mut PassTimer>,
         gens: u64,
@@ -256,11 +263,12 @@ impl BitWorld {
             label: Some("bitpacked steps"),
             timestamp_writes: timer.and_then(|t| t.next_pass()),
         });
-        pass.set_pipeline(&self.pipeline);
+        let mut bound = None;
         for (b, &(g, _)) in blocks.iter().enumerate() {
-            if g != self.halo && self.kernel != StepKernel::Tile {
-                // The stream kernel steps exactly HALO generations: a shorter block has its own.
-                pass.set_pipeline(&kernels.step(ctx, self.rule, g, self.torus, self.kernel));
+            let which = (g as usize - 1).min(self.pipelines.len() - 1);
+            if bound != Some(which) {
+                pass.set_pipeline(&self.pipelines[which]);
+                bound = Some(which);
             }
             for (c, &(_, rows)) in l.chunks.iter().enumerate() {
                 let offset = ((b * n + c) as u64 * PARAM_SLOT) as u32;

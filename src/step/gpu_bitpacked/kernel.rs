@@ -51,7 +51,8 @@ impl KernelChoice {
 }
 
 /// How gpu-bitpacked steps, where the defaults are not wanted (tests, measurements): an
-/// explicit value here wins over the environment variables, which win over the defaults.
+/// explicit value here wins over the environment variables, which win over the defaults
+/// (`KernelChoice::Auto` counts as unset, so `GOLAB_BITPACKED_KERNEL` still applies to it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct BitpackedTuning {
     /// Step kernel.
@@ -106,8 +107,8 @@ pub const DEFAULT_GROUP: u32 = 128;
 
 /// Default strip height of the stream kernel (rows). Strips run in one wave when their count
 /// fits the GPU's resident subgroups: on the H200 (132 SMs × 12 resident subgroups of this
-/// kernel at 8 levels) 47-row strips make 1575 of them at 8192², and 44-row strips (1683) are
-/// 40 % slower. docs/benchmarks.md has the sweep; `GOLAB_BITPACKED_STRIP` tunes it.
+/// kernel at 8 levels) 47-row strips make 1575 of them at 8192², and one row less (46 rows,
+/// 1611 strips: a second wave) runs at three quarters of the speed. docs/benchmarks.md has the sweep; `GOLAB_BITPACKED_STRIP` tunes it.
 pub const DEFAULT_STRIP: u32 = 47;
 
 fn env_u32(name: &str) -> Option<u32> {
@@ -115,6 +116,8 @@ fn env_u32(name: &str) -> Option<u32> {
 }
 
 /// Whether `ctx` runs the stream kernel: subgroups of 4..=128 lanes that divide a workgroup.
+/// The kernel also assumes one subgroup size per dispatch (wgpu cannot query or require it;
+/// Vulkan drivers choose one per pipeline) — see the header of bitpacked_subgroup.wgsl.
 pub fn stream_supported(ctx: &GpuContext) -> bool {
     let (min, max) = (ctx.info.subgroup_min_size, ctx.info.subgroup_max_size);
     ctx.has_subgroups() && min >= 4 && max <= STREAM_GROUP && STREAM_GROUP.is_multiple_of(max)

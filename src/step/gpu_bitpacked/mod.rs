@@ -88,12 +88,9 @@ impl BitpackedStepper {
     fn batch(&mut self, gens: u64) -> Result<(), StepError> {
         let n_y = self.epochs.young_now(self.generation);
         let mut encoder = self.session.encoder();
-        let kernels = self.kernels.clone();
-        let ctx = &self.session.ctx;
-        let pipelines = kernels.bitpacked.get_or_init(|| Pipelines::new(ctx));
         let dev = self.dev.as_mut().ok_or_else(not_loaded)?;
         dev.encode_steps(
-            (ctx, pipelines),
+            &self.session.ctx,
             &mut encoder,
             self.session.timer.as_mut(),
             gens,

@@ -50,7 +50,8 @@ fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
 }
 
 impl Pipelines {
-    /// Compile the kernels on `ctx` (step pipelines are compiled per rule on first use).
+    /// Compile the kernels on `ctx` (step pipelines are compiled when a world is loaded, once
+    /// per rule, topology and kernel shape).
     pub fn new(ctx: &GpuContext) -> Pipelines {
         let step_layout = ctx
             .device

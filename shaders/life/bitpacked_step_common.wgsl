@@ -115,7 +115,6 @@ fn rule(alive: u32, b0: u32, b1: u32, b2: u32, b3: u32) -> u32 {
         | term(8u, alive, b0, b1, b2, b3) | term(9u, alive, b0, b1, b2, b3);
 }
 
-
 // Horizontal sums of word c with its neighbour words: west + centre + east = lo + 2 hi, as
 // (lo, hi). Bit i of a word is cell 32k + i, so the west neighbours are c << 1.
 fn hsum(left: u32, c: u32, right: u32) -> vec2<u32> {

@@ -81,6 +81,12 @@ pub fn env_flag(name: &str) -> bool {
     std::env::var(name).is_ok_and(|v| v.trim() == "1")
 }
 
+/// The number the environment variable `name` holds, if it is set to one (golab's tuning
+/// knobs).
+pub fn env_u32(name: &str) -> Option<u32> {
+    std::env::var(name).ok()?.trim().parse().ok()
+}
+
 /// How long one submission of Life generations may keep the queue busy by default: far
 /// below OS GPU watchdogs (~2 s), long enough to amortise submission overhead.
 pub const DEFAULT_SUBMISSION_TARGET: std::time::Duration = std::time::Duration::from_millis(40);

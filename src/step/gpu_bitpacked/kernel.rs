@@ -7,7 +7,7 @@
 //! - **tile** (shaders/life/bitpacked.wgsl): a workgroup steps a 32 × 128-word tile in
 //!   workgroup memory with a barrier per generation. Runs everywhere; the fallback.
 
-use crate::gpu::GpuContext;
+use crate::gpu::{GpuContext, env_u32};
 
 /// Environment variable forcing a kernel (`tile` or `stream`), for measuring both.
 pub const KERNEL_ENV: &str = "GOLAB_BITPACKED_KERNEL";
@@ -15,11 +15,13 @@ pub const KERNEL_ENV: &str = "GOLAB_BITPACKED_KERNEL";
 pub const GENS_ENV: &str = "GOLAB_BITPACKED_GENS";
 /// Environment variable choosing the stream kernel's strip height in rows, for tuning.
 pub const STRIP_ENV: &str = "GOLAB_BITPACKED_STRIP";
+/// Environment variable choosing how many rows the stream kernel loads ahead, for tuning.
+pub const PREFETCH_ENV: &str = "GOLAB_BITPACKED_PREFETCH";
+/// Environment variable choosing the stream kernel's workgroup size, for tuning.
+pub const GROUP_ENV: &str = "GOLAB_BITPACKED_GROUP";
 
 /// Largest subgroup the stream kernel takes.
 const STREAM_GROUP: u32 = 128;
-/// Environment variable choosing the stream kernel's workgroup size, for tuning.
-pub const GROUP_ENV: &str = "GOLAB_BITPACKED_GROUP";
 /// Words per tile row that a tile-kernel workgroup writes back (`TW - 2` in bitpacked.wgsl).
 const TILE_WORDS: u32 = 30;
 /// Rows of a tile-kernel tile, halo included (`WY` in bitpacked.wgsl).
@@ -48,6 +50,15 @@ impl KernelChoice {
             _ => None,
         }
     }
+
+    /// Generations per dispatch this choice uses by default (`Auto`: the stream kernel's,
+    /// which runs wherever subgroups do).
+    pub fn default_gens(self) -> u32 {
+        match self {
+            KernelChoice::Tile => StepKernel::Tile.default_gens(),
+            KernelChoice::Auto | KernelChoice::Stream => STREAM_GENS,
+        }
+    }
 }
 
 /// How gpu-bitpacked steps, where the defaults are not wanted (tests, measurements): an
@@ -62,20 +73,6 @@ pub struct BitpackedTuning {
     /// Stream kernel: rows per strip.
     pub strip: Option<u32>,
 }
-
-impl KernelChoice {
-    /// Generations per dispatch this choice uses by default (`Auto`: the stream kernel's,
-    /// which runs wherever subgroups do).
-    pub fn default_gens(self) -> u32 {
-        match self {
-            KernelChoice::Tile => StepKernel::Tile.default_gens(),
-            KernelChoice::Auto | KernelChoice::Stream => STREAM_GENS,
-        }
-    }
-}
-
-/// Default generations per dispatch of the stream kernel.
-const STREAM_GENS: u32 = 8;
 
 /// The step kernel that runs, with its shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -96,8 +93,9 @@ pub enum StepKernel {
     },
 }
 
-/// Environment variable choosing how many rows the stream kernel loads ahead, for tuning.
-pub const PREFETCH_ENV: &str = "GOLAB_BITPACKED_PREFETCH";
+/// Default generations per dispatch of the stream kernel.
+const STREAM_GENS: u32 = 8;
+
 /// Default rows the stream kernel loads ahead (1 and 2 measure equal on the H200, within
 /// run-to-run spread; 2 leaves room for slower memory).
 pub const DEFAULT_PREFETCH: u32 = 2;
@@ -108,12 +106,9 @@ pub const DEFAULT_GROUP: u32 = 128;
 /// Default strip height of the stream kernel (rows). Strips run in one wave when their count
 /// fits the GPU's resident subgroups: on the H200 (132 SMs × 12 resident subgroups of this
 /// kernel at 8 levels) 47-row strips make 1575 of them at 8192², and one row less (46 rows,
-/// 1611 strips: a second wave) runs at three quarters of the speed. docs/benchmarks.md has the sweep; `GOLAB_BITPACKED_STRIP` tunes it.
+/// 1611 strips: a second wave) runs at three quarters of the speed. docs/benchmarks.md has
+/// the sweep; `GOLAB_BITPACKED_STRIP` tunes it.
 pub const DEFAULT_STRIP: u32 = 47;
-
-fn env_u32(name: &str) -> Option<u32> {
-    std::env::var(name).ok()?.trim().parse().ok()
-}
 
 /// Whether `ctx` runs the stream kernel: subgroups of 4..=128 lanes that divide a workgroup.
 /// The kernel also assumes one subgroup size per dispatch (wgpu cannot query or require it;

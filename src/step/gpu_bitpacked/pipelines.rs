@@ -51,7 +51,7 @@ fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
 
 impl Pipelines {
     /// Compile the kernels on `ctx` (step pipelines are compiled when a world is loaded, once
-    /// per rule, topology and kernel shape).
+    /// per rule and kernel shape, and for the stream kernel per topology).
     pub fn new(ctx: &GpuContext) -> Pipelines {
         let step_layout = ctx
             .device
@@ -117,6 +117,8 @@ impl Pipelines {
         kernel: StepKernel,
     ) -> wgpu::ComputePipeline {
         const COMMON: &str = include_str!("../../../shaders/life/bitpacked_step_common.wgsl");
+        // The tile kernel reads the topology from its parameters: one pipeline serves both.
+        let torus = torus && kernel != StepKernel::Tile;
         let mut cache = self.step.lock().unwrap_or_else(|e| e.into_inner());
         cache
             .entry((rule, halo, torus, kernel))

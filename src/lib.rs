@@ -8,6 +8,7 @@
 pub mod app;
 pub mod bench;
 pub mod cli;
+pub mod config;
 pub mod gpu;
 pub mod lab;
 pub mod memory;

@@ -7,9 +7,15 @@
 //! buffers (the zero-copy memory mode).
 
 pub mod limits;
+pub mod ops;
+pub mod pool;
+mod report;
 pub mod roofline;
+pub mod shader;
 pub mod timing;
 
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
@@ -44,11 +50,14 @@ pub enum GpuError {
     },
 }
 
-/// Adapter choice.
+/// Adapter choice and how golab's kernels are compiled on it.
 #[derive(Debug, Clone, Default)]
 pub struct GpuOptions {
-    /// Substring of the adapter name to pick; `None` reads [`ADAPTER_ENV`], then uses the default.
+    /// Substring of the adapter name to pick; `None` uses the high-performance default.
+    /// ([`crate::config::Tuning`] fills it from `--adapter` or [`ADAPTER_ENV`].)
     pub adapter: Option<String>,
+    /// Compile golab's kernels with every wgpu runtime check (see [`GpuContext::kernel_module`]).
+    pub shader_checks: bool,
 }
 
 /// A wgpu device and queue plus what golab learned about them.
@@ -67,24 +76,21 @@ pub struct GpuContext {
     pub features: wgpu::Features,
     /// Limits enabled on the device (the adapter's own).
     pub limits: wgpu::Limits,
-    lost: Arc<Mutex<Option<String>>>,
+    /// Buffers reused across operations (read-backs, parameters, scratch).
+    pub pool: pool::BufferPool,
+    shader_checks: bool,
+    lost: Arc<Mutex<Option<Loss>>>,
     errors: Arc<Mutex<Option<String>>>,
+    resources: Mutex<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>,
     submission_target_us: std::sync::atomic::AtomicU64,
 }
 
-/// Set to `1` to compile golab's kernels with every wgpu runtime check (see
-/// [`GpuContext::kernel_module`]).
-pub const SHADER_CHECKS_ENV: &str = "GOLAB_SHADER_CHECKS";
-
-/// Whether the environment variable `name` is set to `1` (golab's measuring switches).
-pub fn env_flag(name: &str) -> bool {
-    std::env::var(name).is_ok_and(|v| v.trim() == "1")
-}
-
-/// The number the environment variable `name` holds, if it is set to one (golab's tuning
-/// knobs).
-pub fn env_u32(name: &str) -> Option<u32> {
-    std::env::var(name).ok()?.trim().parse().ok()
+/// Why a device counts as lost.
+#[derive(Debug, Clone)]
+struct Loss {
+    reason: String,
+    /// Injected by fault injection on a device that still works.
+    simulated: bool,
 }
 
 /// How long one submission of Life generations may keep the queue busy by default: far
@@ -115,11 +121,7 @@ impl GpuContext {
         let mut desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
         desc.backends = backends();
         let instance = wgpu::Instance::new(desc);
-        let wanted = options
-            .adapter
-            .clone()
-            .or_else(|| std::env::var(ADAPTER_ENV).ok())
-            .filter(|s| !s.trim().is_empty());
+        let wanted = options.adapter.clone().filter(|s| !s.trim().is_empty());
         let mut adapters = instance.enumerate_adapters(backends()).await;
         if crate::step::fault::adapters_unplugged() {
             adapters.clear();
@@ -147,12 +149,13 @@ impl GpuContext {
                 .ok(),
         };
         let adapter = adapter.ok_or(GpuError::NoAdapter { wanted, available })?;
-        Self::open(instance, adapter).await
+        Self::open(instance, adapter, options.shader_checks).await
     }
 
     async fn open(
         instance: wgpu::Instance,
         adapter: wgpu::Adapter,
+        shader_checks: bool,
     ) -> Result<Arc<GpuContext>, GpuError> {
         let info = adapter.get_info();
         let optional = wgpu::Features::TIMESTAMP_QUERY
@@ -179,11 +182,14 @@ impl GpuContext {
         let lost_flag = lost.clone();
         device.set_device_lost_callback(move |reason, message| {
             if let Ok(mut slot) = lost_flag.lock() {
-                *slot = Some(format!("{reason:?}: {message}"));
+                *slot = Some(Loss {
+                    reason: format!("{reason:?}: {message}"),
+                    simulated: false,
+                });
             }
         });
-        // wgpu panics on errors nobody captured; record them instead so callers can report
-        // a clear message and keep the world.
+        // wgpu panics on errors nobody captured. golab's own work runs in error scopes
+        // (ops.rs); what is left (the window's renderer) is recorded here instead.
         let errors = Arc::new(Mutex::new(None));
         let error_slot = errors.clone();
         device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
@@ -205,8 +211,11 @@ impl GpuContext {
             info,
             features,
             limits,
+            pool: pool::BufferPool::new(),
+            shader_checks,
             lost,
             errors,
+            resources: Mutex::new(HashMap::new()),
             submission_target_us: std::sync::atomic::AtomicU64::new(
                 DEFAULT_SUBMISSION_TARGET.as_micros() as u64,
             ),
@@ -221,13 +230,13 @@ impl GpuContext {
     /// per-thread arrays in local memory instead of registers. golab's kernels only loop over
     /// constant or validated bounds and only divide by constants or validated non-zero
     /// parameters, so both guards are dropped; buffer and array bounds checks stay.
-    /// [`SHADER_CHECKS_ENV`]`=1` keeps every check, to measure what they cost.
+    /// [`GpuOptions::shader_checks`] keeps every check, to measure what they cost.
     pub fn kernel_module(&self, label: &str, source: &str) -> wgpu::ShaderModule {
         let desc = wgpu::ShaderModuleDescriptor {
             label: Some(label),
             source: wgpu::ShaderSource::Wgsl(source.into()),
         };
-        if env_flag(SHADER_CHECKS_ENV) {
+        if self.shader_checks {
             return self.device.create_shader_module(desc);
         }
         let mut checks = wgpu::ShaderRuntimeChecks::checked();
@@ -299,68 +308,58 @@ impl GpuContext {
             .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS)
     }
 
-    /// Why the device was lost, once it has been.
+    /// Why the device was lost, once it has been (really, or by injection).
     pub fn lost_reason(&self) -> Option<String> {
-        self.lost.lock().ok().and_then(|l| l.clone())
+        self.lost.lock().ok()?.as_ref().map(|l| l.reason.clone())
     }
 
-    /// The first GPU error nobody captured since the last call (validation, out of memory).
-    pub fn take_error(&self) -> Option<String> {
+    /// Whether the device still works: not lost, or only lost by injection
+    /// ([`GpuContext::simulate_loss`]), which [`GpuContext::clear_simulated_loss`] undoes.
+    pub fn is_healthy(&self) -> bool {
+        self.lost
+            .lock()
+            .is_ok_and(|l| l.as_ref().is_none_or(|l| l.simulated))
+    }
+
+    /// Report the device as lost to everyone who checks it, without harming it: fault
+    /// injection's "device-lost", so steppers meet a loss through their own detection.
+    pub fn simulate_loss(&self, reason: &str) {
+        if let Ok(mut slot) = self.lost.lock() {
+            slot.get_or_insert(Loss {
+                reason: reason.to_string(),
+                simulated: true,
+            });
+        }
+    }
+
+    /// Forget an injected loss (recovery continues on this device). A real loss stays.
+    pub fn clear_simulated_loss(&self) {
+        if let Ok(mut slot) = self.lost.lock()
+            && slot.as_ref().is_some_and(|l| l.simulated)
+        {
+            *slot = None;
+        }
+    }
+
+    /// The first GPU error no operation captured (in practice the window's renderer's).
+    pub fn take_uncaptured_error(&self) -> Option<String> {
         self.errors.lock().ok().and_then(|mut e| e.take())
     }
 
-    /// Wait for all submitted work; an error means the device is gone or hung.
-    pub fn wait_idle(&self) -> Result<(), String> {
-        self.device
-            .poll(wgpu::PollType::wait_indefinitely())
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    }
-
-    /// A multi-line report for `golab gpu-info`.
-    pub fn report(&self) -> String {
-        let l = &self.limits;
-        let mut out = String::new();
-        out.push_str(&format!("adapter      {}\n", self.info.name));
-        out.push_str(&format!("backend      {:?}\n", self.info.backend));
-        out.push_str(&format!("device type  {:?}\n", self.info.device_type));
-        out.push_str(&format!(
-            "driver       {} {}\n",
-            self.info.driver, self.info.driver_info
-        ));
-        let yes = |b: bool| if b { "yes" } else { "no" };
-        out.push_str(&format!("timestamps   {}\n", yes(self.has_timestamps())));
-        out.push_str(&format!(
-            "subgroups    {} (size {}..={})\n",
-            yes(self.has_subgroups()),
-            self.info.subgroup_min_size,
-            self.info.subgroup_max_size
-        ));
-        out.push_str(&format!(
-            "zero-copy    {} (MAPPABLE_PRIMARY_BUFFERS)\n",
-            yes(self.has_mappable_primary_buffers())
-        ));
-        out.push_str(&format!("max buffer   {} MiB\n", l.max_buffer_size >> 20));
-        out.push_str(&format!(
-            "max storage binding  {} MiB\n",
-            l.max_storage_buffer_binding_size >> 20
-        ));
-        out.push_str(&format!(
-            "workgroup memory     {} KiB\n",
-            l.max_compute_workgroup_storage_size >> 10
-        ));
-        out.push_str(&format!(
-            "workgroup invocations {}\n",
-            l.max_compute_invocations_per_workgroup
-        ));
-        out.push_str(&format!(
-            "workgroups per dimension {}\n",
-            l.max_compute_workgroups_per_dimension
-        ));
-        out.push_str(&format!(
-            "largest world (gpu strategies) {}\n",
-            limits::largest_square_world(l)
-        ));
-        out
+    /// A per-device resource (compiled pipelines of one kernel family), made by `make` the
+    /// first time it is asked for and shared by every stepper and experiment on this device.
+    pub fn resource<T: Any + Send + Sync>(&self, make: impl FnOnce(&GpuContext) -> T) -> Arc<T> {
+        let key = TypeId::of::<T>();
+        if let Some(found) = self.resources.lock().ok().and_then(|r| r.get(&key).cloned()) {
+            if let Ok(found) = found.downcast::<T>() {
+                return found;
+            }
+        }
+        // Made outside the lock: pipelines take a while to compile, and `make` may itself ask
+        // for other resources. Two threads racing here both compile; the first one stored wins.
+        let made: Arc<dyn Any + Send + Sync> = Arc::new(make(self));
+        let mut resources = self.resources.lock().unwrap_or_else(|e| e.into_inner());
+        let stored = resources.entry(key).or_insert(made).clone();
+        stored.downcast::<T>().expect("resource stored under its own type")
     }
 }

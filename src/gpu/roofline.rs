@@ -75,10 +75,10 @@ pub fn measure(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline,
         if let Some(t) = timer.as_mut() {
             t.resolve(&mut encoder);
         }
-        ctx.queue.submit([encoder.finish()]);
-        ctx.wait_idle()?;
+        let index = ctx.submit([encoder.finish()]);
+        ctx.wait_for(index.clone())?;
         let seconds = match timer.as_mut() {
-            Some(t) => t.collect_seconds(ctx)?,
+            Some(t) => t.collect_seconds(ctx, index)?,
             None => start.elapsed().as_secs_f64(),
         };
         copy_rates.push(2.0 * bytes as f64 / seconds.max(1e-12));
@@ -90,8 +90,7 @@ pub fn measure(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline,
     for _ in 0..repeats.max(1) {
         let start = Instant::now();
         ctx.queue.write_buffer(&src, 0, &host);
-        ctx.queue.submit([]);
-        ctx.wait_idle()?;
+        ctx.submit_and_wait([])?;
         up.push(bytes as f64 / start.elapsed().as_secs_f64());
 
         let readback = storage_buffer(
@@ -102,9 +101,8 @@ pub fn measure(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline,
         let start = Instant::now();
         let mut encoder = ctx.device.create_command_encoder(&Default::default());
         encoder.copy_buffer_to_buffer(&src, 0, &readback, 0, bytes);
-        ctx.queue.submit([encoder.finish()]);
-        readback.slice(..).map_async(wgpu::MapMode::Read, |_| {});
-        ctx.wait_idle()?;
+        let index = ctx.submit([encoder.finish()]);
+        ctx.map_read(&readback, index)?;
         {
             let view = readback
                 .slice(..)

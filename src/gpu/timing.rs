@@ -82,15 +82,20 @@ impl PassTimer {
         self.used = 0;
     }
 
-    /// After the submission finished: total seconds inside the timed passes (0 if none).
-    pub fn collect_seconds(&mut self, ctx: &GpuContext) -> Result<f64, String> {
+    /// After submission `index` (the one [`PassTimer::resolve`] was recorded into): total
+    /// seconds inside the timed passes (0 if none). Waits for that submission only.
+    pub fn collect_seconds(
+        &mut self,
+        ctx: &GpuContext,
+        index: wgpu::SubmissionIndex,
+    ) -> Result<f64, String> {
         if self.pending == 0 {
             return Ok(0.0);
         }
         let bytes = u64::from(self.pending) * 16;
         let slice = self.readback.slice(0..bytes);
         slice.map_async(wgpu::MapMode::Read, |_| {});
-        ctx.wait_idle()?;
+        ctx.wait_for(index)?;
         let total_ticks: u64 = {
             let view = slice.get_mapped_range().map_err(|e| e.to_string())?;
             let stamps: &[u64] = bytemuck::cast_slice(&view);

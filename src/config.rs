@@ -1,0 +1,273 @@
+//! golab's tuning and measuring knobs as one typed value, read once at start-up.
+//!
+//! [`Tuning::from_env`] is the only place golab reads its `GOLAB_*` environment variables; the
+//! CLI and the app call it once, lay their command-line flags over it, and pass the parts
+//! explicitly to whatever uses them (the GPU device, the steppers, the Lab). docs/configuration.md
+//! has the table.
+//!
+//! | variable | field | effect |
+//! |---|---|---|
+//! | `GOLAB_ADAPTER` | [`crate::gpu::GpuOptions::adapter`] | GPU adapter by part of its name |
+//! | `GOLAB_SHADER_CHECKS=1` | [`crate::gpu::GpuOptions::shader_checks`] | keep wgpu's loop/division checks in kernels |
+//! | `GOLAB_BITPACKED_KERNEL` | [`BitpackedTuning::kernel`] | `tile` or `stream` |
+//! | `GOLAB_BITPACKED_GENS` | [`BitpackedTuning::gens`] | generations per dispatch |
+//! | `GOLAB_BITPACKED_STRIP` | [`BitpackedTuning::strip`] | stream kernel rows per strip |
+//! | `GOLAB_BITPACKED_PREFETCH` | [`BitpackedTuning::prefetch`] | stream kernel rows loaded ahead |
+//! | `GOLAB_BITPACKED_GROUP` | [`BitpackedTuning::group`] | stream kernel invocations per workgroup |
+//! | `GOLAB_LAB_ZERO_WORKGROUP=1` | [`LabTuning::zero_workgroup_memory`] | let wgpu zero Lab workgroup memory |
+//! | `GOLAB_SORT_BLOCK` | [`LabTuning::sort_block`] | pairs per workgroup of the bitonic C kernels |
+//! | `GOLAB_FAULT` | [`Tuning::fault`] | inject a lost GPU device (`device-lost@gen:N`, …) |
+
+use serde::{Deserialize, Serialize};
+
+use crate::gpu::GpuOptions;
+
+/// The step kernel gpu-bitpacked is asked to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum KernelChoice {
+    /// `stream` where the device has usable subgroups, else `tile`.
+    #[default]
+    Auto,
+    /// The workgroup-memory kernel.
+    Tile,
+    /// The subgroup-streaming kernel (refused without subgroups).
+    Stream,
+}
+
+/// How gpu-bitpacked steps where its defaults are not wanted (tests, measurements); `None`
+/// keeps the default for the device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct BitpackedTuning {
+    /// Step kernel.
+    pub kernel: KernelChoice,
+    /// Generations per dispatch.
+    pub gens: Option<u32>,
+    /// Stream kernel: rows per strip.
+    pub strip: Option<u32>,
+    /// Stream kernel: rows loaded ahead.
+    pub prefetch: Option<u32>,
+    /// Stream kernel: invocations per workgroup (a power of two).
+    pub group: Option<u32>,
+}
+
+/// The Lab's measuring switches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct LabTuning {
+    /// Let wgpu zero-fill workgroup memory before every Lab kernel (its default; golab's Lab
+    /// kernels write what they read, so it is off unless asked for, to measure its cost).
+    pub zero_workgroup_memory: bool,
+    /// Pairs per workgroup of the bitonic sort's workgroup-memory (C) kernels.
+    pub sort_block: Option<u32>,
+}
+
+/// How an injected loss treats the device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FaultKind {
+    /// `device-lost`: the device reports itself lost but still works.
+    Reported,
+    /// `device-destroy`: the device is destroyed (`wgpu::Device::destroy`).
+    Destroyed,
+    /// `device-unplug`: destroyed, and no adapter can be opened afterwards in this process.
+    Unplugged,
+}
+
+/// An injected GPU fault: at the first step that would pass `device_lost_at`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FaultPlan {
+    /// The device is lost when a step would go past this generation.
+    pub device_lost_at: u64,
+    /// What happens to the device.
+    pub kind: FaultKind,
+}
+
+impl FaultPlan {
+    /// Parse `device-lost@gen:N`, `device-destroy@gen:N` or `device-unplug@gen:N`.
+    pub fn parse(text: &str) -> Result<FaultPlan, String> {
+        let bad = || {
+            format!(
+                "{FAULT_ENV}='{text}' is not understood; use device-lost@gen:N, \
+                 device-destroy@gen:N or device-unplug@gen:N"
+            )
+        };
+        let (name, generation) = text.trim().split_once("@gen:").ok_or_else(bad)?;
+        let kind = match name {
+            "device-lost" => FaultKind::Reported,
+            "device-destroy" => FaultKind::Destroyed,
+            "device-unplug" => FaultKind::Unplugged,
+            _ => return Err(bad()),
+        };
+        let device_lost_at = generation.trim().parse().map_err(|_| bad())?;
+        Ok(FaultPlan {
+            device_lost_at,
+            kind,
+        })
+    }
+}
+
+/// The variable naming an injected fault.
+pub const FAULT_ENV: &str = "GOLAB_FAULT";
+
+/// Every knob, parsed once.
+#[derive(Debug, Clone, Default)]
+pub struct Tuning {
+    /// Adapter and kernel compilation.
+    pub gpu: GpuOptions,
+    /// gpu-bitpacked's kernel and shape.
+    pub bitpacked: BitpackedTuning,
+    /// The Lab's switches.
+    pub lab: LabTuning,
+    /// Fault injection for rehearsing a lost device.
+    pub fault: Option<FaultPlan>,
+}
+
+impl Tuning {
+    /// Read every `GOLAB_*` variable of the process environment (see the module table).
+    pub fn from_env() -> Result<Tuning, String> {
+        Tuning::from_vars(|name| std::env::var(name).ok())
+    }
+
+    /// Read the knobs through `var` (the environment, or a map in tests). A value that does
+    /// not parse is an error naming the variable, never silently ignored.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Tuning, String> {
+        let get = |name: &str| var(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let number = |name: &str| -> Result<Option<u32>, String> {
+            get(name)
+                .map(|v| {
+                    v.parse::<u32>()
+                        .map_err(|_| format!("{name}='{v}' is not a whole number"))
+                })
+                .transpose()
+        };
+        let flag = |name: &str| -> Result<bool, String> {
+            match get(name).as_deref() {
+                None | Some("0") => Ok(false),
+                Some("1") => Ok(true),
+                Some(v) => Err(format!("{name}='{v}': use 1 (on) or 0 (off)")),
+            }
+        };
+        let kernel = match get("GOLAB_BITPACKED_KERNEL").as_deref() {
+            None | Some("auto") => KernelChoice::Auto,
+            Some("tile") => KernelChoice::Tile,
+            Some("stream") => KernelChoice::Stream,
+            Some(v) => {
+                return Err(format!(
+                    "GOLAB_BITPACKED_KERNEL='{v}': use tile, stream or auto"
+                ));
+            }
+        };
+        Ok(Tuning {
+            gpu: GpuOptions {
+                adapter: get("GOLAB_ADAPTER"),
+                shader_checks: flag("GOLAB_SHADER_CHECKS")?,
+            },
+            bitpacked: BitpackedTuning {
+                kernel,
+                gens: number("GOLAB_BITPACKED_GENS")?,
+                strip: number("GOLAB_BITPACKED_STRIP")?,
+                prefetch: number("GOLAB_BITPACKED_PREFETCH")?,
+                group: number("GOLAB_BITPACKED_GROUP")?,
+            },
+            lab: LabTuning {
+                zero_workgroup_memory: flag("GOLAB_LAB_ZERO_WORKGROUP")?,
+                sort_block: number("GOLAB_SORT_BLOCK")?,
+            },
+            fault: get(FAULT_ENV).map(|v| FaultPlan::parse(&v)).transpose()?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn tuning(vars: &[(&str, &str)]) -> Result<Tuning, String> {
+        let map: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Tuning::from_vars(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn every_variable_lands_in_its_field() {
+        let t = tuning(&[
+            ("GOLAB_ADAPTER", "nvidia"),
+            ("GOLAB_SHADER_CHECKS", "1"),
+            ("GOLAB_BITPACKED_KERNEL", "tile"),
+            ("GOLAB_BITPACKED_GENS", "12"),
+            ("GOLAB_BITPACKED_STRIP", "40"),
+            ("GOLAB_BITPACKED_PREFETCH", "1"),
+            ("GOLAB_BITPACKED_GROUP", "64"),
+            ("GOLAB_LAB_ZERO_WORKGROUP", "1"),
+            ("GOLAB_SORT_BLOCK", "4096"),
+            ("GOLAB_FAULT", "device-destroy@gen:7"),
+        ])
+        .unwrap();
+        assert_eq!(t.gpu.adapter.as_deref(), Some("nvidia"));
+        assert!(t.gpu.shader_checks);
+        assert_eq!(
+            t.bitpacked,
+            BitpackedTuning {
+                kernel: KernelChoice::Tile,
+                gens: Some(12),
+                strip: Some(40),
+                prefetch: Some(1),
+                group: Some(64),
+            }
+        );
+        assert_eq!(
+            t.lab,
+            LabTuning {
+                zero_workgroup_memory: true,
+                sort_block: Some(4096)
+            }
+        );
+        assert_eq!(
+            t.fault,
+            Some(FaultPlan {
+                device_lost_at: 7,
+                kind: FaultKind::Destroyed
+            })
+        );
+        let empty = tuning(&[]).unwrap();
+        assert_eq!(empty.bitpacked, BitpackedTuning::default());
+        assert!(empty.fault.is_none() && !empty.gpu.shader_checks);
+    }
+
+    #[test]
+    fn bad_values_name_the_variable() {
+        for (name, value) in [
+            ("GOLAB_BITPACKED_GENS", "eight"),
+            ("GOLAB_BITPACKED_KERNEL", "warp"),
+            ("GOLAB_SHADER_CHECKS", "yes"),
+            ("GOLAB_FAULT", "gpu-on-fire"),
+        ] {
+            let err = tuning(&[(name, value)]).unwrap_err();
+            assert!(err.contains(name) && err.contains(value), "{err}");
+        }
+    }
+
+    #[test]
+    fn fault_plans_parse_and_bad_ones_say_how() {
+        assert_eq!(
+            FaultPlan::parse(" device-lost@gen:40 "),
+            Ok(FaultPlan {
+                device_lost_at: 40,
+                kind: FaultKind::Reported
+            })
+        );
+        assert_eq!(
+            FaultPlan::parse("device-unplug@gen:0").map(|p| p.kind),
+            Ok(FaultKind::Unplugged)
+        );
+        assert!(FaultPlan::parse("device-melt@gen:3").is_err());
+        assert!(
+            FaultPlan::parse("gpu-on-fire")
+                .unwrap_err()
+                .contains("device-lost@gen:N")
+        );
+        assert!(FaultPlan::parse("device-lost@gen:x").is_err());
+    }
+}

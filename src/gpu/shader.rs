@@ -1,0 +1,1 @@
+//! One way to assemble WGSL: includes and named permutations (being written).

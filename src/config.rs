@@ -129,7 +129,11 @@ impl Tuning {
     /// Read the knobs through `var` (the environment, or a map in tests). A value that does
     /// not parse is an error naming the variable, never silently ignored.
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Tuning, String> {
-        let get = |name: &str| var(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let get = |name: &str| {
+            var(name)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
         let number = |name: &str| -> Result<Option<u32>, String> {
             get(name)
                 .map(|v| {

@@ -79,12 +79,6 @@ impl Simulation {
     /// Advance `generations` generations.
     pub fn step(&mut self, generations: u64) -> Result<(), SimError> {
         if generations > 0 {
-            if self.strategy().is_gpu()
-                && let Some(plan) = crate::step::fault::FaultPlan::from_env()
-            {
-                let device = self.factory.gpu().ok().map(|ctx| &ctx.device);
-                plan.check(self.generation(), generations, device)?;
-            }
             self.host_generation_valid = false;
             self.stepper.step(generations)?;
         }
@@ -167,6 +161,11 @@ impl Simulation {
     /// Resize, keeping the cells centred.
     pub fn resize(&mut self, width: u32, height: u32) -> Result<(), SimError> {
         self.modify(|w| Ok(w.resized(width, height)?))
+    }
+
+    /// Host↔device traffic of the running stepper since it was made.
+    pub fn transfer_counts(&self) -> crate::step::TransferCounts {
+        self.stepper.transfer_counts()
     }
 
     /// GPU kernel seconds spent since the last call (timestamp queries), if measured.

@@ -30,7 +30,14 @@ fn harness(settings: Settings) -> Harness<'static, GolabApp> {
         .gpu()
         .expect("GPU device")
         .clone();
-    let app = GolabApp::new(Some(gpu), None, settings, false, Box::new(|| {}));
+    let app = GolabApp::new(
+        Some(gpu),
+        None,
+        settings,
+        &Default::default(),
+        false,
+        Box::new(|| {}),
+    );
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut GolabApp| app.show(ui), app);

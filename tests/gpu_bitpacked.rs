@@ -6,8 +6,9 @@
 mod common;
 
 use common::*;
+use golab::config::{BitpackedTuning, KernelChoice};
 use golab::sim::Simulation;
-use golab::step::gpu_bitpacked::kernel::{BitpackedTuning, KernelChoice};
+use golab::step::gpu_bitpacked::kernel::default_gens;
 use golab::step::view::{ViewRequest, render_host};
 use golab::step::{GpuSettings, Stepper, Strategy};
 use golab::world::{CellEdit, Topology};
@@ -30,7 +31,7 @@ fn with_kernel(kernel: KernelChoice, settings: GpuSettings) -> GpuSettings {
 
 #[test]
 fn default_kernel_steps_k_generations_per_dispatch() {
-    assert_eq!(u64::from(KernelChoice::Auto.default_gens()), K);
+    assert_eq!(u64::from(default_gens(KernelChoice::Auto)), K);
 }
 
 #[test]
@@ -41,7 +42,7 @@ fn widths_around_the_word_size_match_scalar_at_block_boundaries() {
 }
 
 fn widths_around_the_word_size(kernel: KernelChoice) {
-    let k = u64::from(kernel.default_gens());
+    let k = u64::from(default_gens(kernel));
     let steps = [1, k - 1, k, k + 1, 3 * k + 2];
     for (w, h) in [
         (31, 9),
@@ -84,7 +85,7 @@ fn tall_and_chunked_worlds_match_scalar() {
     // Heights that leave a partial last tile or strip, and birth codes cut into many chunks
     // (tiles and strips then straddle chunk edges).
     for kernel in KERNELS {
-        let k = u64::from(kernel.default_gens());
+        let k = u64::from(default_gens(kernel));
         for (w, h, limit) in [
             (70, 131, None),
             (97, 203, Some(97 * 4 * 19)),
@@ -129,6 +130,7 @@ fn stream_kernel_strip_and_block_shapes_match_scalar() {
                     kernel: KernelChoice::Stream,
                     gens: Some(gens),
                     strip: Some(strip),
+                    ..BitpackedTuning::default()
                 },
                 chunk_limit: Some(u64::from(w) * 4 * 17),
                 ..GpuSettings::default()
@@ -151,10 +153,16 @@ fn rebasing_the_birth_codes_mid_run_keeps_ages_exact() {
     // ages near saturation (old-plane codes) at a generation beyond u32.
     let factory = gpu_factory(GpuSettings::default());
     let ctx = factory.gpu().unwrap().clone();
-    let kernels = std::sync::Arc::new(golab::step::gpu_common::kernels::LifeKernels::new(&ctx));
     let start = nearly_saturated_world();
     let mut stepper =
-        golab::step::gpu_bitpacked::BitpackedStepper::new(ctx, kernels, GpuSettings::default());
+        golab::step::engine::ResidentStepper::<golab::step::gpu_bitpacked::BitState>::new(
+            Strategy::GpuBitpacked,
+            (),
+            ctx,
+            GpuSettings::default(),
+            None,
+        )
+        .unwrap();
     stepper.load(&start).unwrap();
     let mut world = start.clone();
     let mut done = 0;
@@ -231,9 +239,8 @@ fn device_view(
     });
     let mut encoder = ctx.device.create_command_encoder(&Default::default());
     encoder.copy_buffer_to_buffer(&out, 0, &readback, 0, bytes);
-    ctx.queue.submit([encoder.finish()]);
-    readback.slice(..).map_async(wgpu::MapMode::Read, |_| {});
-    ctx.wait_idle().unwrap();
+    let index = ctx.submit([encoder.finish()]);
+    ctx.map_read(&readback, index).unwrap();
     bytemuck::cast_slice(&readback.slice(..).get_mapped_range().unwrap()).to_vec()
 }
 

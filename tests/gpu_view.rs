@@ -17,9 +17,8 @@ fn read_back(ctx: &golab::gpu::GpuContext, buffer: &wgpu::Buffer) -> Vec<u32> {
     });
     let mut encoder = ctx.device.create_command_encoder(&Default::default());
     encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
-    ctx.queue.submit([encoder.finish()]);
-    staging.slice(..).map_async(wgpu::MapMode::Read, |_| {});
-    ctx.wait_idle().unwrap();
+    let index = ctx.submit([encoder.finish()]);
+    ctx.map_read(&staging, index).unwrap();
     bytemuck::cast_slice(&staging.slice(..).get_mapped_range().unwrap()).to_vec()
 }
 

@@ -18,7 +18,7 @@ pub mod world_view;
 use std::sync::Arc;
 use std::sync::mpsc::Receiver;
 
-use crate::gpu::{GpuContext, GpuOptions};
+use crate::gpu::GpuContext;
 use crate::pattern::Pattern;
 use crate::runner::{Command, Runner, Snapshot};
 use crate::sim::Simulation;
@@ -92,12 +92,14 @@ pub fn initial_world(settings: &Settings, seed: u64) -> World {
 
 impl GolabApp {
     /// Start the app state: a simulation on `gpu` (or CPU only, with `gpu_note` saying why)
-    /// with `settings`' world. `draw_on_device` draws through wgpu (eframe's renderer shares
-    /// `gpu`); otherwise view images come back to the host (tests, other renderers).
+    /// with `settings`' world and `tuning`'s kernel shape and injected faults.
+    /// `draw_on_device` draws through wgpu (eframe's renderer shares `gpu`); otherwise view
+    /// images come back to the host (tests, other renderers).
     pub fn new(
         gpu: Option<Arc<GpuContext>>,
         gpu_note: Option<String>,
         settings: Settings,
+        tuning: &crate::config::Tuning,
         draw_on_device: bool,
         repaint: Box<dyn Fn() + Send>,
     ) -> GolabApp {
@@ -107,6 +109,8 @@ impl GolabApp {
         };
         factory.gpu_settings.memory = settings.memory;
         factory.gpu_settings.readback_interval = settings.readback_interval;
+        factory.gpu_settings.bitpacked = tuning.bitpacked;
+        factory.gpu_settings.fault = tuning.fault;
         let world = initial_world(&settings, 1);
         let mut messages = Vec::new();
         let until = std::time::Instant::now() + ERROR_SHOWN;
@@ -398,9 +402,9 @@ impl AppOptions {
 
 /// Open the window: golab's GPU device (when there is one) is shared by eframe's renderer
 /// and the simulation; without one the app runs CPU strategies only.
-pub fn run(adapter: Option<String>, launch: AppOptions) -> Result<(), String> {
+pub fn run(tuning: crate::config::Tuning, launch: AppOptions) -> Result<(), String> {
     AppOptions::apply(&launch, &mut Settings::default())?;
-    let gpu = GpuContext::new(&GpuOptions { adapter });
+    let gpu = GpuContext::new(&tuning.gpu);
     let (gpu, note) = match gpu {
         Ok(ctx) => {
             ctx.set_submission_target(APP_SUBMISSION_TARGET);
@@ -438,7 +442,7 @@ pub fn run(adapter: Option<String>, launch: AppOptions) -> Result<(), String> {
             }
             let egui_ctx = cc.egui_ctx.clone();
             let repaint = Box::new(move || egui_ctx.request_repaint());
-            let mut app = GolabApp::new(gpu, note, settings, draws, repaint);
+            let mut app = GolabApp::new(gpu, note, settings, &tuning, draws, repaint);
             if let Some(dir) = crash::data_dir() {
                 app.recovery_offer = crash::pending(&dir);
                 crash::install_hook(dir, app.runner.last_copy());

@@ -11,8 +11,6 @@ use serde::Serialize;
 
 use crate::gpu::roofline::Roofline;
 use crate::rule::Rule;
-use crate::step::gpu_common::Residency;
-use crate::step::gpu_strategies::gpu_config;
 use crate::step::{MemoryMode, StepperFactory, Strategy};
 use crate::world::{Topology, World};
 
@@ -95,8 +93,20 @@ pub struct BenchResult {
     /// The time the strategy's transfers and device traffic imply at the measured
     /// ceilings, as % of the measured wall time per generation (100% = at the bound).
     pub transfer_bound_pct: Option<f64>,
+    /// World-state bytes moved host↔device per generation in the timed repeats, as counted
+    /// by the stepper (what defines the article's transfer strategies).
+    pub transfer_bytes: Option<TransferBytes>,
     /// Why this pair could not be measured, if it could not.
     pub error: Option<String>,
+}
+
+/// Host↔device bytes per generation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct TransferBytes {
+    /// Uploaded per generation.
+    pub up: f64,
+    /// Downloaded per generation.
+    pub down: f64,
 }
 
 /// A whole benchmark run.
@@ -136,14 +146,16 @@ fn measure(
     let mut stepper = factory
         .create(strategy, &world)
         .map_err(|e| e.to_string())?;
-    let mut timed = |gens: u64| -> Result<(Duration, Option<f64>), String> {
+    let timed = |stepper: &mut Box<dyn crate::step::Stepper>,
+                 gens: u64|
+     -> Result<(Duration, Option<f64>), String> {
         stepper.take_gpu_seconds();
         let start = Instant::now();
         stepper.step(gens).map_err(|e| e.to_string())?; // synchronous: GPU work is finished
         Ok((start.elapsed(), stepper.take_gpu_seconds()))
     };
     // Warm-up (caches, thread pool, pipelines) doubles as calibration.
-    let one = timed(1)?.0.max(Duration::from_nanos(1));
+    let one = timed(&mut stepper, 1)?.0.max(Duration::from_nanos(1));
     let gens = cfg.gens.unwrap_or_else(|| {
         let fit = cfg.target_repeat_time.as_secs_f64() / one.as_secs_f64();
         (fit as u64).clamp(1, 100_000)
@@ -152,16 +164,23 @@ fn measure(
     // when one generation takes over a second, the calibration run was the warm-up.
     let slow = one > Duration::from_secs(1);
     if !slow {
-        timed(gens.div_ceil(4))?;
+        timed(&mut stepper, gens.div_ceil(4))?;
     }
     let repeats = match one.as_secs_f64() {
         s if s > 5.0 => 1,
         s if s > 1.0 => cfg.repeats.clamp(1, 3),
         _ => cfg.repeats.max(1),
     };
+    let before = stepper.transfer_counts();
     let runs = (0..repeats)
-        .map(|_| timed(gens))
+        .map(|_| timed(&mut stepper, gens))
         .collect::<Result<Vec<_>, _>>()?;
+    let after = stepper.transfer_counts();
+    let timed_gens = (gens * repeats as u64) as f64;
+    let transfer_bytes = strategy.is_gpu().then(|| TransferBytes {
+        up: (after.up - before.up) as f64 / timed_gens,
+        down: (after.down - before.down) as f64 / timed_gens,
+    });
     let samples: Vec<f64> = runs
         .iter()
         .map(|(t, _)| gens as f64 / t.as_secs_f64())
@@ -182,6 +201,7 @@ fn measure(
         gps_median,
         cell_updates_per_s: gps_median * f64::from(size) * f64::from(size),
         samples,
+        transfer_bytes,
         error: None,
         memory: None,
         compute_gps_median: (!compute.is_empty()).then(|| median(&compute)),
@@ -215,18 +235,9 @@ fn add_roofline(
     if strategy.uses_memory_mode() {
         result.memory = Some(settings.memory.name());
     }
-    let Some(config) = gpu_config(strategy, settings) else {
-        return;
-    };
-    let state = 4.0 * cells;
-    let (up, down) = match config.residency {
-        Residency::Transfer { .. } => (state, state),
-        Residency::Resident { download_every } => {
-            (0.0, download_every.map_or(0.0, |n| state / f64::from(n)))
-        }
-    };
-    let bound_s = up / roof.upload_bytes_per_s
-        + down / roof.download_bytes_per_s
+    let moved = result.transfer_bytes.unwrap_or_default();
+    let bound_s = moved.up / roof.upload_bytes_per_s
+        + moved.down / roof.download_bytes_per_s
         + device_bytes / roof.copy_bytes_per_s;
     if result.gps_median > 0.0 {
         result.transfer_bound_pct = Some(100.0 * bound_s * result.gps_median);
@@ -254,6 +265,7 @@ pub fn run(
                     gps_median: 0.0,
                     gps_max: 0.0,
                     cell_updates_per_s: 0.0,
+                    transfer_bytes: None,
                     error: Some(error),
                     memory: None,
                     compute_gps_median: None,

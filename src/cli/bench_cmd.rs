@@ -61,7 +61,7 @@ fn parse_sizes(text: &str) -> Result<Vec<u32>, CliError> {
 }
 
 /// Execute `golab bench`.
-pub fn run(args: &BenchArgs, adapter: Option<String>) -> Result<(), CliError> {
+pub fn run(args: &BenchArgs, tuning: &crate::config::Tuning) -> Result<(), CliError> {
     let cfg = BenchConfig {
         strategies: parse_strategies(&args.strategies)?,
         sizes: parse_sizes(&args.sizes)?,
@@ -77,7 +77,7 @@ pub fn run(args: &BenchArgs, adapter: Option<String>) -> Result<(), CliError> {
         ));
     }
     let quiet = args.json;
-    let mut factory = args.gpu.factory(adapter)?;
+    let mut factory = args.gpu.factory(tuning)?;
     let progress = |line: &str| {
         if !quiet {
             eprintln!("{line}");

@@ -52,7 +52,7 @@ fn list() {
 }
 
 /// Execute `golab lab`.
-pub fn run(args: &LabArgs, adapter: Option<String>) -> Result<(), CliError> {
+pub fn run(args: &LabArgs, tuning: &crate::config::Tuning) -> Result<(), CliError> {
     if args.experiment.eq_ignore_ascii_case("list") {
         list();
         return Ok(());
@@ -82,7 +82,7 @@ pub fn run(args: &LabArgs, adapter: Option<String>) -> Result<(), CliError> {
             known.join(", ")
         )));
     }
-    let ctx = crate::gpu::GpuContext::new(&crate::gpu::GpuOptions { adapter })?;
+    let ctx = crate::gpu::GpuContext::new(&tuning.gpu)?;
     let progress = Progress::with_callback(|fraction, message| {
         eprintln!("[{:>3.0}%] {message}", fraction * 100.0);
     });

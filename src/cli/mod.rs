@@ -24,6 +24,18 @@ pub struct Cli {
     pub adapter: Option<String>,
 }
 
+impl Cli {
+    /// The knobs of this run: the `GOLAB_*` environment read once, with the command-line
+    /// flags laid over it.
+    pub fn tuning(&self) -> Result<crate::config::Tuning, CliError> {
+        let mut tuning = crate::config::Tuning::from_env().map_err(CliError)?;
+        if let Some(adapter) = &self.adapter {
+            tuning.gpu.adapter = Some(adapter.clone());
+        }
+        Ok(tuning)
+    }
+}
+
 /// Options shared by commands that step worlds on the GPU.
 #[derive(Debug, Clone, clap::Args)]
 pub struct GpuArgs {
@@ -37,12 +49,14 @@ pub struct GpuArgs {
 }
 
 impl GpuArgs {
-    /// A stepper factory for these options on the adapter chosen by `adapter`.
+    /// A stepper factory for these options with `tuning`'s device, kernels and faults.
     pub fn factory(
         &self,
-        adapter: Option<String>,
+        tuning: &crate::config::Tuning,
     ) -> Result<crate::step::StepperFactory, CliError> {
-        let mut factory = crate::step::StepperFactory::with_gpu(crate::gpu::GpuOptions { adapter });
+        let mut factory = crate::step::StepperFactory::with_gpu(tuning.gpu.clone());
+        factory.gpu_settings.bitpacked = tuning.bitpacked;
+        factory.gpu_settings.fault = tuning.fault;
         if let Some(memory) = &self.memory {
             factory.gpu_settings.memory = memory.parse::<crate::step::MemoryMode>()?;
         }
@@ -79,14 +93,14 @@ impl<E: std::fmt::Display> From<E> for CliError {
 /// Parse the process arguments and run; the binary's whole `main`.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Some(Command::Run(args)) => run_cmd::run(&args, cli.adapter),
-        Some(Command::Bench(args)) => bench_cmd::run(&args, cli.adapter),
+    let result = cli.tuning().and_then(|tuning| match cli.command {
+        Some(Command::Run(args)) => run_cmd::run(&args, &tuning),
+        Some(Command::Bench(args)) => bench_cmd::run(&args, &tuning),
         Some(Command::Patterns(args)) => patterns_cmd::run(&args),
-        Some(Command::GpuInfo) => gpu_info(cli.adapter),
-        Some(Command::Lab(args)) => lab_cmd::run(&args, cli.adapter),
-        None => crate::app::run(cli.adapter, cli.app).map_err(CliError),
-    };
+        Some(Command::GpuInfo) => gpu_info(&tuning),
+        Some(Command::Lab(args)) => lab_cmd::run(&args, &tuning),
+        None => crate::app::run(tuning, cli.app).map_err(CliError),
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError(message)) => {
@@ -96,8 +110,8 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn gpu_info(adapter: Option<String>) -> Result<(), CliError> {
-    let ctx = crate::gpu::GpuContext::new(&crate::gpu::GpuOptions { adapter })?;
+fn gpu_info(tuning: &crate::config::Tuning) -> Result<(), CliError> {
+    let ctx = crate::gpu::GpuContext::new(&tuning.gpu)?;
     print!("{}", ctx.report());
     Ok(())
 }

@@ -77,7 +77,18 @@ pub struct RunReport {
     /// torus or dead.
     pub topology: String,
     /// Warnings (e.g. a clipped pattern).
+    /// World-state bytes uploaded and downloaded while stepping (GPU strategies; 0 on the CPU).
+    pub transfer_bytes: TransferTotals,
     pub warnings: Vec<String>,
+}
+
+/// Host↔device bytes moved while the generations ran.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct TransferTotals {
+    /// Uploaded.
+    pub up: u64,
+    /// Downloaded.
+    pub down: u64,
 }
 
 fn build_world(args: &RunArgs, warnings: &mut Vec<String>) -> Result<World, CliError> {
@@ -102,13 +113,15 @@ fn build_world(args: &RunArgs, warnings: &mut Vec<String>) -> Result<World, CliE
 }
 
 /// Execute `golab run`.
-pub fn run(args: &RunArgs, adapter: Option<String>) -> Result<(), CliError> {
+pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliError> {
     let strategy: Strategy = args.strategy.parse()?;
     let mut warnings = Vec::new();
     let world = build_world(args, &mut warnings)?;
-    let mut sim = Simulation::new(args.gpu.factory(adapter)?, world, strategy)?;
+    let mut sim = Simulation::new(args.gpu.factory(tuning)?, world, strategy)?;
+    let before = sim.transfer_counts();
     let start = Instant::now();
     sim.step(args.gens)?;
+    let after = sim.transfer_counts();
     let stats = sim.stats(args.buckets)?;
     let elapsed = start.elapsed().as_secs_f64();
     let running = sim.strategy();
@@ -129,6 +142,10 @@ pub fn run(args: &RunArgs, adapter: Option<String>) -> Result<(), CliError> {
         height: world.height(),
         rule: world.rule.to_string(),
         topology: world.topology.to_string(),
+        transfer_bytes: TransferTotals {
+            up: after.up - before.up,
+            down: after.down - before.down,
+        },
         warnings,
     };
     if args.json {

@@ -6,10 +6,12 @@
 //! timestamp queries (compute-only timing), subgroups (the Lab) and mappable primary
 //! buffers (the zero-copy memory mode).
 
+mod health;
 pub mod limits;
 pub mod ops;
 pub mod pool;
 mod report;
+mod resources;
 pub mod roofline;
 pub mod shader;
 pub mod timing;
@@ -76,6 +78,8 @@ pub struct GpuContext {
     pub features: wgpu::Features,
     /// Limits enabled on the device (the adapter's own).
     pub limits: wgpu::Limits,
+    /// The options the device was opened with (recovery reopens with the same).
+    pub options: GpuOptions,
     /// Buffers reused across operations (read-backs, parameters, scratch).
     pub pool: pool::BufferPool,
     shader_checks: bool,
@@ -102,6 +106,19 @@ fn is_surface_error(message: &str) -> bool {
     message.contains("Surface::") || message.contains("surface texture")
 }
 
+static ADAPTERS_HIDDEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Hide every adapter from this process from now on, like an unplugged external GPU (fault
+/// injection's `device-unplug`): later [`GpuContext::new`] calls find none.
+pub fn hide_adapters() {
+    ADAPTERS_HIDDEN.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether [`hide_adapters`] was called.
+pub fn adapters_hidden() -> bool {
+    ADAPTERS_HIDDEN.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 fn describe_adapter(info: &wgpu::AdapterInfo) -> String {
     format!("{} ({:?}, {:?})", info.name, info.backend, info.device_type)
 }
@@ -123,7 +140,7 @@ impl GpuContext {
         let instance = wgpu::Instance::new(desc);
         let wanted = options.adapter.clone().filter(|s| !s.trim().is_empty());
         let mut adapters = instance.enumerate_adapters(backends()).await;
-        if crate::step::fault::adapters_unplugged() {
+        if adapters_hidden() {
             adapters.clear();
         }
         let available: Vec<String> = adapters
@@ -137,7 +154,7 @@ impl GpuContext {
                     .into_iter()
                     .find(|a| a.get_info().name.to_ascii_lowercase().contains(&needle))
             }
-            None if crate::step::fault::adapters_unplugged() => None,
+            None if adapters_hidden() => None,
             None => instance
                 .request_adapter(&wgpu::RequestAdapterOptions {
                     power_preference: wgpu::PowerPreference::HighPerformance,
@@ -149,13 +166,13 @@ impl GpuContext {
                 .ok(),
         };
         let adapter = adapter.ok_or(GpuError::NoAdapter { wanted, available })?;
-        Self::open(instance, adapter, options.shader_checks).await
+        Self::open(instance, adapter, options.clone()).await
     }
 
     async fn open(
         instance: wgpu::Instance,
         adapter: wgpu::Adapter,
-        shader_checks: bool,
+        options: GpuOptions,
     ) -> Result<Arc<GpuContext>, GpuError> {
         let info = adapter.get_info();
         let optional = wgpu::Features::TIMESTAMP_QUERY
@@ -212,7 +229,8 @@ impl GpuContext {
             features,
             limits,
             pool: pool::BufferPool::new(),
-            shader_checks,
+            shader_checks: options.shader_checks,
+            options,
             lost,
             errors,
             resources: Mutex::new(HashMap::new()),
@@ -220,33 +238,6 @@ impl GpuContext {
                 DEFAULT_SUBMISSION_TARGET.as_micros() as u64,
             ),
         }))
-    }
-
-    /// A compute shader module for golab's own kernels.
-    ///
-    /// wgpu guards every loop with an extra 64-bit iteration counter (`force_loop_bounding`)
-    /// and every integer division with a zero/overflow check; the counter is a second loop
-    /// exit that keeps drivers from unrolling the kernels' small fixed loops, which then keep
-    /// per-thread arrays in local memory instead of registers. golab's kernels only loop over
-    /// constant or validated bounds and only divide by constants or validated non-zero
-    /// parameters, so both guards are dropped; buffer and array bounds checks stay.
-    /// [`GpuOptions::shader_checks`] keeps every check, to measure what they cost.
-    pub fn kernel_module(&self, label: &str, source: &str) -> wgpu::ShaderModule {
-        let desc = wgpu::ShaderModuleDescriptor {
-            label: Some(label),
-            source: wgpu::ShaderSource::Wgsl(source.into()),
-        };
-        if self.shader_checks {
-            return self.device.create_shader_module(desc);
-        }
-        let mut checks = wgpu::ShaderRuntimeChecks::checked();
-        checks.force_loop_bounding = false;
-        checks.int_div_checks = false;
-        // SAFETY: golab's WGSL kernels have no unbounded loops (every loop runs over a
-        // constant or a host-validated count) and divide only by constants or by parameters
-        // the host validates to be non-zero (world edges >= 3, sizes >= 1); bounds checks on
-        // buffers and arrays are kept.
-        unsafe { self.device.create_shader_module_trusted(desc, checks) }
     }
 
     /// How long a stepper's submission should keep the queue busy: 40 ms for the CLI (few
@@ -263,28 +254,6 @@ impl GpuContext {
         let us = target.as_micros().clamp(1000, 1_000_000) as u64;
         self.submission_target_us
             .store(us, std::sync::atomic::Ordering::Relaxed);
-    }
-
-    /// A bind group giving `buffers` bindings 0, 1, 2… of `layout`, whole buffers each.
-    pub fn bind_buffers(
-        &self,
-        label: &str,
-        layout: &wgpu::BindGroupLayout,
-        buffers: &[&wgpu::Buffer],
-    ) -> wgpu::BindGroup {
-        let entries: Vec<wgpu::BindGroupEntry<'_>> = buffers
-            .iter()
-            .enumerate()
-            .map(|(i, b)| wgpu::BindGroupEntry {
-                binding: i as u32,
-                resource: b.as_entire_binding(),
-            })
-            .collect();
-        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some(label),
-            layout,
-            entries: &entries,
-        })
     }
 
     /// "name (backend, type)".
@@ -306,60 +275,5 @@ impl GpuContext {
     pub fn has_mappable_primary_buffers(&self) -> bool {
         self.features
             .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS)
-    }
-
-    /// Why the device was lost, once it has been (really, or by injection).
-    pub fn lost_reason(&self) -> Option<String> {
-        self.lost.lock().ok()?.as_ref().map(|l| l.reason.clone())
-    }
-
-    /// Whether the device still works: not lost, or only lost by injection
-    /// ([`GpuContext::simulate_loss`]), which [`GpuContext::clear_simulated_loss`] undoes.
-    pub fn is_healthy(&self) -> bool {
-        self.lost
-            .lock()
-            .is_ok_and(|l| l.as_ref().is_none_or(|l| l.simulated))
-    }
-
-    /// Report the device as lost to everyone who checks it, without harming it: fault
-    /// injection's "device-lost", so steppers meet a loss through their own detection.
-    pub fn simulate_loss(&self, reason: &str) {
-        if let Ok(mut slot) = self.lost.lock() {
-            slot.get_or_insert(Loss {
-                reason: reason.to_string(),
-                simulated: true,
-            });
-        }
-    }
-
-    /// Forget an injected loss (recovery continues on this device). A real loss stays.
-    pub fn clear_simulated_loss(&self) {
-        if let Ok(mut slot) = self.lost.lock()
-            && slot.as_ref().is_some_and(|l| l.simulated)
-        {
-            *slot = None;
-        }
-    }
-
-    /// The first GPU error no operation captured (in practice the window's renderer's).
-    pub fn take_uncaptured_error(&self) -> Option<String> {
-        self.errors.lock().ok().and_then(|mut e| e.take())
-    }
-
-    /// A per-device resource (compiled pipelines of one kernel family), made by `make` the
-    /// first time it is asked for and shared by every stepper and experiment on this device.
-    pub fn resource<T: Any + Send + Sync>(&self, make: impl FnOnce(&GpuContext) -> T) -> Arc<T> {
-        let key = TypeId::of::<T>();
-        if let Some(found) = self.resources.lock().ok().and_then(|r| r.get(&key).cloned()) {
-            if let Ok(found) = found.downcast::<T>() {
-                return found;
-            }
-        }
-        // Made outside the lock: pipelines take a while to compile, and `make` may itself ask
-        // for other resources. Two threads racing here both compile; the first one stored wins.
-        let made: Arc<dyn Any + Send + Sync> = Arc::new(make(self));
-        let mut resources = self.resources.lock().unwrap_or_else(|e| e.into_inner());
-        let stored = resources.entry(key).or_insert(made).clone();
-        stored.downcast::<T>().expect("resource stored under its own type")
     }
 }

@@ -19,9 +19,7 @@ impl GpuContext {
     /// Run `work` with this thread's GPU errors captured: returns its result and the first
     /// error any wgpu call inside it caused.
     pub fn scoped<T>(&self, work: impl FnOnce() -> T) -> (T, Option<ScopeError>) {
-        let oom = self
-            .device
-            .push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
         let validation = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let internal = self.device.push_error_scope(wgpu::ErrorFilter::Internal);
         let out = work();
@@ -64,7 +62,11 @@ impl GpuContext {
     }
 
     /// Map `buffer` for reading after `index` and wait for that submission only.
-    pub fn map_read(&self, buffer: &wgpu::Buffer, index: wgpu::SubmissionIndex) -> Result<(), String> {
+    pub fn map_read(
+        &self,
+        buffer: &wgpu::Buffer,
+        index: wgpu::SubmissionIndex,
+    ) -> Result<(), String> {
         buffer.slice(..).map_async(wgpu::MapMode::Read, |_| {});
         self.wait_for(index)
     }

@@ -22,7 +22,7 @@ pub const ZERO_WORKGROUP_ENV: &str = "GOLAB_LAB_ZERO_WORKGROUP";
 /// before a barrier, so the fill (one more pass over workgroup memory and a barrier per
 /// workgroup) is pure cost.
 pub fn zero_workgroup_memory() -> bool {
-    crate::gpu::env_flag(ZERO_WORKGROUP_ENV)
+    std::env::var(ZERO_WORKGROUP_ENV).is_ok_and(|v| v.trim() == "1")
 }
 
 /// A compute pipeline with its explicit layout: storage buffers 0.., then the params.
@@ -189,10 +189,10 @@ pub fn read_back<T: bytemuck::Pod>(
     });
     let mut encoder = ctx.device.create_command_encoder(&Default::default());
     encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, bytes);
-    ctx.queue.submit([encoder.finish()]);
+    let index = ctx.submit([encoder.finish()]);
     let slice = staging.slice(0..bytes);
     slice.map_async(wgpu::MapMode::Read, |_| {});
-    ctx.wait_idle().map_err(LabError::Gpu)?;
+    ctx.wait_for(index).map_err(LabError::Gpu)?;
     check(ctx)?;
     let out = {
         let view = slice
@@ -212,8 +212,7 @@ pub fn upload<T: bytemuck::Pod>(
 ) -> Result<(), LabError> {
     ctx.queue
         .write_buffer(buffer, 0, bytemuck::cast_slice(data));
-    ctx.queue.submit([]);
-    ctx.wait_idle().map_err(LabError::Gpu)?;
+    ctx.submit_and_wait([]).map_err(LabError::Gpu)?;
     check(ctx)
 }
 
@@ -221,14 +220,14 @@ pub fn upload<T: bytemuck::Pod>(
 pub fn restore(ctx: &GpuContext, src: &wgpu::Buffer, dst: &wgpu::Buffer) -> Result<(), LabError> {
     let mut encoder = ctx.device.create_command_encoder(&Default::default());
     encoder.copy_buffer_to_buffer(src, 0, dst, 0, src.size().min(dst.size()));
-    ctx.queue.submit([encoder.finish()]);
-    ctx.wait_idle().map_err(LabError::Gpu)?;
+    ctx.submit_and_wait([encoder.finish()])
+        .map_err(LabError::Gpu)?;
     check(ctx)
 }
 
 /// Any GPU error since the last check (or a lost device) as a [`LabError`].
 pub fn check(ctx: &GpuContext) -> Result<(), LabError> {
-    match ctx.take_error().or_else(|| ctx.lost_reason()) {
+    match ctx.take_uncaptured_error().or_else(|| ctx.lost_reason()) {
         Some(e) => Err(LabError::Gpu(e)),
         None => Ok(()),
     }
@@ -315,11 +314,11 @@ impl Clock {
             if let Some(t) = self.timer.as_mut() {
                 t.resolve(&mut encoder);
             }
-            ctx.queue.submit([encoder.finish()]);
-            ctx.wait_idle().map_err(LabError::Gpu)?;
+            let index = ctx.submit([encoder.finish()]);
+            ctx.wait_for(index.clone()).map_err(LabError::Gpu)?;
             check(ctx)?;
             if let Some(t) = self.timer.as_mut() {
-                kernel_seconds += t.collect_seconds(ctx).map_err(LabError::Gpu)?;
+                kernel_seconds += t.collect_seconds(ctx, index).map_err(LabError::Gpu)?;
             }
             let took = submitted.elapsed().as_secs_f64();
             if took > SUBMISSION_LIMIT_S {

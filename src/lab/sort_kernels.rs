@@ -2,7 +2,7 @@
 //! families, the article's seven configurations, the pass schedule of each, and
 //! [`GpuSorter`] for one-off sorts outside a timed run.
 
-use crate::gpu::{GpuContext, env_u32};
+use crate::gpu::GpuContext;
 
 use super::gpu::{
     Clock, Dispatch, Kernel, ParamSlots, Params, grid, per_submission, read_back, storage_buffer,
@@ -131,7 +131,9 @@ impl Bitonic {
         let common = include_str!("../../shaders/lab/sort_common.wgsl");
         let fits =
             |w: u32| u64::from(w) * 8 <= u64::from(ctx.limits.max_compute_workgroup_storage_size);
-        let wanted = env_u32(BLOCK_ENV)
+        let wanted = std::env::var(BLOCK_ENV)
+            .ok()
+            .and_then(|v| v.trim().parse::<u32>().ok())
             .filter(|w| w.is_power_of_two() && (512..=8192).contains(w) && fits(*w));
         let w: u32 = wanted.unwrap_or(if fits(2048) { 2048 } else { 1024 });
         let b = (1..=4)

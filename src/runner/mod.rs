@@ -7,6 +7,7 @@
 
 pub mod history;
 pub mod region;
+mod view_readback;
 mod worker;
 
 use std::sync::mpsc::{Receiver, Sender, channel};

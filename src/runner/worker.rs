@@ -5,8 +5,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::history::History;
-use super::{Command, STAT_BUCKETS, Snapshot, Speed, ViewImage, ViewPixels, region};
-use crate::gpu::{GpuContext, GpuOptions};
+use super::{Command, STAT_BUCKETS, Snapshot, Speed, ViewImage, ViewPixels, region, view_readback};
+use crate::gpu::GpuContext;
 use crate::sim::{SimError, Simulation};
 use crate::stats::Stats;
 use crate::step::view::ViewRequest;
@@ -190,8 +190,9 @@ impl Worker {
         }
     }
 
-    /// Continue from the recovery copy after the GPU device was lost: on a newly opened device
-    /// of the same adapter with the same strategy when one can be opened, else on the CPU.
+    /// Continue from the recovery copy after the GPU device was lost: on the same device when
+    /// it still works (a reset it survived; the window keeps drawing from it), else on a newly
+    /// opened device of the same adapter with the same strategy, else on the CPU.
     fn recover(&mut self, reason: &str) -> String {
         let lost_at = self.sim.generation();
         let copy = self.recovery.world.lock().ok().and_then(|w| w.clone());
@@ -201,13 +202,33 @@ impl Worker {
         let restored = world.generation;
         let lost = lost_at.saturating_sub(restored);
         let strategy = self.sim.strategy();
-        let adapter = self
-            .sim
-            .factory()
-            .gpu()
-            .ok()
-            .map(|ctx| ctx.info.name.clone());
-        let reopened = reopen_gpu(adapter, self.sim.gpu_settings(), &world, strategy);
+        let old = self.sim.factory().gpu().ok().cloned();
+        if let Some(ctx) = old.as_ref().filter(|ctx| ctx.is_healthy()) {
+            ctx.clear_simulated_loss();
+            let factory = self.sim.factory().sharing_device();
+            match Simulation::new(factory, world.clone(), strategy) {
+                Ok(sim) => {
+                    self.sim = sim;
+                    self.recovery.gpu_lost = None;
+                    return format!(
+                        "GPU device lost ({reason}); the device still works, so golab restored \
+                         generation {restored} from the last copy ({lost} generations lost) and \
+                         continued on {strategy} on the same device"
+                    );
+                }
+                Err(e) => {
+                    return format!(
+                        "the GPU device was lost ({reason}) and {strategy} could not restart on it: {e}"
+                    );
+                }
+            }
+        }
+        let options = old.map(|ctx| {
+            let mut options = ctx.options.clone();
+            options.adapter = Some(ctx.info.name.clone());
+            options
+        });
+        let reopened = reopen_gpu(options, self.sim.gpu_settings(), &world, strategy);
         let why_not = match reopened {
             Ok(sim) => {
                 let device = sim
@@ -423,12 +444,32 @@ impl Worker {
         }
     }
 
+    /// Draw the visible window: on the window's device straight into the buffer its painter
+    /// reads; for a GPU strategy on another device (after a real device loss) on that device,
+    /// reading back only the view's pixels; else on the host.
     fn draw_view(&mut self, request: &ViewRequest) -> Result<ViewPixels, SimError> {
-        let Some(ctx) = self.draw_on.clone() else {
-            let mut host = vec![0; request.pixels()];
-            self.sim.render_view_host(request, &mut host)?;
-            return Ok(ViewPixels::Host(Arc::new(host)));
-        };
+        let sim_ctx = self.sim.factory().gpu().ok().cloned();
+        match (self.draw_on.clone(), sim_ctx) {
+            (Some(window), Some(sim_ctx)) if Arc::ptr_eq(&window, &sim_ctx) => {
+                self.draw_on_window(request, &window)
+            }
+            (_, Some(sim_ctx)) if self.sim.strategy().is_gpu() => {
+                let pixels = view_readback::render(&mut self.sim, &sim_ctx, request)?;
+                Ok(ViewPixels::Host(Arc::new(pixels)))
+            }
+            _ => {
+                let mut host = vec![0; request.pixels()];
+                self.sim.render_view_host(request, &mut host)?;
+                Ok(ViewPixels::Host(Arc::new(host)))
+            }
+        }
+    }
+
+    fn draw_on_window(
+        &mut self,
+        request: &ViewRequest,
+        ctx: &Arc<GpuContext>,
+    ) -> Result<ViewPixels, SimError> {
         let bytes = request.pixels() as u64 * 4;
         let buffer = match &self.view_buffer {
             Some(b) if b.size() == bytes => b.clone(),
@@ -436,39 +477,35 @@ impl Worker {
                 let b = Arc::new(ctx.device.create_buffer(&wgpu::BufferDescriptor {
                     label: Some("view pixels"),
                     size: bytes,
-                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                    usage: wgpu::BufferUsages::STORAGE
+                        | wgpu::BufferUsages::COPY_DST
+                        | wgpu::BufferUsages::COPY_SRC,
                     mapped_at_creation: false,
                 }));
                 self.view_buffer = Some(b.clone());
                 b
             }
         };
-        // After a device loss the simulation may run on a new device the window does not use.
-        let same_device = self
-            .sim
-            .factory()
-            .gpu()
-            .is_ok_and(|sim_ctx| Arc::ptr_eq(sim_ctx, &ctx));
-        if !same_device || !self.sim.render_view_device(request, &buffer)? {
+        if !self.sim.render_view_device(request, &buffer)? {
             let mut host = vec![0; request.pixels()];
             self.sim.render_view_host(request, &mut host)?;
             ctx.queue
                 .write_buffer(&buffer, 0, bytemuck::cast_slice(&host));
-            ctx.queue.submit([]);
+            ctx.submit([]);
         }
         Ok(ViewPixels::Device(buffer))
     }
 }
 
-/// A simulation of `world` on `strategy` on a newly opened device of `adapter`, with its
-/// pipelines built anew; the error says why none could be made.
+/// A simulation of `world` on `strategy` on a newly opened device (`options`, the lost
+/// device's adapter), with its pipelines built anew; the error says why none could be made.
 fn reopen_gpu(
-    adapter: Option<String>,
+    options: Option<crate::gpu::GpuOptions>,
     settings: GpuSettings,
     world: &crate::world::World,
     strategy: Strategy,
 ) -> Result<Simulation, String> {
-    let ctx = GpuContext::new(&GpuOptions { adapter }).map_err(|e| e.to_string())?;
+    let ctx = GpuContext::new(&options.unwrap_or_default()).map_err(|e| e.to_string())?;
     let mut factory = StepperFactory::with_context(ctx);
     factory.gpu_settings = settings;
     Simulation::new(factory, world.clone(), strategy).map_err(|e| e.to_string())

@@ -1,26 +1,154 @@
-//! The padded host grid shared by the CPU strategies.
+//! `scalar` and `rayon`: one padded host grid stepper, run on the calling thread or over row
+//! bands on every core.
 //!
 //! Alive flags live in a `(width + 2) × (height + 2)` byte grid whose one-cell border is
 //! refilled before each generation with the opposite edge (torus) or left at zero (dead
 //! border), as in the reference article: the inner loop then reads eight neighbours with no
-//! bounds checks. Ages live beside it, unpadded, in a host [`World`].
+//! bounds checks. Ages live beside it, unpadded, in a host [`World`]. `scalar` is the
+//! reference every other strategy is checked against; `rayon` runs the very same row kernel
+//! over bands of rows, each band writing only its own rows, so the two are bit-identical.
 
-use super::{StepError, check_same_size};
+use rayon::prelude::*;
+
+use super::{StepError, Stepper, Strategy, check_same_size, not_loaded};
 use crate::rule::Rule;
 use crate::stats::Stats;
 use crate::world::{CellEdit, Topology, World, edit_age};
 
+/// How a [`GridStepper`] spreads a generation over threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parallelism {
+    /// Row by row on the calling thread (`scalar`).
+    Serial,
+    /// Row bands on every core (`rayon`).
+    Bands,
+}
+
+/// The padded-grid stepper behind `scalar` and `rayon`.
+pub struct GridStepper {
+    parallelism: Parallelism,
+    grid: Option<PaddedGrid>,
+}
+
+impl GridStepper {
+    /// `scalar`: one thread.
+    pub fn serial() -> Self {
+        GridStepper {
+            parallelism: Parallelism::Serial,
+            grid: None,
+        }
+    }
+
+    /// `rayon`: row bands on every core.
+    pub fn parallel() -> Self {
+        GridStepper {
+            parallelism: Parallelism::Bands,
+            grid: None,
+        }
+    }
+
+    fn grid(&mut self) -> Result<&mut PaddedGrid, StepError> {
+        self.grid.as_mut().ok_or_else(not_loaded)
+    }
+}
+
+/// Rows per band: enough bands for load balancing, large enough to amortise scheduling.
+fn band_rows(height: usize, width: usize) -> usize {
+    let bands = rayon::current_num_threads() * 4;
+    let by_count = height.div_ceil(bands);
+    let min_rows = (16_384 / width.max(1)).max(1);
+    by_count.max(min_rows).min(height)
+}
+
+impl Stepper for GridStepper {
+    fn strategy(&self) -> Strategy {
+        match self.parallelism {
+            Parallelism::Serial => Strategy::Scalar,
+            Parallelism::Bands => Strategy::Rayon,
+        }
+    }
+
+    fn load(&mut self, world: &World) -> Result<(), StepError> {
+        self.grid = Some(PaddedGrid::from_world(world));
+        Ok(())
+    }
+
+    fn step(&mut self, generations: u64) -> Result<(), StepError> {
+        let parallelism = self.parallelism;
+        let g = self.grid()?;
+        let (stride, width, height) = (
+            g.stride,
+            g.world.width() as usize,
+            g.world.height() as usize,
+        );
+        let band = match parallelism {
+            Parallelism::Serial => height,
+            Parallelism::Bands => band_rows(height, width),
+        };
+        for _ in 0..generations {
+            g.fill_halo();
+            let rule = g.world.rule;
+            let cur = &g.cur;
+            let next = &mut g.next[stride..stride * (height + 1)];
+            let ages = g.world.ages_mut();
+            match parallelism {
+                Parallelism::Serial => step_rows(cur, stride, rule, 0, next, ages),
+                Parallelism::Bands => next
+                    .par_chunks_mut(stride * band)
+                    .zip(ages.par_chunks_mut(width * band))
+                    .enumerate()
+                    .for_each(|(i, (next_band, age_band))| {
+                        step_rows(cur, stride, rule, i * band, next_band, age_band);
+                    }),
+            }
+            g.finish_generation();
+        }
+        Ok(())
+    }
+
+    fn read_world(&mut self, world: &mut World) -> Result<(), StepError> {
+        self.grid()?.read_into(world)
+    }
+
+    fn apply_edits(&mut self, edits: &[CellEdit]) -> Result<(), StepError> {
+        self.grid()?.apply_edits(edits);
+        Ok(())
+    }
+
+    fn stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
+        let parallelism = self.parallelism;
+        let world = &self.grid()?.world;
+        let generation = world.generation;
+        Ok(match parallelism {
+            Parallelism::Serial => Stats::from_ages(world.ages(), generation, buckets),
+            Parallelism::Bands => world
+                .ages()
+                .par_chunks(1 << 16)
+                .map(|chunk| Stats::from_ages(chunk, generation, buckets))
+                .reduce(|| Stats::empty(generation, buckets), |a, b| a.merge(&b)),
+        })
+    }
+
+    fn generation(&self) -> u64 {
+        self.grid.as_ref().map_or(0, |g| g.world.generation)
+    }
+
+    fn host_world(&self) -> Option<&World> {
+        self.grid.as_ref().map(|g| &g.world)
+    }
+}
+
 /// Padded alive grid (double-buffered) plus the world holding ages.
-pub(crate) struct PaddedGrid {
-    pub(crate) world: World,
-    pub(crate) stride: usize,
-    pub(crate) cur: Vec<u8>,
-    pub(crate) next: Vec<u8>,
+struct PaddedGrid {
+    world: World,
+    stride: usize,
+    cur: Vec<u8>,
+    next: Vec<u8>,
 }
 
 impl PaddedGrid {
     /// Build the grid from a world.
-    pub(crate) fn from_world(world: &World) -> Self {
+    fn from_world(world: &World) -> Self {
         let (w, h) = (world.width() as usize, world.height() as usize);
         let stride = w + 2;
         let mut cur = vec![0u8; stride * (h + 2)];
@@ -39,7 +167,7 @@ impl PaddedGrid {
     }
 
     /// Refill the border of `cur` for the world's topology.
-    pub(crate) fn fill_halo(&mut self) {
+    fn fill_halo(&mut self) {
         if self.world.topology == Topology::DeadBorder {
             return; // the border is zero from construction and never written
         }
@@ -57,13 +185,13 @@ impl PaddedGrid {
     }
 
     /// Finish a generation: swap buffers and bump the counter.
-    pub(crate) fn finish_generation(&mut self) {
+    fn finish_generation(&mut self) {
         std::mem::swap(&mut self.cur, &mut self.next);
         self.world.generation += 1;
     }
 
     /// Copy generation and ages into `world`, which must have this grid's size.
-    pub(crate) fn read_into(&self, world: &mut World) -> Result<(), StepError> {
+    fn read_into(&self, world: &mut World) -> Result<(), StepError> {
         check_same_size(world, self.world.width(), self.world.height())?;
         world.ages_mut().copy_from_slice(self.world.ages());
         world.generation = self.world.generation;
@@ -71,7 +199,7 @@ impl PaddedGrid {
     }
 
     /// Apply edits to both alive flags and ages.
-    pub(crate) fn apply_edits(&mut self, edits: &[CellEdit]) {
+    fn apply_edits(&mut self, edits: &[CellEdit]) {
         let w = self.world.width() as usize;
         for e in edits {
             if self.world.apply_edit(*e) {
@@ -88,7 +216,7 @@ impl PaddedGrid {
 /// age rows in place. `next_rows` holds whole padded rows (its border bytes are not written),
 /// `age_rows` the same rows unpadded. Shared by the scalar and rayon strategies so both run
 /// the very same arithmetic.
-pub(crate) fn step_rows(
+fn step_rows(
     cur: &[u8],
     stride: usize,
     rule: Rule,
@@ -117,9 +245,4 @@ pub(crate) fn step_rows(
             ages[x] = ages[x].saturating_add(1) * born_or_kept;
         }
     }
-}
-
-/// Statistics of a grid's ages (serial).
-pub(crate) fn stats_of(world: &World, buckets: usize) -> Stats {
-    Stats::from_ages(world.ages(), world.generation, buckets)
 }

@@ -1,7 +1,8 @@
-//! The GPU strategies as configurations of the one GPU engine ([`super::gpu_common`]).
+//! The GPU strategies as configurations of the one GPU engine ([`super::engine`]).
 //!
-//! They differ only in kernel and in where the truth lives between generations, so each is
-//! one row of [`gpu_config`]; docs/architecture.md draws the data flow of each.
+//! They differ in representation (u32 ages in chunks, or bit planes), kernel, and where the
+//! truth lives between generations, so each is one row of [`build`]; docs/architecture.md
+//! draws the data flow of each.
 //!
 //! | strategy | reference | kernel | transfers per generation |
 //! |---|---|---|---|
@@ -12,52 +13,63 @@
 //! | `gpu-no-upload` | ALGORITHM_3_STREAM | shared, state stays on device | download (edits upload only cells) |
 //! | `gpu-readback-skip` | ALGORITHM_3_REPEAT | shared, state stays on device | download every N (default 10) |
 //! | `gpu-resident` | beyond the article | column runs with a register window, state on device | none (stats by GPU reduction) |
+//! | `gpu-bitpacked` | beyond the article | 32 cells per word, k generations per dispatch | none |
 
-use super::Strategy;
-use super::gpu_common::kernels::Kernel;
-use super::gpu_common::{GpuConfig, GpuSettings, Residency};
+use std::sync::Arc;
+
+use super::engine::ResidentStepper;
+use super::gpu_bitpacked::BitState;
+use super::gpu_cells::CellState;
+use super::gpu_cells::kernels::Kernel;
+use super::gpu_cells::transfer::TransferStepper;
+use super::settings::GpuSettings;
+use super::{StepError, Stepper, Strategy};
+use crate::gpu::GpuContext;
 
 /// Strips of `gpu-streamed`, as in the reference article.
 pub const STREAM_STRIPS: u32 = 8;
 
-/// The engine configuration of a GPU strategy (`None` for CPU strategies and `gpu-bitpacked`).
-pub fn gpu_config(strategy: Strategy, settings: &GpuSettings) -> Option<GpuConfig> {
-    let transfer = Residency::Transfer { strips: 1 };
-    let (kernel, residency) = match strategy {
-        Strategy::Scalar | Strategy::Rayon | Strategy::CpuBitsliced => return None,
-        // Its own stepper (super::gpu_bitpacked), not a configuration of this engine.
-        Strategy::GpuBitpacked => return None,
-        Strategy::GpuNaive => (Kernel::Naive, transfer),
-        Strategy::GpuPadded => (Kernel::Padded, transfer),
-        Strategy::GpuShared => (Kernel::Shared, transfer),
-        Strategy::GpuStreamed => (
-            Kernel::Shared,
-            Residency::Transfer {
-                strips: STREAM_STRIPS,
-            },
-        ),
-        Strategy::GpuNoUpload => (
-            Kernel::Shared,
-            Residency::Resident {
-                download_every: Some(1),
-            },
-        ),
-        Strategy::GpuReadbackSkip => (
-            Kernel::Shared,
-            Residency::Resident {
-                download_every: Some(settings.readback_interval.max(1)),
-            },
-        ),
-        Strategy::GpuResident => (
-            Kernel::Columns,
-            Residency::Resident {
-                download_every: None,
-            },
-        ),
+/// The stepper of GPU `strategy` on `ctx` (not loaded yet).
+pub fn build(
+    strategy: Strategy,
+    ctx: Arc<GpuContext>,
+    settings: GpuSettings,
+) -> Result<Box<dyn Stepper>, StepError> {
+    let transfer = |kernel: Kernel, strips: u32| -> Result<Box<dyn Stepper>, StepError> {
+        Ok(Box::new(TransferStepper::new(
+            strategy,
+            kernel,
+            strips,
+            ctx.clone(),
+            settings,
+        )?))
     };
-    Some(GpuConfig {
-        strategy,
-        kernel,
-        residency,
-    })
+    let cells = |kernel: Kernel, every: Option<u32>| -> Result<Box<dyn Stepper>, StepError> {
+        Ok(Box::new(ResidentStepper::<CellState>::new(
+            strategy,
+            kernel,
+            ctx.clone(),
+            settings,
+            every,
+        )?))
+    };
+    match strategy {
+        Strategy::Scalar | Strategy::Rayon | Strategy::CpuBitsliced => Err(StepError::Backend(
+            format!("{strategy} is not a GPU strategy"),
+        )),
+        Strategy::GpuNaive => transfer(Kernel::Naive, 1),
+        Strategy::GpuPadded => transfer(Kernel::Padded, 1),
+        Strategy::GpuShared => transfer(Kernel::Shared, 1),
+        Strategy::GpuStreamed => transfer(Kernel::Shared, STREAM_STRIPS),
+        Strategy::GpuNoUpload => cells(Kernel::Shared, Some(1)),
+        Strategy::GpuReadbackSkip => cells(Kernel::Shared, Some(settings.readback_interval.max(1))),
+        Strategy::GpuResident => cells(Kernel::Columns, None),
+        Strategy::GpuBitpacked => Ok(Box::new(ResidentStepper::<BitState>::new(
+            strategy,
+            (),
+            ctx.clone(),
+            settings,
+            None,
+        )?)),
+    }
 }

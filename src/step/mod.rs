@@ -7,21 +7,19 @@
 //! with generation and every cell's age kept exactly.
 
 pub mod cpu_bitsliced;
-mod cpu_grid;
+pub mod cpu_grid;
+pub mod engine;
+mod factory;
 pub mod fault;
 pub mod gpu_bitpacked;
-pub mod gpu_common;
+pub mod gpu_cells;
 pub mod gpu_strategies;
-pub mod rayon_bands;
-pub mod scalar;
+pub mod settings;
 pub mod view;
 
-use std::sync::{Arc, OnceLock};
-
-pub use gpu_common::GpuSettings;
-pub use gpu_common::transfer::MemoryMode;
-
-use crate::gpu::{GpuContext, GpuError, GpuOptions};
+pub use engine::TransferCounts;
+pub use factory::StepperFactory;
+pub use settings::{GpuSettings, MemoryMode};
 
 use std::fmt;
 use std::str::FromStr;
@@ -172,7 +170,7 @@ impl Strategy {
                 "GPU shared, no transfers while running; stats reduced on the GPU"
             }
             Strategy::GpuBitpacked => {
-                "GPU, 32 cells per u32 word, bitwise adders, k (default 16) generations per dispatch in workgroup memory; exact ages from birth generations"
+                "GPU, 32 cells per u32 word, bitwise adders, several generations per dispatch kept in registers (subgroup shuffles) or workgroup memory; exact ages from birth generations"
             }
         }
     }
@@ -254,6 +252,11 @@ pub trait Stepper: Send {
         None
     }
 
+    /// Host↔device traffic since the stepper was made (zero for CPU strategies).
+    fn transfer_counts(&self) -> TransferCounts {
+        TransferCounts::default()
+    }
+
     /// Draw `request` into `out`, a storage buffer of `request.pixels()` `u32`s on this
     /// stepper's GPU device, with the semantics of [`view::render_host`]; encoded and
     /// submitted by the stepper. `Ok(false)` means the state is not on a device (CPU
@@ -265,145 +268,5 @@ pub trait Stepper: Send {
     ) -> Result<bool, StepError> {
         let _ = (request, out);
         Ok(false)
-    }
-}
-
-/// The opened GPU device and its compiled Life kernels, or why there is none.
-type GpuSlot = Result<(Arc<GpuContext>, Arc<gpu_common::kernels::LifeKernels>), GpuError>;
-
-/// Builds steppers. Holds the shared GPU device (opened lazily, once) and GPU settings.
-pub struct StepperFactory {
-    gpu_options: Option<GpuOptions>,
-    gpu: OnceLock<GpuSlot>,
-    /// Memory mode, readback interval and chunk limit for GPU strategies.
-    pub gpu_settings: GpuSettings,
-}
-
-impl Default for StepperFactory {
-    fn default() -> Self {
-        StepperFactory::with_gpu(GpuOptions::default())
-    }
-}
-
-impl StepperFactory {
-    /// A factory for CPU strategies only (GPU strategies report themselves unavailable).
-    pub fn cpu_only() -> Self {
-        StepperFactory {
-            gpu_options: None,
-            gpu: OnceLock::new(),
-            gpu_settings: GpuSettings::default(),
-        }
-    }
-
-    /// A factory that opens the GPU chosen by `options` the first time a GPU strategy is made.
-    pub fn with_gpu(options: GpuOptions) -> Self {
-        StepperFactory {
-            gpu_options: Some(options),
-            gpu: OnceLock::new(),
-            gpu_settings: GpuSettings::default(),
-        }
-    }
-
-    /// A factory sharing an already opened device (the app shares eframe's).
-    pub fn with_context(ctx: Arc<GpuContext>) -> Self {
-        let factory = StepperFactory::cpu_only();
-        let kernels = Arc::new(gpu_common::kernels::LifeKernels::new(&ctx));
-        let _ = factory.gpu.set(Ok((ctx, kernels)));
-        factory
-    }
-
-    /// A factory with the same GPU device and kernels (opened now if not yet) and the same
-    /// settings; change its settings without touching this one.
-    pub fn sharing_device(&self) -> StepperFactory {
-        let shared = StepperFactory {
-            gpu_options: self.gpu_options.clone(),
-            gpu: OnceLock::new(),
-            gpu_settings: self.gpu_settings,
-        };
-        let _ = shared.gpu.set(self.gpu_parts().cloned());
-        shared
-    }
-
-    /// The GPU device, opened on first use; the error says why there is none.
-    pub fn gpu(&self) -> Result<&Arc<GpuContext>, GpuError> {
-        self.gpu_parts().map(|(ctx, _)| ctx)
-    }
-
-    fn gpu_parts(
-        &self,
-    ) -> Result<&(Arc<GpuContext>, Arc<gpu_common::kernels::LifeKernels>), GpuError> {
-        self.gpu
-            .get_or_init(|| {
-                let options = self.gpu_options.clone().ok_or(GpuError::NoAdapter {
-                    wanted: None,
-                    available: vec!["(GPU disabled for this run)".into()],
-                })?;
-                let ctx = GpuContext::new(&options)?;
-                let kernels = Arc::new(gpu_common::kernels::LifeKernels::new(&ctx));
-                Ok((ctx, kernels))
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-
-    /// Why `strategy` cannot be created here, if it cannot.
-    pub fn unavailable_reason(&self, strategy: Strategy) -> Option<String> {
-        if !strategy.is_gpu() {
-            return None;
-        }
-        match self.gpu() {
-            Err(e) => Some(e.to_string()),
-            Ok(ctx)
-                if strategy.uses_memory_mode()
-                    && self.gpu_settings.memory == MemoryMode::ZeroCopy
-                    && !ctx.has_mappable_primary_buffers() =>
-            {
-                Some(format!(
-                    "zero-copy needs MAPPABLE_PRIMARY_BUFFERS, which {} lacks",
-                    ctx.info.name
-                ))
-            }
-            Ok(_) => None,
-        }
-    }
-
-    /// A stepper of `strategy` holding `world`.
-    pub fn create(&self, strategy: Strategy, world: &World) -> Result<Box<dyn Stepper>, StepError> {
-        let gpu = || {
-            self.gpu_parts().map_err(|e| StepError::Unavailable {
-                strategy: strategy.name(),
-                reason: e.to_string(),
-            })
-        };
-        let mut stepper: Box<dyn Stepper> = match strategy {
-            Strategy::Scalar => Box::new(scalar::ScalarStepper::new()),
-            Strategy::Rayon => Box::new(rayon_bands::RayonStepper::new()),
-            Strategy::CpuBitsliced => Box::new(cpu_bitsliced::BitslicedStepper::new()),
-            Strategy::GpuBitpacked => {
-                let (ctx, kernels) = gpu()?;
-                Box::new(gpu_bitpacked::BitpackedStepper::new(
-                    ctx.clone(),
-                    kernels.clone(),
-                    self.gpu_settings,
-                ))
-            }
-            _ => {
-                let config = gpu_strategies::gpu_config(strategy, &self.gpu_settings)
-                    .ok_or_else(|| StepError::Backend(format!("{strategy} has no GPU config")))?;
-                let (ctx, kernels) = gpu()?;
-                let mut settings = self.gpu_settings;
-                if !strategy.uses_memory_mode() {
-                    settings.memory = MemoryMode::Normal;
-                }
-                Box::new(gpu_common::GpuStepper::new(
-                    config,
-                    settings,
-                    ctx.clone(),
-                    kernels.clone(),
-                )?)
-            }
-        };
-        stepper.load(world)?;
-        Ok(stepper)
     }
 }

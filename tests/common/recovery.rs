@@ -35,11 +35,11 @@ fn read(runner: &Runner) -> World {
 /// check the restored world and 25 more generations against scalar, and return the snapshot
 /// taken right after the recovery (its message, strategy and `gpu_lost`).
 pub fn run_through_loss(fault: &str, strategy: Strategy) -> Snapshot {
-    // SAFETY: each recovery test binary has one test, which sets the variable before any
-    // thread reads it.
-    unsafe { std::env::set_var("GOLAB_FAULT", fault) };
     let start = super::soup(61, 47, Topology::Torus, Rule::CONWAY, 35.0, 4);
-    let factory = super::gpu_factory(Default::default());
+    let factory = super::gpu_factory(golab::step::GpuSettings {
+        fault: Some(golab::config::FaultPlan::parse(fault).unwrap()),
+        ..Default::default()
+    });
     let sim = Simulation::new(factory, start.clone(), strategy).unwrap();
     let runner = Runner::start(sim, None, Box::new(|| {}));
     runner.send(Command::SetSpeed(Speed::PerFrame(1)));

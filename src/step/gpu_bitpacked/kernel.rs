@@ -7,18 +7,8 @@
 //! - **tile** (shaders/life/bitpacked.wgsl): a workgroup steps a 32 × 128-word tile in
 //!   workgroup memory with a barrier per generation. Runs everywhere; the fallback.
 
-use crate::gpu::{GpuContext, env_u32};
-
-/// Environment variable forcing a kernel (`tile` or `stream`), for measuring both.
-pub const KERNEL_ENV: &str = "GOLAB_BITPACKED_KERNEL";
-/// Environment variable choosing generations per dispatch, for tuning on a GPU.
-pub const GENS_ENV: &str = "GOLAB_BITPACKED_GENS";
-/// Environment variable choosing the stream kernel's strip height in rows, for tuning.
-pub const STRIP_ENV: &str = "GOLAB_BITPACKED_STRIP";
-/// Environment variable choosing how many rows the stream kernel loads ahead, for tuning.
-pub const PREFETCH_ENV: &str = "GOLAB_BITPACKED_PREFETCH";
-/// Environment variable choosing the stream kernel's workgroup size, for tuning.
-pub const GROUP_ENV: &str = "GOLAB_BITPACKED_GROUP";
+use crate::config::{BitpackedTuning, KernelChoice};
+use crate::gpu::GpuContext;
 
 /// Largest subgroup the stream kernel takes.
 const STREAM_GROUP: u32 = 128;
@@ -29,49 +19,13 @@ const TILE_ROWS: u32 = 128;
 /// Most workgroups per dispatch dimension that every device accepts.
 const MAX_GROUPS: u32 = 65_535;
 
-/// The step kernel a [`BitpackedTuning`] asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum KernelChoice {
-    /// `stream` where the device has usable subgroups, else `tile`.
-    #[default]
-    Auto,
-    /// The workgroup-memory kernel.
-    Tile,
-    /// The subgroup-streaming kernel (refused without subgroups).
-    Stream,
-}
-
-impl KernelChoice {
-    /// The choice `GOLAB_BITPACKED_KERNEL` names, if any.
-    pub fn from_env() -> Option<KernelChoice> {
-        match std::env::var(KERNEL_ENV).ok()?.trim() {
-            "tile" => Some(KernelChoice::Tile),
-            "stream" => Some(KernelChoice::Stream),
-            _ => None,
-        }
+/// Generations per dispatch `choice` uses by default (`Auto`: the stream kernel's, which runs
+/// wherever subgroups do).
+pub fn default_gens(choice: KernelChoice) -> u32 {
+    match choice {
+        KernelChoice::Tile => StepKernel::Tile.default_gens(),
+        KernelChoice::Auto | KernelChoice::Stream => STREAM_GENS,
     }
-
-    /// Generations per dispatch this choice uses by default (`Auto`: the stream kernel's,
-    /// which runs wherever subgroups do).
-    pub fn default_gens(self) -> u32 {
-        match self {
-            KernelChoice::Tile => StepKernel::Tile.default_gens(),
-            KernelChoice::Auto | KernelChoice::Stream => STREAM_GENS,
-        }
-    }
-}
-
-/// How gpu-bitpacked steps, where the defaults are not wanted (tests, measurements): an
-/// explicit value here wins over the environment variables, which win over the defaults
-/// (`KernelChoice::Auto` counts as unset, so `GOLAB_BITPACKED_KERNEL` still applies to it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct BitpackedTuning {
-    /// Step kernel.
-    pub kernel: KernelChoice,
-    /// Generations per dispatch.
-    pub gens: Option<u32>,
-    /// Stream kernel: rows per strip.
-    pub strip: Option<u32>,
 }
 
 /// The step kernel that runs, with its shape.
@@ -107,7 +61,7 @@ pub const DEFAULT_GROUP: u32 = 128;
 /// fits the GPU's resident subgroups: on the H200 (132 SMs × 12 resident subgroups of this
 /// kernel at 8 levels) 47-row strips make 1575 of them at 8192², and one row less (46 rows,
 /// 1611 strips: a second wave) runs at three quarters of the speed. docs/benchmarks.md has
-/// the sweep; `GOLAB_BITPACKED_STRIP` tunes it.
+/// the sweep; [`BitpackedTuning::strip`] (`GOLAB_BITPACKED_STRIP`) tunes it.
 pub const DEFAULT_STRIP: u32 = 47;
 
 /// Whether `ctx` runs the stream kernel: subgroups of 4..=128 lanes that divide a workgroup.
@@ -119,22 +73,14 @@ pub fn stream_supported(ctx: &GpuContext) -> bool {
 }
 
 impl StepKernel {
-    /// Resolve `tuning` on `ctx` (explicit values, then the environment, then defaults).
+    /// Resolve `tuning` on `ctx` (its explicit values, else the defaults).
     pub fn resolve(ctx: &GpuContext, tuning: BitpackedTuning) -> Result<StepKernel, String> {
-        let choice = match tuning.kernel {
-            KernelChoice::Auto => KernelChoice::from_env().unwrap_or(KernelChoice::Auto),
-            explicit => explicit,
-        };
+        let choice = tuning.kernel;
         let stream = || StepKernel::Stream {
-            strip: tuning
-                .strip
-                .or_else(|| env_u32(STRIP_ENV))
-                .unwrap_or(DEFAULT_STRIP)
-                .clamp(1, 4096),
-            prefetch: env_u32(PREFETCH_ENV)
-                .unwrap_or(DEFAULT_PREFETCH)
-                .clamp(1, 8),
-            group: env_u32(GROUP_ENV)
+            strip: tuning.strip.unwrap_or(DEFAULT_STRIP).clamp(1, 4096),
+            prefetch: tuning.prefetch.unwrap_or(DEFAULT_PREFETCH).clamp(1, 8),
+            group: tuning
+                .group
                 .filter(|g| g.is_power_of_two())
                 .unwrap_or(DEFAULT_GROUP)
                 .clamp(ctx.info.subgroup_max_size.max(32), STREAM_GROUP),
@@ -169,8 +115,7 @@ impl StepKernel {
         }
     }
 
-    /// Generations per dispatch unless `GOLAB_BITPACKED_GENS` says otherwise (measured best on
-    /// the H200, docs/benchmarks.md).
+    /// Generations per dispatch by default (measured best on the H200, docs/benchmarks.md).
     pub fn default_gens(self) -> u32 {
         match self {
             StepKernel::Tile => 16,
@@ -178,11 +123,9 @@ impl StepKernel {
         }
     }
 
-    /// Generations per dispatch: `explicit`, else the environment's, else the default; within
-    /// range.
+    /// Generations per dispatch: `explicit`, else the default; within range.
     pub fn gens_per_dispatch(self, explicit: Option<u32>) -> u32 {
         explicit
-            .or_else(|| env_u32(GENS_ENV))
             .unwrap_or(self.default_gens())
             .clamp(1, self.max_gens())
     }

@@ -4,10 +4,11 @@
 //! Data flow (docs/architecture.md draws it): `load` packs the world on the host into a bit
 //! plane, an old plane and birth codes ([`ages`]) and uploads them once; `step` records
 //! `gens / k` dispatches of a multi-generation kernel ([`kernel`]: the subgroup-streaming
-//! kernel by default, k = 8; the workgroup-memory tile kernel without subgroups, k = 16) per
-//! ~40 ms submission, ping-ponging two bit planes; births are written only where a cell born
-//! within a block is alive at its end. Statistics, views and edits run on the device; only
-//! `read_world` (switching, saving) downloads the state.
+//! kernel by default, k = 8; the workgroup-memory tile kernel without subgroups, k = 16),
+//! ping-ponging two bit planes; births are written only where a cell born within a block is
+//! alive at its end. Statistics, views and edits run on the device; only `read_world`
+//! (switching, saving) downloads the state. [`BitState`] is this representation's
+//! [`DeviceState`]: the engine's resident stepper batches, submits and times it.
 
 pub mod ages;
 mod device;
@@ -15,9 +16,6 @@ pub mod kernel;
 mod pipelines;
 mod queries;
 mod stream;
-
-use std::sync::Arc;
-use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -28,78 +26,16 @@ use ages::Epochs;
 use device::{BitWorld, MAX_BLOCKS};
 use kernel::StepKernel;
 
-use super::gpu_common::GpuSettings;
-use super::gpu_common::kernels::LifeKernels;
-use super::gpu_common::session::Session;
-use super::{StepError, Stepper, Strategy, check_same_size, not_loaded, view};
-use crate::gpu::GpuContext;
-use crate::rule::Rule;
+use super::engine::{DeviceState, Session};
+use super::settings::GpuSettings;
+use super::{StepError, Strategy, view};
 use crate::stats::Stats;
-use crate::world::{CellEdit, Topology, World};
+use crate::world::{CellEdit, World};
 
-/// The `gpu-bitpacked` stepper.
-pub struct BitpackedStepper {
-    session: Session,
-    kernels: Arc<LifeKernels>,
-    settings: GpuSettings,
-    dev: Option<BitWorld>,
-    generation: u64,
+/// gpu-bitpacked's device state: bit planes, birth codes and their epochs.
+pub struct BitState {
+    dev: BitWorld,
     epochs: Epochs,
-    topology: Topology,
-    rule: Rule,
-}
-
-impl BitpackedStepper {
-    /// A stepper on `ctx`; call [`Stepper::load`] next.
-    pub fn new(ctx: Arc<GpuContext>, kernels: Arc<LifeKernels>, settings: GpuSettings) -> Self {
-        BitpackedStepper {
-            session: Session::new(ctx),
-            kernels,
-            settings,
-            dev: None,
-            generation: 0,
-            epochs: Epochs::at_load(0),
-            topology: Topology::Torus,
-            rule: Rule::CONWAY,
-        }
-    }
-
-    fn pipelines(&self) -> &Pipelines {
-        self.kernels
-            .bitpacked
-            .get_or_init(|| Pipelines::new(&self.session.ctx))
-    }
-
-    fn dev(&self) -> Result<&BitWorld, StepError> {
-        self.dev.as_ref().ok_or_else(not_loaded)
-    }
-
-    /// Read the world back and load it again: new epochs, birth codes back in range.
-    /// [`Stepper::step`] does this by itself every ~2³¹ generations; public for tests.
-    pub fn rebase(&mut self) -> Result<(), StepError> {
-        let l = &self.dev()?.layout;
-        let mut world = World::blank(l.width, l.height, self.topology, self.rule)
-            .map_err(|e| StepError::Backend(e.to_string()))?;
-        self.read_world(&mut world)?;
-        self.load(&world)
-    }
-
-    /// `gens` generations in one submission.
-    fn batch(&mut self, gens: u64) -> Result<(), StepError> {
-        let n_y = self.epochs.young_now(self.generation);
-        let mut encoder = self.session.encoder();
-        let dev = self.dev.as_mut().ok_or_else(not_loaded)?;
-        dev.encode_steps(
-            &self.session.ctx,
-            &mut encoder,
-            self.session.timer.as_mut(),
-            gens,
-            n_y,
-        );
-        self.session.submit_and_wait(encoder)?;
-        self.generation += gens;
-        Ok(())
-    }
 }
 
 /// Host images of the state: bit plane, old plane and per-chunk birth codes.
@@ -128,159 +64,146 @@ fn pack(world: &World, layout: &Layout, epochs: &Epochs) -> (Vec<u32>, Vec<u32>,
     (plane, old, births)
 }
 
-impl Stepper for BitpackedStepper {
-    fn strategy(&self) -> Strategy {
-        Strategy::GpuBitpacked
-    }
+impl DeviceState for BitState {
+    type Config = ();
 
-    fn load(&mut self, world: &World) -> Result<(), StepError> {
+    fn load(
+        session: &mut Session,
+        world: &World,
+        settings: &GpuSettings,
+        _config: (),
+        strategy: Strategy,
+    ) -> Result<Self, StepError> {
+        let ctx = session.ctx.clone();
         let layout = Layout::plan(
             world.width(),
             world.height(),
-            &self.session.ctx.limits,
-            self.settings.chunk_limit,
+            &ctx.limits,
+            settings.chunk_limit,
         )
         .map_err(|reason| StepError::TooLarge {
-            strategy: Strategy::GpuBitpacked.name(),
+            strategy: strategy.name(),
             width: world.width(),
             height: world.height(),
             reason,
         })?;
         let epochs = Epochs::at_load(world.generation);
         let (plane, old, births) = pack(world, &layout, &epochs);
-        let ctx = self.session.ctx.clone();
-        let tuning = self.settings.bitpacked;
+        let tuning = settings.bitpacked;
         let kernel = StepKernel::resolve(&ctx, tuning).map_err(StepError::Backend)?;
         let dev = BitWorld::new(
             &ctx,
-            self.pipelines(),
+            &Pipelines::on(&ctx),
             layout,
             (world.rule, world.topology),
             kernel,
             kernel.gens_per_dispatch(tuning.gens),
         );
-        ctx.queue
-            .write_buffer(&dev.planes[0], 0, bytemuck::cast_slice(&plane));
-        ctx.queue
-            .write_buffer(&dev.old, 0, bytemuck::cast_slice(&old));
+        session.upload(&dev.planes[0], 0, bytemuck::cast_slice(&plane));
+        session.upload(&dev.old, 0, bytemuck::cast_slice(&old));
         let w = world.width() as usize;
         for (buffer, &(y0, rows)) in dev.births.iter().zip(&dev.layout.chunks) {
             let cells = &births[y0 as usize * w..(y0 + rows) as usize * w];
-            ctx.queue
-                .write_buffer(buffer, 0, bytemuck::cast_slice(cells));
+            session.upload(buffer, 0, bytemuck::cast_slice(cells));
         }
-        ctx.queue.submit([]);
-        self.session.wait()?;
-        self.session.check_device()?;
-        self.dev = Some(dev);
-        self.epochs = epochs;
-        self.generation = world.generation;
-        self.topology = world.topology;
-        self.rule = world.rule;
-        Ok(())
+        session.submit_and_wait(session.encoder())?;
+        Ok(BitState { dev, epochs })
     }
 
-    fn step(&mut self, generations: u64) -> Result<(), StepError> {
-        let k = u64::from(self.dev()?.gens_per_dispatch());
-        let mut left = generations;
-        while left > 0 {
-            if self.epochs.headroom(self.generation) == 0 {
-                self.rebase()?;
-            }
-            let most = self.epochs.headroom(self.generation).min(MAX_BLOCKS * k);
-            let gens = left.min(self.session.gens_per_submit).min(most);
-            let start = Instant::now();
-            self.batch(gens)?;
-            self.session
-                .adapt_batch(gens, start.elapsed(), MAX_BLOCKS * k);
-            left -= gens;
-        }
-        Ok(())
+    fn max_batch(&self, generation: u64) -> u64 {
+        let k = u64::from(self.dev.gens_per_dispatch());
+        self.epochs.headroom(generation).min(MAX_BLOCKS * k)
     }
 
-    fn read_world(&mut self, world: &mut World) -> Result<(), StepError> {
-        let dev = self.dev()?;
+    fn encode_steps(
+        &mut self,
+        session: &mut Session,
+        encoder: &mut wgpu::CommandEncoder,
+        generation: u64,
+        gens: u64,
+    ) {
+        let n_y = self.epochs.young_now(generation);
+        self.dev
+            .encode_steps(&session.ctx, encoder, session.timer.as_mut(), gens, n_y);
+    }
+
+    fn read_world(
+        &mut self,
+        session: &mut Session,
+        generation: u64,
+        world: &mut World,
+    ) -> Result<(), StepError> {
+        let dev = &self.dev;
         let l = &dev.layout;
-        check_same_size(world, l.width, l.height)?;
-        let mut encoder = self.session.encoder();
+        let mut encoder = session.encoder();
         let plane_bytes = l.plane_bytes();
         let mut targets = vec![
-            self.session
-                .encode_read_back(&mut encoder, &dev.planes[dev.cur], 0, plane_bytes),
-            self.session
-                .encode_read_back(&mut encoder, &dev.old, 0, plane_bytes),
+            session.encode_read_back(&mut encoder, &dev.planes[dev.cur], 0, plane_bytes),
+            session.encode_read_back(&mut encoder, &dev.old, 0, plane_bytes),
         ];
         for (buffer, &(_, rows)) in dev.births.iter().zip(&l.chunks) {
             let bytes = u64::from(rows) * u64::from(l.width) * 4;
-            targets.push(
-                self.session
-                    .encode_read_back(&mut encoder, buffer, 0, bytes),
-            );
+            targets.push(session.encode_read_back(&mut encoder, buffer, 0, bytes));
         }
-        self.session.ctx.queue.submit([encoder.finish()]);
-        let ages = self.epochs.params(self.generation);
+        let ages = self.epochs.params(generation);
         let (w, wpr) = (l.width as usize, l.wpr as usize);
         let chunks = l.chunks.clone();
         let cells_words = wpr * l.height as usize;
         let (mut plane, mut old) = (Vec::new(), Vec::new());
         let out = world.ages_mut();
-        self.session
-            .finish_read_back(&targets, |i, words| match i {
-                0 => plane = words[..cells_words].to_vec(),
-                1 => old = words[..cells_words].to_vec(),
-                _ => {
-                    let (y0, rows) = chunks[i - 2];
-                    let rows_out = &mut out[y0 as usize * w..(y0 + rows) as usize * w];
-                    rows_out
-                        .par_chunks_mut(w)
-                        .zip(words.par_chunks(w))
-                        .enumerate()
-                        .for_each(|(r, (ages_row, births))| {
-                            let at = (y0 as usize + r) * wpr;
-                            for (x, age) in ages_row.iter_mut().enumerate() {
-                                let bit = 1 << (x % 32);
-                                *age = if plane[at + x / 32] & bit == 0 {
-                                    0
-                                } else {
-                                    ages.age(births[x], old[at + x / 32] & bit != 0)
-                                };
-                            }
-                        });
-                }
-            })?;
-        world.generation = self.generation;
-        Ok(())
+        session.finish_read_back(encoder, targets, true, |i, words| match i {
+            0 => plane = words[..cells_words].to_vec(),
+            1 => old = words[..cells_words].to_vec(),
+            _ => {
+                let (y0, rows) = chunks[i - 2];
+                let rows_out = &mut out[y0 as usize * w..(y0 + rows) as usize * w];
+                rows_out
+                    .par_chunks_mut(w)
+                    .zip(words.par_chunks(w))
+                    .enumerate()
+                    .for_each(|(r, (ages_row, births))| {
+                        let at = (y0 as usize + r) * wpr;
+                        for (x, age) in ages_row.iter_mut().enumerate() {
+                            let bit = 1 << (x % 32);
+                            *age = if plane[at + x / 32] & bit == 0 {
+                                0
+                            } else {
+                                ages.age(births[x], old[at + x / 32] & bit != 0)
+                            };
+                        }
+                    });
+            }
+        })
     }
 
-    fn apply_edits(&mut self, edits: &[CellEdit]) -> Result<(), StepError> {
-        self.device_edits(edits)
-    }
-
-    fn stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
+    fn stats(
+        &mut self,
+        session: &mut Session,
+        generation: u64,
+        buckets: usize,
+    ) -> Result<Option<Stats>, StepError> {
         if buckets > 64 {
-            let l = &self.dev()?.layout;
-            let mut world = World::blank(l.width, l.height, self.topology, self.rule)
-                .map_err(|e| StepError::Backend(e.to_string()))?;
-            self.read_world(&mut world)?;
-            return Ok(Stats::from_ages(world.ages(), self.generation, buckets));
+            return Ok(None);
         }
-        self.device_stats(buckets.max(1))
-    }
-
-    fn generation(&self) -> u64 {
-        self.generation
-    }
-
-    fn take_gpu_seconds(&mut self) -> Option<f64> {
-        self.session.take_gpu_seconds()
+        self.device_stats(session, generation, buckets).map(Some)
     }
 
     fn render_view(
         &mut self,
+        session: &mut Session,
+        generation: u64,
         request: &view::ViewRequest,
         out: &wgpu::Buffer,
-    ) -> Result<bool, StepError> {
-        self.device_view(request, out)?;
-        Ok(true)
+    ) -> Result<(), StepError> {
+        self.device_view(session, generation, request, out)
+    }
+
+    fn apply_edits(
+        &mut self,
+        session: &mut Session,
+        generation: u64,
+        edits: &[CellEdit],
+    ) -> Result<(), StepError> {
+        self.device_edits(session, generation, edits)
     }
 }

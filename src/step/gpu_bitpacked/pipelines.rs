@@ -8,7 +8,6 @@ use std::sync::Mutex;
 
 use crate::gpu::GpuContext;
 use crate::rule::Rule;
-use crate::step::gpu_common::kernels::compute_pipeline;
 
 use super::kernel::StepKernel;
 use super::stream;
@@ -50,9 +49,14 @@ fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
 }
 
 impl Pipelines {
+    /// The device's gpu-bitpacked kernels, compiled the first time a world is loaded.
+    pub fn on(ctx: &GpuContext) -> std::sync::Arc<Pipelines> {
+        ctx.resource(Pipelines::new)
+    }
+
     /// Compile the kernels on `ctx` (step pipelines are compiled when a world is loaded, once
     /// per rule and kernel shape, and for the stream kernel per topology).
-    pub fn new(ctx: &GpuContext) -> Pipelines {
+    fn new(ctx: &GpuContext) -> Pipelines {
         let step_layout = ctx
             .device
             .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -81,7 +85,7 @@ impl Pipelines {
                     immediate_size: 0,
                 });
         let with_ages = |label: &str, body: &str| {
-            compute_pipeline(ctx, label, &format!("{AGES}\n{body}"), None, &[], true)
+            ctx.compute_pipeline(label, &format!("{AGES}\n{body}"), None, &[], true)
         };
         Pipelines {
             step_layout,
@@ -95,8 +99,7 @@ impl Pipelines {
                 "bitpacked view",
                 include_str!("../../../shaders/life/bitpacked_view.wgsl"),
             ),
-            edits: compute_pipeline(
-                ctx,
+            edits: ctx.compute_pipeline(
                 "bitpacked edits",
                 include_str!("../../../shaders/life/bitpacked_edits.wgsl"),
                 None,
@@ -144,8 +147,7 @@ impl Pipelines {
                         stream::source(stream::Shape { halo, prefetch })
                     }
                 };
-                compute_pipeline(
-                    ctx,
+                ctx.compute_pipeline(
                     &format!("bitpacked step ({})", kernel.name()),
                     &format!("{body}\n{COMMON}"),
                     Some(&self.step_pipeline_layout),

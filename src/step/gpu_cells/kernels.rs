@@ -1,4 +1,5 @@
-//! Compute pipelines of the Life kernel family (shaders/life/), built once per device.
+//! Compute pipelines of the u32-age kernels (shaders/life/), built once per device and
+//! shared through [`GpuContext::resource`].
 
 use crate::gpu::GpuContext;
 use crate::gpu::limits::TILE;
@@ -125,13 +126,13 @@ pub struct ViewParams {
     pub pad: [u32; 2],
 }
 
-/// Every pipeline the GPU strategies use.
-pub struct LifeKernels {
+/// Every pipeline of the u32-age GPU strategies.
+pub struct CellKernels {
     /// gpu-naive.
     pub naive: wgpu::ComputePipeline,
     /// gpu-padded.
     pub padded: wgpu::ComputePipeline,
-    /// gpu-shared, gpu-no-upload, gpu-readback-skip.
+    /// gpu-shared, gpu-streamed, gpu-no-upload, gpu-readback-skip.
     pub shared: wgpu::ComputePipeline,
     /// gpu-resident.
     pub columns: wgpu::ComputePipeline,
@@ -141,43 +142,20 @@ pub struct LifeKernels {
     pub stats: wgpu::ComputePipeline,
     /// Screen-resolution view of the world (largest age per pixel).
     pub view: wgpu::ComputePipeline,
-    /// gpu-bitpacked's pipelines, built the first time that strategy is used.
-    pub bitpacked: std::sync::OnceLock<crate::step::gpu_bitpacked::Pipelines>,
 }
 
 fn pipeline(ctx: &GpuContext, label: &str, source: String) -> wgpu::ComputePipeline {
-    compute_pipeline(ctx, label, &source, None, &[], true)
+    ctx.compute_pipeline(label, &source, None, &[], true)
 }
 
-/// A compute pipeline from WGSL `source` (entry point `main`): an explicit `layout` or one
-/// derived from the shader, pipeline-overridable `constants`, and whether workgroup memory is
-/// zeroed first (kernels that write all of it before reading can skip that).
-pub fn compute_pipeline(
-    ctx: &GpuContext,
-    label: &str,
-    source: &str,
-    layout: Option<&wgpu::PipelineLayout>,
-    constants: &[(&str, f64)],
-    zero_workgroup_memory: bool,
-) -> wgpu::ComputePipeline {
-    let module = ctx.kernel_module(label, source);
-    ctx.device
-        .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some(label),
-            layout,
-            module: &module,
-            entry_point: Some("main"),
-            compilation_options: wgpu::PipelineCompilationOptions {
-                constants,
-                zero_initialize_workgroup_memory: zero_workgroup_memory,
-            },
-            cache: None,
-        })
-}
+impl CellKernels {
+    /// The device's kernels, compiled the first time any stepper asks.
+    pub fn on(ctx: &GpuContext) -> std::sync::Arc<CellKernels> {
+        ctx.resource(CellKernels::new)
+    }
 
-impl LifeKernels {
-    /// Compile every Life pipeline on `ctx`.
-    pub fn new(ctx: &GpuContext) -> LifeKernels {
+    /// Compile every pipeline on `ctx`.
+    fn new(ctx: &GpuContext) -> CellKernels {
         // A step kernel: shaders/life/common.wgsl followed by shaders/life/<name>.wgsl.
         macro_rules! life_step {
             ($name:literal) => {
@@ -192,7 +170,7 @@ impl LifeKernels {
                 )
             };
         }
-        LifeKernels {
+        CellKernels {
             naive: life_step!("naive"),
             padded: life_step!("padded"),
             shared: life_step!("shared"),
@@ -212,7 +190,6 @@ impl LifeKernels {
                 "life view",
                 include_str!("../../../shaders/life/view.wgsl").to_string(),
             ),
-            bitpacked: std::sync::OnceLock::new(),
         }
     }
 

@@ -1,11 +1,9 @@
-//! A world held on the device as chunk buffers (see [`crate::gpu::limits`]), double-buffered,
-//! with the commands that exchange halo rows, step, edit and reduce statistics.
+//! A world held on the device as u32 ages in chunk buffers (see [`crate::gpu::limits`]),
+//! double-buffered, with the commands that exchange halo rows, step, edit and reduce statistics.
 
 use std::sync::Arc;
 
-use wgpu::util::DeviceExt;
-
-use super::kernels::{ChunkParams, Kernel, LifeKernels, StatsParams};
+use super::kernels::{CellKernels, ChunkParams, Kernel, StatsParams};
 use crate::gpu::GpuContext;
 use crate::gpu::limits::{CELL_BYTES, ChunkPlan, TILE};
 use crate::gpu::timing::PassTimer;
@@ -13,9 +11,9 @@ use crate::rule::Rule;
 use crate::world::Topology;
 
 /// Chunk buffers of two generations plus the bind groups that step one into the other.
-pub struct DeviceWorld {
+pub struct ChunkBuffers {
     pub(crate) ctx: Arc<GpuContext>,
-    pub(crate) kernels: Arc<LifeKernels>,
+    pub(crate) kernels: Arc<CellKernels>,
     pub(crate) plan: ChunkPlan,
     pub(crate) kernel: Kernel,
     pub(crate) topology: Topology,
@@ -27,17 +25,17 @@ pub struct DeviceWorld {
     pub(crate) cur: usize,
 }
 
-impl DeviceWorld {
+impl ChunkBuffers {
     /// Allocate zeroed chunk buffers; `mappable` adds host map usages (zero-copy mode).
     pub fn new(
         ctx: Arc<GpuContext>,
-        kernels: Arc<LifeKernels>,
+        kernels: Arc<CellKernels>,
         plan: ChunkPlan,
         kernel: Kernel,
         rule: Rule,
         topology: Topology,
         mappable: bool,
-    ) -> DeviceWorld {
+    ) -> ChunkBuffers {
         let mut usage = wgpu::BufferUsages::STORAGE
             | wgpu::BufferUsages::COPY_SRC
             | wgpu::BufferUsages::COPY_DST;
@@ -73,12 +71,11 @@ impl DeviceWorld {
                     wrap_rows: u32::from(topology == Topology::Torus && plan.chunks.len() == 1),
                     run: kernel.rows_per_thread(plan.width, rows),
                 };
-                ctx.device
-                    .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                        label: Some("life chunk params"),
-                        contents: bytemuck::bytes_of(&p),
-                        usage: wgpu::BufferUsages::UNIFORM,
-                    })
+                ctx.buffer_with(
+                    "life chunk params",
+                    bytemuck::bytes_of(&p),
+                    wgpu::BufferUsages::UNIFORM,
+                )
             })
             .collect();
         let group = |from: usize, i: usize| {
@@ -95,7 +92,7 @@ impl DeviceWorld {
             (0..plan.chunks.len()).map(|i| group(0, i)).collect(),
             (0..plan.chunks.len()).map(|i| group(1, i)).collect(),
         ];
-        DeviceWorld {
+        ChunkBuffers {
             ctx,
             kernels,
             plan,
@@ -139,7 +136,7 @@ impl DeviceWorld {
     }
 
     /// Record one generation of chunks `range` in one compute pass (timed if `timer` has room).
-    /// Does not swap: call [`DeviceWorld::swap`] when the whole generation is recorded.
+    /// Does not swap: call [`ChunkBuffers::swap`] when the whole generation is recorded.
     pub fn encode_step(
         &self,
         encoder: &mut wgpu::CommandEncoder,
@@ -186,17 +183,17 @@ impl DeviceWorld {
         let layout = self.kernels.edits.get_bind_group_layout(0);
         for (i, edits) in per_chunk.iter().enumerate() {
             for batch in edits.chunks(64 * 65_535) {
-                let device = &self.ctx.device;
-                let params = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("edit params"),
-                    contents: bytemuck::bytes_of(&[batch.len() as u32, 0, 0, 0]),
-                    usage: wgpu::BufferUsages::UNIFORM,
-                });
-                let list = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("edit list"),
-                    contents: bytemuck::cast_slice(batch),
-                    usage: wgpu::BufferUsages::STORAGE,
-                });
+                let ctx = &self.ctx;
+                let params = ctx.buffer_with(
+                    "edit params",
+                    bytemuck::bytes_of(&[batch.len() as u32, 0, 0, 0]),
+                    wgpu::BufferUsages::UNIFORM,
+                );
+                let list = ctx.buffer_with(
+                    "edit list",
+                    bytemuck::cast_slice(batch),
+                    wgpu::BufferUsages::STORAGE,
+                );
                 let group = self.ctx.bind_buffers(
                     "life edits",
                     &layout,
@@ -237,14 +234,11 @@ impl DeviceWorld {
                     out_offset: i as u32 * (buckets + 1),
                     pad: 0,
                 };
-                let params =
-                    self.ctx
-                        .device
-                        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                            label: Some("stats params"),
-                            contents: bytemuck::bytes_of(&params),
-                            usage: wgpu::BufferUsages::UNIFORM,
-                        });
+                let params = self.ctx.buffer_with(
+                    "stats params",
+                    bytemuck::bytes_of(&params),
+                    wgpu::BufferUsages::UNIFORM,
+                );
                 self.ctx.bind_buffers(
                     "life stats",
                     &layout,

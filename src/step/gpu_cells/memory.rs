@@ -1,65 +1,22 @@
-//! Host↔device transfers of chunk buffers in the reference article's three memory modes.
+//! Host↔device transfers of chunk buffers in the reference article's three memory modes
+//! ([`MemoryMode`]):
 //!
-//! - `normal`: `queue.write_buffer` from a packed host vector, and a fresh readback buffer
-//!   per download (the driver stages through its own memory: pageable-memory analogue);
+//! - `normal`: `queue.write_buffer` from a packed host vector, and a fresh read-back buffer
+//!   per download (the driver stages through its own memory: the pageable-memory analogue);
 //! - `pinned`: persistent mapped staging buffers reused every time (page-locked analogue);
 //! - `zero-copy`: the storage buffers themselves are host-mappable (MAPPABLE_PRIMARY_BUFFERS)
 //!   and the host writes and reads them in place.
+//!
+//! Every byte moved is counted in the stepper's [`Session`] ([`super::super::engine::TransferCounts`]).
 
 use std::fmt;
-use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
-use super::device_world::DeviceWorld;
+use super::chunks::ChunkBuffers;
 use crate::gpu::limits::{CELL_BYTES, ChunkPlan};
 use crate::step::StepError;
+use crate::step::engine::Session;
+use crate::step::settings::MemoryMode;
 use crate::world::{Topology, World};
-
-/// How host↔device transfers are done.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum MemoryMode {
-    /// write_buffer + fresh readback buffers.
-    #[default]
-    Normal,
-    /// Persistent mapped staging buffers.
-    Pinned,
-    /// Host-mapped storage buffers, no copies.
-    ZeroCopy,
-}
-
-impl MemoryMode {
-    /// Every mode, in table order.
-    pub const ALL: [MemoryMode; 3] = [MemoryMode::Normal, MemoryMode::Pinned, MemoryMode::ZeroCopy];
-
-    /// CLI / UI name.
-    pub fn name(self) -> &'static str {
-        match self {
-            MemoryMode::Normal => "normal",
-            MemoryMode::Pinned => "pinned",
-            MemoryMode::ZeroCopy => "zero-copy",
-        }
-    }
-}
-
-impl fmt::Display for MemoryMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for MemoryMode {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        MemoryMode::ALL
-            .into_iter()
-            .find(|m| {
-                m.name().eq_ignore_ascii_case(s.trim())
-                    || (s.trim().eq_ignore_ascii_case("zerocopy") && *m == MemoryMode::ZeroCopy)
-            })
-            .ok_or_else(|| format!("unknown memory mode '{s}': use normal, pinned or zero-copy"))
-    }
-}
 
 /// Write chunk `i`'s buffer image (halo rows and, for the padded layout, halo columns
 /// included) from the host world into `out` (`(rows + 2) * pitch` u32s).
@@ -113,7 +70,7 @@ pub fn unpack_chunk(src: &[u32], plan: &ChunkPlan, i: usize, world: &mut World) 
     }
 }
 
-/// Persistent staging buffers (pinned mode) or none.
+/// Staging buffers of a memory mode (persistent in pinned mode, none otherwise).
 pub struct Transfers {
     mode: MemoryMode,
     upload: Vec<wgpu::Buffer>,
@@ -121,22 +78,29 @@ pub struct Transfers {
     scratch: Vec<u32>,
 }
 
+/// Map `slice` once every submission made so far has finished (the stepper's own work is
+/// then done; work submitted later by other threads is not waited for).
 fn map_and_wait(
-    dev: &DeviceWorld,
+    session: &Session,
     slice: wgpu::BufferSlice<'_>,
     mode: wgpu::MapMode,
 ) -> Result<(), StepError> {
     slice.map_async(mode, |_| {});
-    dev.ctx.wait_idle().map_err(StepError::DeviceLost)
+    session.wait(session.ctx.submit([]))
 }
 
 fn mapping_error(e: impl fmt::Display) -> StepError {
     StepError::Backend(format!("mapping a buffer failed: {e}"))
 }
 
+/// World rows of chunk `i` in bytes (halo rows excluded).
+fn rows_bytes(dev: &ChunkBuffers, i: usize) -> u64 {
+    u64::from(dev.plan.chunks[i].1) * u64::from(dev.plan.pitch) * CELL_BYTES
+}
+
 impl Transfers {
     /// Buffers for `mode` sized for `dev`'s chunks.
-    pub fn new(dev: &DeviceWorld, mode: MemoryMode) -> Transfers {
+    pub fn new(dev: &ChunkBuffers, mode: MemoryMode) -> Transfers {
         let make = |usage: wgpu::BufferUsages, with_halo: bool, label: &str| -> Vec<wgpu::Buffer> {
             (0..dev.plan.chunks.len())
                 .map(|i| {
@@ -174,11 +138,17 @@ impl Transfers {
         }
     }
 
+    /// The memory mode.
+    pub fn mode(&self) -> MemoryMode {
+        self.mode
+    }
+
     /// Upload chunks `range` of `world` into generation buffer `target` of `dev`.
     /// Pinned-mode copies are recorded into `encoder` (submit it before stepping).
     pub fn upload(
         &mut self,
-        dev: &DeviceWorld,
+        session: &mut Session,
+        dev: &ChunkBuffers,
         world: &World,
         target: usize,
         range: std::ops::Range<usize>,
@@ -186,38 +156,26 @@ impl Transfers {
     ) -> Result<(), StepError> {
         for i in range {
             let words = (dev.plan.chunks[i].1 as usize + 2) * dev.plan.pitch as usize;
+            self.scratch.resize(words, 0);
+            pack_chunk(world, &dev.plan, i, &mut self.scratch);
+            let bytes: &[u8] = bytemuck::cast_slice(&self.scratch);
             match self.mode {
-                MemoryMode::Normal => {
-                    self.scratch.resize(words, 0);
-                    pack_chunk(world, &dev.plan, i, &mut self.scratch);
-                    dev.ctx.queue.write_buffer(
-                        &dev.bufs[target][i],
-                        0,
-                        bytemuck::cast_slice(&self.scratch),
-                    );
-                }
-                MemoryMode::Pinned => {
-                    let staging = &self.upload[i];
-                    map_and_wait(dev, staging.slice(..), wgpu::MapMode::Write)?;
-                    self.scratch.resize(words, 0);
-                    pack_chunk(world, &dev.plan, i, &mut self.scratch);
-                    staging
-                        .get_mapped_range_mut(..)
-                        .map_err(mapping_error)?
-                        .copy_from_slice(bytemuck::cast_slice(&self.scratch));
-                    staging.unmap();
-                    encoder.copy_buffer_to_buffer(staging, 0, &dev.bufs[target][i], 0, None);
-                }
-                MemoryMode::ZeroCopy => {
-                    let buffer = &dev.bufs[target][i];
-                    map_and_wait(dev, buffer.slice(..), wgpu::MapMode::Write)?;
-                    self.scratch.resize(words, 0);
-                    pack_chunk(world, &dev.plan, i, &mut self.scratch);
+                MemoryMode::Normal => session.upload(&dev.bufs[target][i], 0, bytes),
+                MemoryMode::Pinned | MemoryMode::ZeroCopy => {
+                    let buffer = match self.mode {
+                        MemoryMode::Pinned => &self.upload[i],
+                        _ => &dev.bufs[target][i],
+                    };
+                    map_and_wait(session, buffer.slice(..), wgpu::MapMode::Write)?;
                     buffer
                         .get_mapped_range_mut(..)
                         .map_err(mapping_error)?
-                        .copy_from_slice(bytemuck::cast_slice(&self.scratch));
+                        .copy_from_slice(bytes);
                     buffer.unmap();
+                    session.counts.up += bytes.len() as u64;
+                    if self.mode == MemoryMode::Pinned {
+                        encoder.copy_buffer_to_buffer(buffer, 0, &dev.bufs[target][i], 0, None);
+                    }
                 }
             }
         }
@@ -228,7 +186,8 @@ impl Transfers {
     /// (nothing in zero-copy mode). Returns the buffers to read after submission.
     pub fn encode_download(
         &mut self,
-        dev: &DeviceWorld,
+        session: &mut Session,
+        dev: &ChunkBuffers,
         from: usize,
         range: std::ops::Range<usize>,
         encoder: &mut wgpu::CommandEncoder,
@@ -236,27 +195,32 @@ impl Transfers {
         let row = u64::from(dev.plan.pitch) * CELL_BYTES;
         range
             .map(|i| {
-                let rows = u64::from(dev.plan.chunks[i].1);
+                let bytes = rows_bytes(dev, i);
                 let target = match self.mode {
                     MemoryMode::ZeroCopy => return (i, dev.bufs[from][i].clone()),
                     MemoryMode::Pinned => self.download[i].clone(),
-                    MemoryMode::Normal => dev.ctx.device.create_buffer(&wgpu::BufferDescriptor {
-                        label: Some("readback"),
-                        size: rows * row,
-                        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                        mapped_at_creation: false,
-                    }),
+                    MemoryMode::Normal => {
+                        session.counts.buffers_created += 1;
+                        dev.ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                            label: Some("readback"),
+                            size: bytes,
+                            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                            mapped_at_creation: false,
+                        })
+                    }
                 };
-                encoder.copy_buffer_to_buffer(&dev.bufs[from][i], row, &target, 0, rows * row);
+                encoder.copy_buffer_to_buffer(&dev.bufs[from][i], row, &target, 0, bytes);
                 (i, target)
             })
             .collect()
     }
 
-    /// After the download's submission: map each buffer and copy its rows into `world`.
+    /// After the download's submission `index`: map each buffer and copy its rows into `world`.
     pub fn finish_download(
         &self,
-        dev: &DeviceWorld,
+        session: &mut Session,
+        index: wgpu::SubmissionIndex,
+        dev: &ChunkBuffers,
         targets: &[(usize, wgpu::Buffer)],
         world: &mut World,
     ) -> Result<(), StepError> {
@@ -269,7 +233,7 @@ impl Transfers {
         for (_, buffer) in targets {
             buffer.slice(..).map_async(wgpu::MapMode::Read, |_| {});
         }
-        dev.ctx.wait_idle().map_err(StepError::DeviceLost)?;
+        session.wait(index)?;
         for (i, buffer) in targets {
             {
                 let view = buffer.slice(..).get_mapped_range().map_err(mapping_error)?;
@@ -277,6 +241,7 @@ impl Transfers {
                 unpack_chunk(&words[skip..], &dev.plan, *i, world);
             }
             buffer.unmap();
+            session.counts.down += rows_bytes(dev, *i);
         }
         Ok(())
     }

@@ -1,0 +1,136 @@
+//! Making things on a [`GpuContext`]: golab's shader modules and compute pipelines, buffers
+//! filled without panicking on a lost device, bind groups, and per-device resources (compiled
+//! pipelines shared by every stepper and experiment on the device).
+
+use std::any::{Any, TypeId};
+use std::sync::Arc;
+
+use super::GpuContext;
+
+impl GpuContext {
+    /// A compute shader module for golab's own kernels.
+    ///
+    /// wgpu guards every loop with an extra 64-bit iteration counter (`force_loop_bounding`)
+    /// and every integer division with a zero/overflow check; the counter is a second loop
+    /// exit that keeps drivers from unrolling the kernels' small fixed loops, which then keep
+    /// per-thread arrays in local memory instead of registers. golab's kernels only loop over
+    /// constant or validated bounds and only divide by constants or validated non-zero
+    /// parameters, so both guards are dropped; buffer and array bounds checks stay.
+    /// [`GpuOptions::shader_checks`] keeps every check, to measure what they cost.
+    pub fn kernel_module(&self, label: &str, source: &str) -> wgpu::ShaderModule {
+        let desc = wgpu::ShaderModuleDescriptor {
+            label: Some(label),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        };
+        if self.shader_checks {
+            return self.device.create_shader_module(desc);
+        }
+        let mut checks = wgpu::ShaderRuntimeChecks::checked();
+        checks.force_loop_bounding = false;
+        checks.int_div_checks = false;
+        // SAFETY: golab's WGSL kernels have no unbounded loops (every loop runs over a
+        // constant or a host-validated count) and divide only by constants or by parameters
+        // the host validates to be non-zero (world edges >= 3, sizes >= 1); bounds checks on
+        // buffers and arrays are kept.
+        unsafe { self.device.create_shader_module_trusted(desc, checks) }
+    }
+
+    /// A compute pipeline from WGSL `source` (entry point `main`): an explicit `layout` or one
+    /// derived from the shader, pipeline-overridable `constants`, and whether workgroup memory
+    /// is zeroed first (kernels that write all of it before reading can skip that).
+    pub fn compute_pipeline(
+        &self,
+        label: &str,
+        source: &str,
+        layout: Option<&wgpu::PipelineLayout>,
+        constants: &[(&str, f64)],
+        zero_workgroup_memory: bool,
+    ) -> wgpu::ComputePipeline {
+        let module = self.kernel_module(label, source);
+        self.device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(label),
+                layout,
+                module: &module,
+                entry_point: Some("main"),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants,
+                    zero_initialize_workgroup_memory: zero_workgroup_memory,
+                },
+                cache: None,
+            })
+    }
+
+    /// A buffer holding `contents`, for `usage` (plus `COPY_DST`). Unlike wgpu's
+    /// `create_buffer_init`, which panics when the device is lost (its mapped-at-creation
+    /// buffer is invalid), this writes through the queue: a lost device becomes an error
+    /// reported by the operation, never a panic.
+    pub fn buffer_with(
+        &self,
+        label: &str,
+        contents: &[u8],
+        usage: wgpu::BufferUsages,
+    ) -> wgpu::Buffer {
+        let size = (contents.len() as u64)
+            .max(4)
+            .next_multiple_of(wgpu::COPY_BUFFER_ALIGNMENT);
+        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size,
+            usage: usage | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let aligned = contents.len() - contents.len() % 4;
+        self.queue.write_buffer(&buffer, 0, &contents[..aligned]);
+        if aligned < contents.len() {
+            let mut tail = [0u8; 4];
+            tail[..contents.len() - aligned].copy_from_slice(&contents[aligned..]);
+            self.queue.write_buffer(&buffer, aligned as u64, &tail);
+        }
+        buffer
+    }
+
+    /// A bind group giving `buffers` bindings 0, 1, 2… of `layout`, whole buffers each.
+    pub fn bind_buffers(
+        &self,
+        label: &str,
+        layout: &wgpu::BindGroupLayout,
+        buffers: &[&wgpu::Buffer],
+    ) -> wgpu::BindGroup {
+        let entries: Vec<wgpu::BindGroupEntry<'_>> = buffers
+            .iter()
+            .enumerate()
+            .map(|(i, b)| wgpu::BindGroupEntry {
+                binding: i as u32,
+                resource: b.as_entire_binding(),
+            })
+            .collect();
+        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some(label),
+            layout,
+            entries: &entries,
+        })
+    }
+
+    /// A per-device resource (compiled pipelines of one kernel family), made by `make` the
+    /// first time it is asked for and shared by every stepper and experiment on this device.
+    pub fn resource<T: Any + Send + Sync>(&self, make: impl FnOnce(&GpuContext) -> T) -> Arc<T> {
+        let key = TypeId::of::<T>();
+        let cached = self
+            .resources
+            .lock()
+            .ok()
+            .and_then(|r| r.get(&key).cloned());
+        if let Some(Ok(found)) = cached.map(|found| found.downcast::<T>()) {
+            return found;
+        }
+        // Made outside the lock: pipelines take a while to compile, and `make` may itself ask
+        // for other resources. Two threads racing here both compile; the first one stored wins.
+        let made: Arc<dyn Any + Send + Sync> = Arc::new(make(self));
+        let mut resources = self.resources.lock().unwrap_or_else(|e| e.into_inner());
+        let stored = resources.entry(key).or_insert(made).clone();
+        stored
+            .downcast::<T>()
+            .expect("resource stored under its own type")
+    }
+}

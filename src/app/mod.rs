@@ -213,7 +213,9 @@ impl GolabApp {
                     });
             }
             Tab::Lab => {
-                egui::CentralPanel::default().show(ui, |ui| self.lab.show(ui, self.gpu.as_ref()));
+                let beside = lab_tab::describe_simulation(&snap);
+                egui::CentralPanel::default()
+                    .show(ui, |ui| self.lab.show(ui, self.gpu.as_ref(), Some(beside)));
             }
         }
         keys::help_window(ui.ctx(), &mut self.help_open);

@@ -31,6 +31,10 @@ pub struct LabArgs {
     pub csv: bool,
 }
 
+/// What shares the device with a `golab lab` run, for the report's `beside` line.
+const BESIDE: &str =
+    "nothing else of golab's (a CLI run; other programs using the GPU are not visible)";
+
 fn parse_size(text: &str) -> Result<u64, CliError> {
     let bad = || {
         CliError(format!(
@@ -51,13 +55,16 @@ fn list() {
     }
 }
 
-/// Execute `golab lab`.
+/// Execute `golab lab`: `GOLAB_*` knobs are read once here ([`crate::config::Tuning`]); a
+/// value that does not parse is an error (exit status 2).
 pub fn run(args: &LabArgs, adapter: Option<String>) -> Result<(), CliError> {
     if args.experiment.eq_ignore_ascii_case("list") {
         list();
         return Ok(());
     }
     let experiment = lab::experiment(&args.experiment)?;
+    // The one read of the environment's knobs; the Lab itself reads none.
+    let tuning = crate::config::Tuning::from_env().map_err(CliError)?;
     let plan = RunPlan {
         variants: match &args.variants {
             Some(v) => parse_list(v, |s| Ok(s.to_string()))?,
@@ -69,6 +76,8 @@ pub fn run(args: &LabArgs, adapter: Option<String>) -> Result<(), CliError> {
         },
         repeats: args.repeats.max(1),
         descending: args.descending,
+        tuning: tuning.lab,
+        beside: Some(BESIDE.into()),
     };
     let known: Vec<String> = experiment.variants().into_iter().map(|v| v.name).collect();
     if let Some(bad) = plan
@@ -82,7 +91,11 @@ pub fn run(args: &LabArgs, adapter: Option<String>) -> Result<(), CliError> {
             known.join(", ")
         )));
     }
-    let ctx = crate::gpu::GpuContext::new(&crate::gpu::GpuOptions { adapter })?;
+    let options = crate::gpu::GpuOptions {
+        adapter: adapter.or(tuning.gpu.adapter),
+        shader_checks: tuning.gpu.shader_checks,
+    };
+    let ctx = crate::gpu::GpuContext::new(&options)?;
     let progress = Progress::with_callback(|fraction, message| {
         eprintln!("[{:>3.0}%] {message}", fraction * 100.0);
     });

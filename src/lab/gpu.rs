@@ -237,8 +237,8 @@ pub fn read_back<T: bytemuck::Pod>(
         return Ok(Vec::new());
     }
     let usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
-    let staging = pooled(ctx, "lab readback", bytes, usage);
-    let out = scoped(ctx, || {
+    scoped(ctx, || {
+        let staging = pooled(ctx, "lab readback", bytes, usage);
         let mut encoder = ctx.device.create_command_encoder(&Default::default());
         encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, bytes);
         let index = ctx.submit([encoder.finish()]);
@@ -246,14 +246,16 @@ pub fn read_back<T: bytemuck::Pod>(
         slice.map_async(wgpu::MapMode::Read, |_| {});
         ctx.wait_for(index).map_err(LabError::Gpu)?;
         check(ctx)?;
-        let view = slice
-            .get_mapped_range()
-            .map_err(|e| LabError::Gpu(e.to_string()))?;
-        Ok(bytemuck::cast_slice::<u8, T>(&view).to_vec())
-    })?;
-    staging.unmap();
-    ctx.pool.give(staging);
-    Ok(out)
+        let out = {
+            let view = slice
+                .get_mapped_range()
+                .map_err(|e| LabError::Gpu(e.to_string()))?;
+            bytemuck::cast_slice::<u8, T>(&view).to_vec()
+        };
+        staging.unmap();
+        ctx.pool.give(staging);
+        Ok(out)
+    })
 }
 
 /// Upload `data` into `buffer` and wait for that upload only, so it is outside any timing.

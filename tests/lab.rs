@@ -4,6 +4,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use golab::config::LabTuning;
 use golab::gpu::{GpuContext, GpuError, GpuOptions};
 use golab::lab::{self, LabError, Progress, RunPlan};
 
@@ -29,6 +30,7 @@ fn plan(variants: &[&str], sizes: &[u64]) -> RunPlan {
         sizes: sizes.to_vec(),
         repeats: 1,
         descending: false,
+        ..RunPlan::default()
     }
 }
 
@@ -55,7 +57,7 @@ mod sort {
     #[test]
     fn every_configuration_sorts_both_ways_at_small_and_awkward_sizes() {
         let ctx = ctx();
-        let mut sorter = GpuSorter::new(&ctx);
+        let mut sorter = GpuSorter::new(&ctx, &LabTuning::default()).unwrap();
         for size in [2usize, 3, 256, 1000, 2049, 1 << 13, 12_345] {
             let input = random_pairs(size, seed());
             for config in CONFIGS {
@@ -72,7 +74,7 @@ mod sort {
     #[test]
     fn every_power_of_two_from_2_8_to_2_20_sorts_and_every_configuration_goes_past_2_13() {
         let ctx = ctx();
-        let mut sorter = GpuSorter::new(&ctx);
+        let mut sorter = GpuSorter::new(&ctx, &LabTuning::default()).unwrap();
         for (i, log) in (8..=20).enumerate() {
             let (config, descending) = (CONFIGS[i % CONFIGS.len()], i % 2 == 1);
             let input = random_pairs(1 << log, seed());
@@ -85,7 +87,7 @@ mod sort {
     #[test]
     fn large_sizes_sort_with_registers_only_and_with_workgroup_memory() {
         let ctx = ctx();
-        let mut sorter = GpuSorter::new(&ctx);
+        let mut sorter = GpuSorter::new(&ctx, &LabTuning::default()).unwrap();
         for (config, size, descending) in [
             ("B2B4B8B16+C2C4", 1usize << 20, false),
             ("B2B4B8B16", (1 << 18) + 7, true),
@@ -100,7 +102,7 @@ mod sort {
     #[test]
     fn the_radix_baseline_sorts_both_ways_including_equal_keys_and_partial_tiles() {
         let ctx = ctx();
-        let radix = golab::lab::sort_radix::RadixSorter::new(&ctx);
+        let radix = golab::lab::sort_radix::RadixSorter::new(&ctx, &LabTuning::default()).unwrap();
         for size in [1usize, 255, 4096, 4097, 100_000] {
             let mut input = random_pairs(size, seed());
             for (i, p) in input.iter_mut().enumerate().step_by(3) {
@@ -117,7 +119,7 @@ mod sort {
     #[test]
     fn equal_keys_and_infinities_keep_their_indices() {
         let ctx = ctx();
-        let mut sorter = GpuSorter::new(&ctx);
+        let mut sorter = GpuSorter::new(&ctx, &LabTuning::default()).unwrap();
         let keys = [1.0, f32::INFINITY, -2.0, 1.0, f32::NEG_INFINITY, 1.0, 0.0];
         let input: Vec<Pair> = (0..300)
             .map(|i| Pair {
@@ -191,7 +193,7 @@ mod transpose {
     #[test]
     fn every_kernel_transposes_exactly_including_sizes_that_are_not_multiples_of_32() {
         let ctx = ctx();
-        let kernels = Transposer::new(&ctx);
+        let kernels = Transposer::new(&ctx, &LabTuning::default()).unwrap();
         for n in [1usize, 31, 32, 33, 100, 256, 1000, 2048] {
             let input = random_matrix(n, seed());
             for (name, _) in KERNELS {
@@ -239,12 +241,13 @@ mod shuffle {
     fn every_variant_matches_the_model_on_every_lane_delta_and_mask() {
         let ctx = ctx();
         for (name, _, _) in VARIANTS {
-            let kernels = match ShuffleKernels::new(&ctx, name) {
+            let kernels = match ShuffleKernels::new(&ctx, name, &LabTuning::default()) {
                 Ok(k) => k,
-                Err(why) => {
+                Err(LabError::Unsupported(why)) => {
                     assert!(!ctx.has_subgroups(), "{name}: {why}");
                     continue;
                 }
+                Err(e) => panic!("{name}: {e}"),
             };
             let verdict = kernels.validate(&ctx, 1024, seed()).unwrap();
             for (op, check) in verdict.iter().enumerate() {
@@ -278,7 +281,7 @@ mod coalesce {
     fn every_mapping_writes_every_texel_of_64_cubed_and_odd_volumes() {
         let ctx = ctx();
         for (name, _, _) in VARIANTS {
-            let kernels = Coalescer::new(&ctx, name);
+            let kernels = Coalescer::new(&ctx, name, &LabTuning::default()).unwrap();
             for edge in [64, 37] {
                 kernels
                     .write_and_verify(&ctx, edge)
@@ -293,7 +296,8 @@ mod coalesce {
         let ctx = ctx();
         let edge = 180u32; // 5 832 000 texels = 91 125 groups of 64: a 32 768 × 3 grid
         assert!(edge.pow(3) / 64 > ctx.limits.max_compute_workgroups_per_dimension);
-        Coalescer::new(&ctx, "z-64")
+        Coalescer::new(&ctx, "z-64", &LabTuning::default())
+            .unwrap()
             .write_and_verify(&ctx, edge)
             .unwrap()
             .unwrap();
@@ -393,4 +397,58 @@ fn a_run_on_another_thread_reports_progress_and_stops_promptly_when_cancelled() 
     assert!(cancelled.elapsed() < Duration::from_secs(5));
     let updates = updates.lock().unwrap();
     assert!(updates.windows(2).all(|w| w[0].0 <= w[1].0), "{updates:?}");
+}
+
+/// wgpu keeps error scopes per thread: a Lab run never sees (or takes) another thread's GPU
+/// errors, and that thread gets its own, while both use the one device.
+#[test]
+fn another_threads_gpu_errors_neither_fail_a_lab_run_nor_get_lost() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let ctx = ctx();
+    let done = Arc::new(AtomicBool::new(false));
+    let faulty = {
+        let (ctx, done) = (ctx.clone(), done.clone());
+        std::thread::spawn(move || {
+            let buffer = |label| {
+                ctx.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some(label),
+                    size: 16,
+                    usage: wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                })
+            };
+            let (src, dst) = (buffer("src"), buffer("dst"));
+            let mut errors = Vec::new();
+            while !done.load(Ordering::Relaxed) || errors.len() < 20 {
+                let ((), error) = ctx.scoped(|| {
+                    // 64 bytes out of 16-byte buffers: a validation error, every time.
+                    let mut encoder = ctx.device.create_command_encoder(&Default::default());
+                    encoder.copy_buffer_to_buffer(&src, 0, &dst, 0, 64);
+                    ctx.submit([encoder.finish()]);
+                });
+                errors.push(error);
+            }
+            errors
+        })
+    };
+    let runs = [
+        ("transpose", plan(&["naive", "tile32x33"], &[96])),
+        ("sort", plan(&["B2B4+C2", "gpu-radix"], &[3000])),
+    ];
+    for (name, plan) in runs {
+        let report = lab::experiment(name)
+            .unwrap()
+            .run(&ctx, &plan, &Progress::new())
+            .unwrap_or_else(|e| panic!("{name} failed beside a faulty thread: {e}"));
+        assert!(report.all_validated(), "{}", report.to_markdown());
+    }
+    done.store(true, Ordering::Relaxed);
+    let errors = faulty.join().unwrap();
+    assert!(
+        errors.iter().all(Option::is_some),
+        "the faulty thread lost {} of its {} errors",
+        errors.iter().filter(|e| e.is_none()).count(),
+        errors.len()
+    );
+    assert_eq!(ctx.take_uncaptured_error(), None);
 }

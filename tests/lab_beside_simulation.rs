@@ -45,6 +45,8 @@ fn a_lab_run_beside_a_running_simulation_leaves_the_world_exact() {
             sizes: vec![1 << 12, 5000],
             repeats: 2,
             descending: false,
+            tuning: Default::default(),
+            beside: Some(format!("the simulation, running {strategy} at max speed")),
         };
         let report = experiment.run(&ctx, &plan, &Progress::new()).unwrap();
         assert!(

@@ -1,6 +1,6 @@
 // Write an e×e×e volume of vec4<f32>, one texel per thread, texel (x, y, z) at
 // x + e·y + e²·z. Consecutive threads walk X (consecutive addresses) or Z (a stride of
-// e² texels). Templated: the workgroup size (64 or 256).
+// e² texels). Permutations: the workgroup size WG (64 or 256).
 
 struct Params {
     edge: u32,
@@ -16,7 +16,7 @@ struct Params {
 @group(0) @binding(0) var<storage, read_write> volume: array<vec4<f32>>;
 @group(0) @binding(1) var<uniform> params: Params;
 
-const WG: u32 = {{WG}}u;
+//!const WG: u32 // threads per workgroup
 
 @compute @workgroup_size(WG)
 fn main(

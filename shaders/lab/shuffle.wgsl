@@ -1,11 +1,15 @@
-// Shuffles within groups of lanes: the subgroup built-ins or their workgroup-memory
-// emulation (store, barrier, read the source lane's slot, barrier). Templated (the
-// double-brace names below): the subgroups extension, the workgroup shape (256 threads,
-// 1-D or 8×4×8), the emulated group width W, extra built-ins, the lane and group-width
-// expressions, and which implementation shuffle() calls.
+// Shuffles within groups of lanes, shared by both implementations: the subgroup built-ins
+// (shuffle_builtin.wgsl, entry points in shuffle_subgroup_1d.wgsl / shuffle_subgroup_3d.wgsl)
+// and their workgroup-memory emulation (shuffle_emulated.wgsl). The including file defines
+// `fn shuffle(x, op, d, lane, w, flat) -> u32` and the two entry points, which call
+// `validate_lane` and `timing_lane` below with their lane and group width.
 // Semantics (as the article's): indexed and xor wrap within the group; up and down
 // return the thread's own value when the source lane is outside the group.
-{{ENABLE}}
+// Permutations: the workgroup shape WG_X × WG_Y × WG_Z (256 threads, 1-D or 8×4×8).
+
+//!const WG_X: u32
+//!const WG_Y: u32
+//!const WG_Z: u32
 
 // params: op (0 indexed, 1 xor, 2 up, 3 down), delta, threads, output offset (validate)
 // or iterations (timing).
@@ -24,9 +28,6 @@ struct Params {
 @group(0) @binding(1) var<storage, read_write> results: array<u32>;
 @group(0) @binding(2) var<uniform> params: Params;
 
-const W: u32 = {{W}}u;
-var<workgroup> slots: array<u32, 256>;
-
 // The source lane each op reads; out-of-group up/down sources read the thread's own lane.
 fn source_lane(op: u32, d: u32, lane: u32, w: u32) -> u32 {
     switch op {
@@ -37,30 +38,13 @@ fn source_lane(op: u32, d: u32, lane: u32, w: u32) -> u32 {
     }
 }
 
-fn emulated(x: u32, op: u32, d: u32, lane: u32, w: u32, flat: u32) -> u32 {
-    slots[flat] = x;
-    workgroupBarrier();
-    let v = slots[flat - lane + source_lane(op, d, lane, w)];
-    workgroupBarrier();
-    return v;
-}
-
-{{BUILTIN_FN}}
-
-fn shuffle(x: u32, op: u32, d: u32, lane: u32, w: u32, flat: u32) -> u32 {
-    return {{SHUFFLE}}(x, op, d, lane, w, flat);
+// The thread's index in the (2-D) grid of 256-thread workgroups.
+fn thread_id(wg: vec3<u32>, groups: vec3<u32>, li: u32) -> u32 {
+    return (wg.y * groups.x + wg.x) * 256u + li;
 }
 
 // One shuffle per thread; also records lane and group width for the CPU model.
-@compute @workgroup_size({{WG}})
-fn validate(
-    @builtin(workgroup_id) wg: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) li: u32{{ARGS}}
-) {
-    let gid = (wg.y * groups.x + wg.x) * 256u + li;
-    let lane = {{LANE}};
-    let w = {{WIDTH}};
+fn validate_lane(gid: u32, li: u32, lane: u32, w: u32) {
     let v = shuffle(values[gid % arrayLength(&values)], params.op, params.delta, lane, w, li);
     if (gid < params.threads) {
         let at = params.extra + gid * 2u;
@@ -70,15 +54,7 @@ fn validate(
 }
 
 // A chain of dependent shuffles per thread (the delta changes every iteration).
-@compute @workgroup_size({{WG}})
-fn timing(
-    @builtin(workgroup_id) wg: vec3<u32>,
-    @builtin(num_workgroups) groups: vec3<u32>,
-    @builtin(local_invocation_index) li: u32{{ARGS}}
-) {
-    let gid = (wg.y * groups.x + wg.x) * 256u + li;
-    let lane = {{LANE}};
-    let w = {{WIDTH}};
+fn timing_lane(gid: u32, li: u32, lane: u32, w: u32) {
     var v = values[gid % arrayLength(&values)];
     for (var k = 0u; k < params.extra; k++) {
         v = shuffle(v, params.op, 1u + (params.delta + k) % max(w - 1u, 1u), lane, w, li) + k;

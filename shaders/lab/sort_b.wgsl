@@ -1,8 +1,9 @@
 // B kernels (B2, B4, B8, B16): each thread loads K = 2^M elements at distance
 // inc >> (M - 1) apart, does M bitonic steps (inc, inc/2, ...) in registers, stores them.
-// Templated: {{M}} merged steps per pass.
+// Permutations: M = 1..=4 merged steps per pass.
 
-const M: u32 = {{M}}u;
+//!include lab/sort_common.wgsl
+//!const M: u32 // steps merged into one pass
 const K: u32 = 1u << M;
 
 @compute @workgroup_size(256)

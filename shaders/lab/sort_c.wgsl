@@ -2,11 +2,13 @@
 // elements, one pass loads the block into workgroup memory, does every remaining step of
 // the stage there (C2: one step per barrier; C4: two steps per barrier, four elements
 // per thread in registers) and writes the block back.
-// Templated: {{W}} elements per workgroup, {{C4}} = 1 for C4.
+// Permutations: W elements per workgroup (a power of two, 512..=8192), C4 (two steps per
+// barrier) or C2.
 
-const W: u32 = {{W}}u;
+//!include lab/sort_common.wgsl
+//!const W: u32 // elements per workgroup block
+//!const C4: bool // two steps per barrier
 const THREADS: u32 = 256u;
-const C4: bool = {{C4}}u == 1u;
 
 var<workgroup> tile: array<Pair, W>;
 

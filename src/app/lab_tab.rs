@@ -1,12 +1,14 @@
 //! The Lab tab: pick an experiment, its variants and sizes, run it on a background thread
 //! with progress and Cancel, then read the results as a table and a log-log plot.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+mod results;
 
+use results::{table, time_plot};
+
+use crate::config::LabTuning;
 use crate::gpu::GpuContext;
 use crate::lab::{
     self, Experiment, LabError, LabReport, Progress, RunPlan, parse_size, size_label,
@@ -31,10 +33,51 @@ pub struct LabTab {
     /// The last finished report.
     pub report: Option<LabReport>,
     status: String,
+    /// The Lab's measuring switches every run of this tab uses.
+    pub tuning: LabTuning,
+    /// What shares the device now (see [`describe_simulation`]), as last drawn.
+    beside: Option<String>,
 }
 
 impl Default for LabTab {
     fn default() -> Self {
+        LabTab::new(LabTuning::default())
+    }
+}
+
+/// The `beside` line of a Lab run started now: what the simulation is doing on the device
+/// the Lab shares with it (from the runner's latest snapshot).
+pub fn describe_simulation(snap: &crate::runner::Snapshot) -> String {
+    let (w, h) = snap.size;
+    let size = if w == h {
+        format!("{w}²")
+    } else {
+        format!("{w}×{h}")
+    };
+    let strategy = snap.strategy.name();
+    if !snap.running {
+        return format!(
+            "the simulation, paused ({strategy} on {size}); only the window's drawing shares the GPU"
+        );
+    }
+    if !snap.strategy.is_gpu() {
+        return format!(
+            "the simulation, running {strategy} on {size} on the CPU; only the window's drawing shares the GPU"
+        );
+    }
+    let speed = match snap.speed {
+        crate::runner::Speed::Max => "max speed".to_string(),
+        crate::runner::Speed::PerFrame(n) => format!("{n} generation(s) per frame"),
+    };
+    format!(
+        "the simulation, running {strategy} on {size} at {speed} (its GPU work shares the queue: \
+         kernel times are the Lab's own, wall times include waiting behind it)"
+    )
+}
+
+impl LabTab {
+    /// A tab whose runs use `tuning` (from [`crate::config::Tuning`], read once at start-up).
+    pub fn new(tuning: LabTuning) -> LabTab {
         let mut tab = LabTab {
             experiments: lab::experiments(),
             chosen: 0,
@@ -46,13 +89,13 @@ impl Default for LabTab {
             running: None,
             report: None,
             status: String::new(),
+            tuning,
+            beside: None,
         };
         tab.choose(0);
         tab
     }
-}
 
-impl LabTab {
     fn choose(&mut self, index: usize) {
         self.chosen = index;
         let exp = &self.experiments[index];
@@ -111,6 +154,8 @@ impl LabTab {
             sizes,
             repeats: self.repeats,
             descending: self.descending,
+            tuning: self.tuning,
+            beside: self.beside.clone(),
         })
     }
 
@@ -166,9 +211,16 @@ impl LabTab {
         }
     }
 
-    /// Draw the tab.
-    pub fn show(&mut self, ui: &mut egui::Ui, gpu: Option<&Arc<GpuContext>>) {
+    /// Draw the tab; `beside` says what shares the device now (see [`describe_simulation`]),
+    /// recorded in the report of a run started from here.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        gpu: Option<&Arc<GpuContext>>,
+        beside: Option<String>,
+    ) {
         self.poll();
+        self.beside = beside;
         let Some(ctx) = gpu else {
             ui.heading("Lab");
             ui.label(format!(
@@ -262,6 +314,13 @@ impl LabTab {
         if !self.status.is_empty() {
             ui.label(&self.status);
         }
+        if let Some(beside) = &self.beside {
+            ui.label(
+                egui::RichText::new(format!("beside: {beside}"))
+                    .small()
+                    .weak(),
+            );
+        }
     }
 
     fn results(&mut self, ui: &mut egui::Ui) {
@@ -285,6 +344,9 @@ impl LabTab {
                 self.status = save_csv(report);
             }
         });
+        if let Some(beside) = &report.beside {
+            ui.label(egui::RichText::new(format!("beside: {beside}")).small());
+        }
         for note in &report.notes {
             ui.label(egui::RichText::new(note).small().weak());
         }
@@ -292,95 +354,6 @@ impl LabTab {
         time_plot(ui, report, plot_height);
         egui::ScrollArea::both().show(ui, |ui| table(ui, report));
     }
-}
-
-fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
-    let mut lines: BTreeMap<String, Vec<[f64; 2]>> = BTreeMap::new();
-    let mut by_repeats = false;
-    for row in &report.rows {
-        let x = match row.plot_x {
-            Some(x) => {
-                by_repeats = true;
-                x
-            }
-            None => row.size as f64,
-        };
-        if let Some(ms) = row.ms.filter(|&ms| ms > 0.0 && x > 0.0) {
-            // One line per variant and size when the x axis is not the size.
-            let name = if row.plot_x.is_some() {
-                format!(
-                    "{} {}",
-                    row.variant,
-                    row.size_label.split(' ').next().unwrap_or("")
-                )
-            } else {
-                row.variant.clone()
-            };
-            lines.entry(name).or_default().push([x.log10(), ms.log10()]);
-        }
-    }
-    // Label the decades only: between them the grid lines of a log axis are uneven.
-    let log_ticks = |mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64>| {
-        if (mark.value - mark.value.round()).abs() > 1e-6 {
-            return String::new();
-        }
-        let v = 10f64.powf(mark.value.round());
-        if v >= 1.0 {
-            format!("{v:.0}")
-        } else {
-            format!("{v}")
-        }
-    };
-    Plot::new("lab time plot")
-        .height(height)
-        .legend(Legend::default())
-        .x_axis_label(if by_repeats {
-            "repeats (log)"
-        } else {
-            "size (log)"
-        })
-        .y_axis_label("ms (log)")
-        .x_axis_formatter(log_ticks)
-        .y_axis_formatter(log_ticks)
-        .show(ui, |plot| {
-            for (variant, mut points) in lines {
-                points.sort_by(|a, b| a[0].total_cmp(&b[0]));
-                plot.line(Line::new(variant, PlotPoints::from(points)));
-            }
-        });
-}
-
-fn table(ui: &mut egui::Ui, report: &LabReport) {
-    egui::Grid::new("lab table").striped(true).show(ui, |ui| {
-        for head in [
-            "variant",
-            "size",
-            "ms (median)",
-            "GB/s",
-            "% of copy",
-            "valid",
-            "notes",
-        ] {
-            ui.strong(head);
-        }
-        ui.end_row();
-        let num =
-            |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
-        for row in &report.rows {
-            ui.label(&row.variant);
-            ui.label(&row.size_label);
-            ui.monospace(num(row.ms, 3));
-            ui.monospace(num(row.gb_per_s, 1));
-            ui.monospace(num(row.percent_of_copy, 1));
-            if row.validated {
-                ui.label("yes");
-            } else {
-                ui.colored_label(ui.visuals().error_fg_color, "FAILED");
-            }
-            ui.label(&row.notes);
-            ui.end_row();
-        }
-    });
 }
 
 fn save_csv(report: &LabReport) -> String {

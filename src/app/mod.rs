@@ -141,7 +141,7 @@ impl GolabApp {
             tab: Tab::World,
             help_open: false,
             stats: stats_panel::StatsHistory::default(),
-            lab: lab_tab::LabTab::default(),
+            lab: lab_tab::LabTab::new(tuning.lab),
             clipboard: None,
             copy_reply: None,
             world_reply: None,
@@ -217,7 +217,9 @@ impl GolabApp {
                     });
             }
             Tab::Lab => {
-                egui::CentralPanel::default().show(ui, |ui| self.lab.show(ui, self.gpu.as_ref()));
+                let beside = lab_tab::describe_simulation(&snap);
+                egui::CentralPanel::default()
+                    .show(ui, |ui| self.lab.show(ui, self.gpu.as_ref(), Some(beside)));
             }
         }
         keys::help_window(ui.ctx(), &mut self.help_open);

@@ -8,7 +8,22 @@ use eframe::egui_wgpu;
 use egui::{Color32, Rect};
 
 use super::colormap::{self, Colormap};
+use crate::gpu::shader::Shader;
 use crate::runner::{ViewImage, ViewPixels};
+
+/// The paint shader's module (one permutation: no constants).
+pub fn shader() -> Shader {
+    Shader::new("app/view_paint.wgsl")
+}
+
+/// Every module of the app as (label, WGSL): the paint shader (tests/shaders.rs).
+pub fn shader_permutations() -> Vec<(String, String)> {
+    let shader = shader();
+    vec![(
+        shader.label(),
+        shader.source().unwrap_or_else(|e| panic!("{e}")),
+    )]
+}
 
 #[repr(C)]
 #[derive(Clone, Copy, Pod, Zeroable)]
@@ -36,11 +51,12 @@ impl ViewPainter {
     /// Build the pipeline for eframe's render target and register it with the renderer.
     pub fn install(render_state: &egui_wgpu::RenderState) {
         let device = &render_state.device;
+        // A render shader on eframe's device (no GpuContext here), so not a kernel module:
+        // it keeps every wgpu runtime check. Assembled like every other golab shader.
+        let source = shader().source().unwrap_or_else(|e| panic!("{e}"));
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("view paint"),
-            source: wgpu::ShaderSource::Wgsl(
-                include_str!("../../shaders/app/view_paint.wgsl").into(),
-            ),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
         });
         let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
             label: Some("view paint"),

@@ -31,6 +31,10 @@ pub struct LabArgs {
     pub csv: bool,
 }
 
+/// What shares the device with a `golab lab` run, for the report's `beside` line.
+const BESIDE: &str =
+    "nothing else of golab's (a CLI run; other programs using the GPU are not visible)";
+
 fn parse_size(text: &str) -> Result<u64, CliError> {
     let bad = || {
         CliError(format!(
@@ -51,7 +55,8 @@ fn list() {
     }
 }
 
-/// Execute `golab lab`.
+/// Execute `golab lab`: `GOLAB_*` knobs are read once here ([`crate::config::Tuning`]); a
+/// value that does not parse is an error (exit status 2).
 pub fn run(args: &LabArgs, tuning: &crate::config::Tuning) -> Result<(), CliError> {
     if args.experiment.eq_ignore_ascii_case("list") {
         list();
@@ -69,6 +74,8 @@ pub fn run(args: &LabArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
         },
         repeats: args.repeats.max(1),
         descending: args.descending,
+        tuning: tuning.lab,
+        beside: Some(BESIDE.into()),
     };
     let known: Vec<String> = experiment.variants().into_iter().map(|v| v.name).collect();
     if let Some(bad) = plan

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::bench::median;
 use crate::gpu::GpuContext;
+use crate::gpu::shader::Shader;
 use crate::gpu::timing::PassTimer;
 
 /// Measured ceilings, in bytes per second.
@@ -33,14 +34,30 @@ fn storage_buffer(ctx: &GpuContext, bytes: u64, usage: wgpu::BufferUsages) -> wg
     })
 }
 
-/// Measure the ceilings with `bytes`-sized buffers (clamped to the binding limit).
+/// The copy kernel's module (one permutation: no constants).
+pub fn shader() -> Shader {
+    Shader::new("gpu/roofline.wgsl")
+}
+
+/// Measure the ceilings with `bytes`-sized buffers (clamped to the binding limit). Runs in
+/// its own error scope and waits for its own submissions only, so work other threads submit
+/// meanwhile neither fails it nor is waited for (it still queues ahead of it: a busy device
+/// lowers the wall-clock transfer figures, never the timestamp-timed copy rate).
 pub fn measure(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline, String> {
+    let (result, error) = ctx.scoped(|| measure_scoped(ctx, bytes, repeats));
+    match error {
+        Some(e) => Err(e),
+        None => result,
+    }
+}
+
+fn measure_scoped(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline, String> {
     let bytes = bytes.min(crate::gpu::limits::max_chunk_bytes(&ctx.limits)) / 16 * 16;
     let usage =
         wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
     let src = storage_buffer(ctx, bytes, usage);
     let dst = storage_buffer(ctx, bytes, usage);
-    let module = ctx.kernel_module("roofline", include_str!("../../shaders/gpu/roofline.wgsl"));
+    let module = shader().module(ctx);
     let pipeline = ctx
         .device
         .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
@@ -87,17 +104,18 @@ pub fn measure(ctx: &GpuContext, bytes: u64, repeats: usize) -> Result<Roofline,
     let host = vec![7u8; bytes as usize];
     let mut up = Vec::new();
     let mut down = Vec::new();
+    // One read-back buffer for every repeat (as large as the copy buffers: kept out of the pool).
+    let readback = storage_buffer(
+        ctx,
+        bytes,
+        wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+    );
     for _ in 0..repeats.max(1) {
         let start = Instant::now();
         ctx.queue.write_buffer(&src, 0, &host);
         ctx.submit_and_wait([])?;
         up.push(bytes as f64 / start.elapsed().as_secs_f64());
 
-        let readback = storage_buffer(
-            ctx,
-            bytes,
-            wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        );
         let start = Instant::now();
         let mut encoder = ctx.device.create_command_encoder(&Default::default());
         encoder.copy_buffer_to_buffer(&src, 0, &readback, 0, bytes);

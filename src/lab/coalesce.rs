@@ -13,7 +13,9 @@ use super::{
     selected_variants,
 };
 use crate::bench::median;
+use crate::config::LabTuning;
 use crate::gpu::GpuContext;
+use crate::gpu::shader::Shader;
 
 /// Variant name, consecutive threads walk Z, workgroup size.
 pub const VARIANTS: [(&str, bool, u32); 4] = [
@@ -47,20 +49,23 @@ pub fn fit_line(points: &[(f64, f64)]) -> (f64, f64) {
     (my - slope * mx, slope)
 }
 
+/// The volume-writing kernel with `wg` threads per workgroup.
+pub fn shader(wg: u32) -> Shader {
+    Shader::new("lab/coalesce.wgsl").constant("WG", wg)
+}
+
 impl Coalescer {
     /// Compile `variant` (see [`VARIANTS`]).
-    pub fn new(ctx: &GpuContext, variant: &str) -> Coalescer {
+    pub fn new(ctx: &GpuContext, variant: &str, tuning: &LabTuning) -> Result<Coalescer, LabError> {
         let &(_, walk_z, wg) = VARIANTS
             .iter()
             .find(|v| v.0 == variant)
             .expect("known variant");
-        let src =
-            include_str!("../../shaders/lab/coalesce.wgsl").replace("{{WG}}", &wg.to_string());
-        Coalescer {
-            kernel: Kernel::new(ctx, variant, &src, "main", &[false]),
+        Ok(Coalescer {
+            kernel: Kernel::new(ctx, &shader(wg), "main", &[false], tuning)?,
             walk_z,
             wg,
-        }
+        })
     }
 
     /// Write the `edge`³ volume in `volume` `repeats` times, `per_submission` writes per
@@ -81,7 +86,7 @@ impl Coalescer {
             ctx,
             &[[edge, u32::from(self.walk_z), texels, 0, 0, 0, 0, 0]],
         );
-        let group = self.kernel.bind(ctx, &[volume], &params);
+        let group = self.kernel.bind(ctx, &[volume], &params)?;
         let g = grid(
             u64::from(texels.div_ceil(self.wg)),
             ctx.limits.max_compute_workgroups_per_dimension,
@@ -106,7 +111,7 @@ impl Coalescer {
         edge: u32,
     ) -> Result<Result<(), String>, LabError> {
         let texels = (edge * edge * edge) as usize;
-        let volume = storage_buffer(ctx, texels as u64 * 16, "volume");
+        let volume = storage_buffer(ctx, texels as u64 * 16, "volume")?;
         self.write(
             ctx,
             &volume,
@@ -207,6 +212,7 @@ impl Experiment for CoalesceExperiment {
             device: ctx.adapter_name(),
             copy_gb_per_s: copy / 1e9,
             timing: clock.description(),
+            beside: plan.beside.clone(),
             notes: vec![format!(
                 "ms = wall clock of a whole measurement (submit, {SUBMISSION_BUDGET_S} s submissions, wait), median of {measurements}; \
                  GB/s from kernel time (bytes written only); the fit rows split wall time into a fixed part and a part per repeat"
@@ -223,7 +229,7 @@ impl Experiment for CoalesceExperiment {
                     &format!("coalesce {} {edge}³", variant.name),
                 );
                 let cold = Instant::now();
-                let kernels = Coalescer::new(ctx, &variant.name);
+                let kernels = Coalescer::new(ctx, &variant.name, &plan.tuning)?;
                 let checked = kernels.write_and_verify(ctx, edge as u32)?;
                 let cold_ms = cold.elapsed().as_secs_f64() * 1e3;
                 let label = |what: &str| format!("{edge}³ {what}");
@@ -241,7 +247,7 @@ impl Experiment for CoalesceExperiment {
                     });
                     continue;
                 }
-                let volume = storage_buffer(ctx, bytes as u64, "volume");
+                let volume = storage_buffer(ctx, bytes as u64, "volume")?;
                 let (_, one) =
                     kernels.write(ctx, &volume, edge as u32, 3, 1, &mut clock, progress)?;
                 let per_submission =

@@ -6,6 +6,7 @@
 //! first, then warms up, then times with timestamp queries (wall clock when the device has
 //! none) and reports medians next to the copy bandwidth measured in the same run.
 
+mod clock;
 pub mod coalesce;
 mod gpu;
 mod report;
@@ -20,6 +21,7 @@ use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
 
+use crate::config::LabTuning;
 use crate::gpu::GpuContext;
 pub use report::{LabReport, LabRow};
 
@@ -61,6 +63,12 @@ pub struct RunPlan {
     pub repeats: usize,
     /// Sort: descending instead of ascending order (other experiments ignore it).
     pub descending: bool,
+    /// The Lab's measuring switches (workgroup-memory zeroing, sort block size), passed in by
+    /// the CLI or the app from [`crate::config::Tuning`]; the Lab reads no environment.
+    pub tuning: LabTuning,
+    /// What else uses the device during the run (the app's simulation), for the report's
+    /// `beside` line; `None` when the caller does not know.
+    pub beside: Option<String>,
 }
 
 impl Default for RunPlan {
@@ -70,6 +78,8 @@ impl Default for RunPlan {
             sizes: Vec::new(),
             repeats: 5,
             descending: false,
+            tuning: LabTuning::default(),
+            beside: None,
         }
     }
 }
@@ -96,9 +106,13 @@ pub enum LabError {
     /// An experiment name that does not exist.
     #[error("unknown experiment '{0}'; known: sort, transpose, shuffle, coalesce")]
     UnknownExperiment(String),
-    /// wgpu reported an error (validation, out of memory, lost device).
+    /// wgpu reported an error (validation, out of memory, lost device) caused by the Lab's
+    /// own work (other threads' errors on the shared device are theirs).
     #[error("GPU error: {0}")]
     Gpu(String),
+    /// A variant this device cannot run (e.g. no subgroups), and why.
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 /// Called with (fraction done, what is running now) on every progress update.
@@ -216,6 +230,39 @@ pub fn experiment(name: &str) -> Result<Box<dyn Experiment>, LabError> {
         .into_iter()
         .find(|e| e.name().eq_ignore_ascii_case(name.trim()))
         .ok_or_else(|| LabError::UnknownExperiment(name.to_string()))
+}
+
+/// Every module the Lab can build, as (label, WGSL), for tests/shaders.rs to validate with
+/// naga: the bitonic B kernels (M = 1..=4) and C kernels (every block size of
+/// [`sort_kernels::BLOCKS`], C2 and C4), the radix sort, the transpose kernels, the shuffle
+/// built-ins (1-D, 3-D) and emulation (every width, 1-D and 3-D) and both coalescing
+/// workgroup sizes. Built by the same functions the experiments compile from.
+pub fn shader_permutations() -> Vec<(String, String)> {
+    use crate::gpu::shader::Shader;
+    let mut shaders: Vec<Shader> = (1..=4).map(sort_kernels::b_shader).collect();
+    for w in sort_kernels::BLOCKS {
+        shaders.extend([false, true].map(|c4| sort_kernels::c_shader(w, c4)));
+    }
+    shaders.push(sort_radix::shader());
+    shaders.push(transpose::shader());
+    for three_d in [false, true] {
+        shaders.push(shuffle::shader(
+            shuffle::Implementation::Builtin,
+            three_d,
+            32,
+        ));
+        for width in shuffle::WIDTHS {
+            let emulated = shuffle::Implementation::Emulated(Some(width));
+            shaders.push(shuffle::shader(emulated, three_d, width));
+        }
+    }
+    shaders.extend(coalesce::VARIANTS.iter().map(|v| coalesce::shader(v.2)));
+    let mut seen = std::collections::HashSet::new();
+    shaders.retain(|s| seen.insert(s.label()));
+    shaders
+        .iter()
+        .map(|s| (s.label(), s.source().unwrap_or_else(|e| panic!("{e}"))))
+        .collect()
 }
 
 /// The plan's variants resolved against `all` (all of them when the plan names none).

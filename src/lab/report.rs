@@ -39,6 +39,11 @@ pub struct LabReport {
     pub copy_gb_per_s: f64,
     /// "timestamp queries" or "wall clock (no timestamp queries)".
     pub timing: String,
+    /// What shared the device during the run (e.g. "the simulation, running gpu-bitpacked
+    /// on 8192² at max speed …"), so a reader can tell a quiet device from a busy one:
+    /// kernel times are the Lab's own, wall times include waiting behind that work.
+    /// `None` when the caller did not say.
+    pub beside: Option<String>,
     /// Run-wide notes (seed, limits, skipped variants and why).
     pub notes: Vec<String>,
     /// Measured cells, in run order.
@@ -74,6 +79,9 @@ impl LabReport {
             "**{}** on {}: copy kernel {:.1} GB/s (read + write, measured in this run); timing by {}.\n\n",
             self.experiment, self.device, self.copy_gb_per_s, self.timing
         );
+        if let Some(beside) = &self.beside {
+            out.push_str(&format!("beside: {beside}\n\n"));
+        }
         for note in &self.notes {
             out.push_str(&format!("- {note}\n"));
         }
@@ -140,16 +148,18 @@ impl LabReport {
         out
     }
 
-    /// One line per row: `experiment,device,variant,size,ms,gb_per_s,percent_of_copy,validated,notes`.
+    /// One line per row: `experiment,device,variant,size,ms,gb_per_s,percent_of_copy,validated,notes,beside`
+    /// (`beside` repeats [`LabReport::beside`] on every row, empty when unknown).
     pub fn to_csv(&self) -> String {
         let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        let beside = quote(self.beside.as_deref().unwrap_or(""));
         let mut out = String::from(
-            "experiment,device,variant,size,ms,gb_per_s,percent_of_copy,validated,notes\n",
+            "experiment,device,variant,size,ms,gb_per_s,percent_of_copy,validated,notes,beside\n",
         );
         for r in &self.rows {
             let num = |v: Option<f64>| v.filter(|x| x.is_finite()).map(|x| x.to_string());
             out.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{beside}\n",
                 quote(&self.experiment),
                 quote(&self.device),
                 quote(&r.variant),
@@ -190,6 +200,7 @@ mod tests {
             device: "dev".into(),
             copy_gb_per_s: 100.0,
             timing: "timestamp queries".into(),
+            beside: Some("the simulation, running gpu-resident".into()),
             notes: vec!["seed 1".into()],
             rows: vec![
                 row("B2", 1024, Some(2.0), true),
@@ -200,13 +211,19 @@ mod tests {
         };
         let md = report.to_markdown();
         assert!(md.contains("| B2+C2 | 2^11 | – | – | – | ✗ |"), "{md}");
+        assert!(
+            md.contains("beside: the simulation, running gpu-resident\n"),
+            "{md}"
+        );
         assert!(md.contains("| size | B2 | B2+C2 |\n"), "{md}");
         assert!(md.contains("| 2^10 | 2.00 | 1.00 |\n"), "{md}");
         assert!(!report.all_validated());
         let csv = report.to_csv();
         assert_eq!(csv.lines().count(), 5);
         assert!(
-            csv.contains("\"B2\",1024,2,0.5,5,true,\"a \"\"quoted\"\" note\""),
+            csv.contains(
+                "\"B2\",1024,2,0.5,5,true,\"a \"\"quoted\"\" note\",\"the simulation, running gpu-resident\""
+            ),
             "{csv}"
         );
     }

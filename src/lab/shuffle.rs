@@ -14,7 +14,9 @@ use super::{
     selected_sizes, selected_variants,
 };
 use crate::bench::median;
+use crate::config::LabTuning;
 use crate::gpu::GpuContext;
+use crate::gpu::shader::Shader;
 
 /// The four operations, in shader order.
 pub const OPS: [&str; 4] = ["indexed", "xor", "up", "down"];
@@ -40,17 +42,32 @@ pub const VARIANTS: [(&str, Implementation, bool); 6] = [
     ("emulated-native-3d", Implementation::Emulated(None), true),
 ];
 
-/// Extra entry-point built-ins and the lane expression of the built-in variants. Naga
-/// refuses `subgroup_invocation_id` in multi-dimensional workgroups, so 3-D workgroups
-/// count the lanes below them with a subgroup scan, which gives the same id.
-const LANE_1D: (&str, &str) = (
-    ",\n    @builtin(subgroup_invocation_id) sg_lane: u32,\n    @builtin(subgroup_size) sg_size: u32",
-    "sg_lane",
-);
-const LANE_3D: (&str, &str) = (
-    ",\n    @builtin(subgroup_size) sg_size: u32",
-    "subgroupExclusiveAdd(1u)",
-);
+/// Widths (lanes per group) a variant can run: powers of two up to 256 (the native
+/// subgroup size of any device, and the emulated 32).
+pub const WIDTHS: [u32; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
+/// The module of `implementation` in 1-D (256) or 3-D (8×4×8) workgroups; `width` is the
+/// emulated group width (the built-ins use the device's subgroups and ignore it).
+pub fn shader(implementation: Implementation, three_d: bool, width: u32) -> Shader {
+    let (x, y, z) = if three_d {
+        (8u32, 4u32, 8u32)
+    } else {
+        (256, 1, 1)
+    };
+    let root = match (implementation, three_d) {
+        (Implementation::Builtin, false) => "lab/shuffle_subgroup_1d.wgsl",
+        (Implementation::Builtin, true) => "lab/shuffle_subgroup_3d.wgsl",
+        (Implementation::Emulated(_), _) => "lab/shuffle_emulated.wgsl",
+    };
+    let shader = Shader::new(root)
+        .constant("WG_X", x)
+        .constant("WG_Y", y)
+        .constant("WG_Z", z);
+    match implementation {
+        Implementation::Builtin => shader,
+        Implementation::Emulated(_) => shader.constant("W", width),
+    }
+}
 
 /// The lane an op reads from (the CPU model of the shaders' semantics).
 pub fn source_lane(op: u32, d: u32, lane: u32, w: u32) -> u32 {
@@ -72,62 +89,42 @@ pub struct ShuffleKernels {
 }
 
 impl ShuffleKernels {
-    /// Compile `variant` (see [`VARIANTS`]) on `ctx`.
-    pub fn new(ctx: &GpuContext, variant: &str) -> Result<ShuffleKernels, String> {
-        let &(_, implementation, three_d) = VARIANTS
-            .iter()
-            .find(|v| v.0 == variant)
-            .ok_or_else(|| format!("unknown shuffle variant {variant}"))?;
+    /// Compile `variant` (see [`VARIANTS`]) on `ctx`; [`LabError::Unsupported`] says why a
+    /// variant cannot run on this device.
+    pub fn new(
+        ctx: &GpuContext,
+        variant: &str,
+        tuning: &LabTuning,
+    ) -> Result<ShuffleKernels, LabError> {
+        let &(_, implementation, three_d) =
+            VARIANTS
+                .iter()
+                .find(|v| v.0 == variant)
+                .ok_or_else(|| LabError::UnknownVariant {
+                    experiment: "shuffle".into(),
+                    name: variant.into(),
+                    known: VARIANTS.map(|v| v.0).join(", "),
+                })?;
         let native = ctx.info.subgroup_max_size;
         if !ctx.has_subgroups() && implementation != Implementation::Emulated(Some(32)) {
-            return Err(format!(
+            return Err(LabError::Unsupported(format!(
                 "{variant} skipped: the device does not offer the SUBGROUP feature"
-            ));
+            )));
         }
-        let (width, builtin) = match implementation {
-            Implementation::Builtin => (native, true),
-            Implementation::Emulated(w) => (w.unwrap_or(native), false),
+        let width = match implementation {
+            Implementation::Builtin => native,
+            Implementation::Emulated(w) => w.unwrap_or(native),
         };
-        if !width.is_power_of_two() || width > 256 {
-            return Err(format!(
+        if !WIDTHS.contains(&width) {
+            return Err(LabError::Unsupported(format!(
                 "{variant} skipped: group width {width} is not a power of two up to 256"
-            ));
+            )));
         }
-        let source = include_str!("../../shaders/lab/shuffle.wgsl")
-            .replace("{{WG}}", if three_d { "8, 4, 8" } else { "256" })
-            .replace("{{W}}", &width.to_string());
-        let source = if builtin {
-            source
-                .replace("{{ENABLE}}", "")
-                .replace(
-                    "{{BUILTIN_FN}}",
-                    include_str!("../../shaders/lab/shuffle_builtin.wgsl"),
-                )
-                .replace("{{SHUFFLE}}", "builtin")
-                .replace("{{ARGS}}", if three_d { LANE_3D.0 } else { LANE_1D.0 })
-                .replace("{{LANE}}", if three_d { LANE_3D.1 } else { LANE_1D.1 })
-                .replace("{{WIDTH}}", "sg_size")
-        } else {
-            source
-                .replace("{{ENABLE}}", "")
-                .replace("{{BUILTIN_FN}}", "")
-                .replace("{{SHUFFLE}}", "emulated")
-                .replace("{{ARGS}}", "")
-                .replace("{{LANE}}", "li % W")
-                .replace("{{WIDTH}}", "W")
-        };
-        let kernel = |entry: &str| {
-            Kernel::new(
-                ctx,
-                &format!("shuffle {variant} {entry}"),
-                &source,
-                entry,
-                &[true, false],
-            )
-        };
+        let shader = shader(implementation, three_d, width);
+        let kernel = |entry: &str| Kernel::new(ctx, &shader, entry, &[true, false], tuning);
         Ok(ShuffleKernels {
-            validate: kernel("validate"),
-            timing: kernel("timing"),
+            validate: kernel("validate")?,
+            timing: kernel("timing")?,
             width,
         })
     }
@@ -151,14 +148,14 @@ impl ShuffleKernels {
             .map(|(i, &(op, d))| [op, d, threads, i as u32 * threads * 2, 0, 0, 0, 0])
             .collect();
         let params = ParamSlots::new(ctx, &slots);
-        let src = storage_buffer(ctx, u64::from(threads) * 4, "shuffle values");
+        let src = storage_buffer(ctx, u64::from(threads) * 4, "shuffle values")?;
         let out = storage_buffer(
             ctx,
             cases.len() as u64 * u64::from(threads) * 8,
             "shuffle results",
-        );
+        )?;
         upload(ctx, &src, &values)?;
-        let group = self.validate.bind(ctx, &[&src, &out], &params);
+        let group = self.validate.bind(ctx, &[&src, &out], &params)?;
         let g = grid(
             u64::from(threads.div_ceil(256)),
             ctx.limits.max_compute_workgroups_per_dimension,
@@ -212,9 +209,9 @@ impl ShuffleKernels {
         progress: &Progress,
     ) -> Result<f64, LabError> {
         let params = ParamSlots::new(ctx, &[[op, 0, threads, ITERATIONS, 0, 0, 0, 0]]);
-        let src = storage_buffer(ctx, u64::from(threads) * 4, "shuffle values");
-        let out = storage_buffer(ctx, u64::from(threads) * 4, "shuffle results");
-        let group = self.timing.bind(ctx, &[&src, &out], &params);
+        let src = storage_buffer(ctx, u64::from(threads) * 4, "shuffle values")?;
+        let out = storage_buffer(ctx, u64::from(threads) * 4, "shuffle results")?;
+        let group = self.timing.bind(ctx, &[&src, &out], &params)?;
         let g = grid(
             u64::from(threads.div_ceil(256)),
             ctx.limits.max_compute_workgroups_per_dimension,
@@ -317,6 +314,7 @@ impl Experiment for ShuffleExperiment {
             device: ctx.adapter_name(),
             copy_gb_per_s: copy / 1e9,
             timing: clock.description(),
+            beside: plan.beside.clone(),
             notes: vec![format!(
                 "native subgroup size {}..={}; every lane validated for every delta/mask on 1024 threads (seed {seed}); \
                  timing: {ITERATIONS} dependent shuffles per thread, ms per dispatch",
@@ -327,12 +325,13 @@ impl Experiment for ShuffleExperiment {
         let total = (variants.len() * sizes.len()) as f32;
         for (vi, variant) in variants.iter().enumerate() {
             progress.check()?;
-            let kernels = match ShuffleKernels::new(ctx, &variant.name) {
+            let kernels = match ShuffleKernels::new(ctx, &variant.name, &plan.tuning) {
                 Ok(k) => k,
-                Err(why) => {
+                Err(LabError::Unsupported(why)) => {
                     report.notes.push(why);
                     continue;
                 }
+                Err(e) => return Err(e),
             };
             progress.update(
                 vi as f32 * sizes.len() as f32 / total,

@@ -175,7 +175,7 @@ impl Experiment for SortExperiment {
         let descending = plan.descending;
         progress.update(0.0, "measuring copy bandwidth");
         let copy = copy_bandwidth(ctx)?;
-        let bitonic = Bitonic::new(ctx);
+        let bitonic = Bitonic::new(ctx, &plan.tuning)?;
         let mut clock = Clock::new(ctx);
         let seed = fresh_seed();
         let mut report = LabReport {
@@ -183,6 +183,7 @@ impl Experiment for SortExperiment {
             device: ctx.adapter_name(),
             copy_gb_per_s: copy / 1e9,
             timing: clock.description(),
+            beside: plan.beside.clone(),
             notes: vec![
                 format!(
                     "{} order; random keys (seed {seed}); C blocks of {} pairs; effective GB/s = global passes × 2 × N × 8 B ÷ time",
@@ -202,18 +203,19 @@ impl Experiment for SortExperiment {
             let input = random_pairs(size as usize, seed ^ size);
             let data = padded(&input, descending);
             // The input stays on the device; every run starts from a device-side copy of it.
-            let pristine = storage_buffer(ctx, data.len() as u64 * 8, "sort input");
+            let pristine = storage_buffer(ctx, data.len() as u64 * 8, "sort input")?;
             upload(ctx, &pristine, &data)?;
             let bench = SizeBench {
                 ctx,
                 input: &input,
                 n: data.len() as u32,
-                buffer: storage_buffer(ctx, data.len() as u64 * 8, "sort pairs"),
+                buffer: storage_buffer(ctx, data.len() as u64 * 8, "sort pairs")?,
                 pristine,
                 copy,
                 descending,
                 repeats: plan.repeats.max(1),
                 progress,
+                tuning: &plan.tuning,
             };
             for (vi, variant) in variants.iter().enumerate() {
                 progress.check()?;
@@ -260,6 +262,7 @@ struct SizeBench<'a> {
     descending: bool,
     repeats: usize,
     progress: &'a Progress,
+    tuning: &'a crate::config::LabTuning,
 }
 
 impl SizeBench<'_> {
@@ -314,8 +317,8 @@ impl SizeBench<'_> {
 
     fn radix(&self, clock: &mut Clock, row: &mut LabRow) -> Result<(), LabError> {
         let (ctx, count) = (self.ctx, self.input.len() as u32);
-        let radix = RadixSorter::new(ctx);
-        let (spare, counts) = RadixSorter::scratch(ctx, count);
+        let radix = RadixSorter::new(ctx, self.tuning)?;
+        let (spare, counts) = RadixSorter::scratch(ctx, count)?;
         let batch = per_submission(16.0 * f64::from(count), self.copy, 0.05);
         let mut sort = || -> Result<f64, LabError> {
             restore(ctx, &self.pristine, &self.buffer)?;

@@ -2,7 +2,9 @@
 //! families, the article's seven configurations, the pass schedule of each, and
 //! [`GpuSorter`] for one-off sorts outside a timed run.
 
+use crate::config::LabTuning;
 use crate::gpu::GpuContext;
+use crate::gpu::shader::Shader;
 
 use super::gpu::{
     Clock, Dispatch, Kernel, ParamSlots, Params, grid, per_submission, read_back, storage_buffer,
@@ -111,9 +113,21 @@ pub fn schedule(config: Config, n: u32, w: u32) -> Vec<Pass> {
     passes
 }
 
-/// Pairs per C-kernel block when set (a power of two, 512…8192, that fits the device's
-/// workgroup memory), for tuning; 2048 otherwise.
-pub const BLOCK_ENV: &str = "GOLAB_SORT_BLOCK";
+/// Pairs per C-kernel block [`LabTuning::sort_block`] may ask for (powers of two; the
+/// device's workgroup memory must hold the block).
+pub const BLOCKS: [u32; 5] = [512, 1024, 2048, 4096, 8192];
+
+/// The B kernel merging `m` (1..=4) steps per pass.
+pub fn b_shader(m: u32) -> Shader {
+    Shader::new("lab/sort_b.wgsl").constant("M", m)
+}
+
+/// The C kernel on blocks of `w` pairs, two steps per barrier when `c4`.
+pub fn c_shader(w: u32, c4: bool) -> Shader {
+    Shader::new("lab/sort_c.wgsl")
+        .constant("W", w)
+        .constant("C4", c4)
+}
 
 /// The compiled bitonic kernels of one device.
 pub struct Bitonic {
@@ -126,47 +140,22 @@ pub struct Bitonic {
 
 impl Bitonic {
     /// Compile B2…B16, C2 and C4; C blocks are 2048 pairs (16 KiB) where workgroup memory
-    /// allows, or [`BLOCK_ENV`] pairs (a power of two) when that fits.
-    pub fn new(ctx: &GpuContext) -> Bitonic {
-        let common = include_str!("../../shaders/lab/sort_common.wgsl");
+    /// allows, or `tuning.sort_block` pairs when that is one of [`BLOCKS`] and fits.
+    pub fn new(ctx: &GpuContext, tuning: &LabTuning) -> Result<Bitonic, LabError> {
         let fits =
             |w: u32| u64::from(w) * 8 <= u64::from(ctx.limits.max_compute_workgroup_storage_size);
-        let wanted = std::env::var(BLOCK_ENV)
-            .ok()
-            .and_then(|v| v.trim().parse::<u32>().ok())
-            .filter(|w| w.is_power_of_two() && (512..=8192).contains(w) && fits(*w));
+        let wanted = tuning.sort_block.filter(|w| BLOCKS.contains(w) && fits(*w));
         let w: u32 = wanted.unwrap_or(if fits(2048) { 2048 } else { 1024 });
         let b = (1..=4)
-            .map(|m| {
-                let src = format!(
-                    "{common}\n{}",
-                    include_str!("../../shaders/lab/sort_b.wgsl")
-                )
-                .replace("{{M}}", &m.to_string());
-                Kernel::new(ctx, &format!("bitonic B{}", 1 << m), &src, "main", &[false])
-            })
-            .collect();
-        let c = |c4: u32| {
-            let src = format!(
-                "{common}\n{}",
-                include_str!("../../shaders/lab/sort_c.wgsl")
-            )
-            .replace("{{W}}", &w.to_string())
-            .replace("{{C4}}", &c4.to_string());
-            Kernel::new(
-                ctx,
-                &format!("bitonic C{}", 2 << c4),
-                &src,
-                "main",
-                &[false],
-            )
-        };
-        Bitonic {
+            .map(|m| Kernel::new(ctx, &b_shader(m), "main", &[false], tuning))
+            .collect::<Result<Vec<_>, _>>()?;
+        let c = |c4: bool| Kernel::new(ctx, &c_shader(w, c4), "main", &[false], tuning);
+        Ok(Bitonic {
             b,
-            c2: c(0),
-            c4: c(1),
+            c2: c(false)?,
+            c4: c(true)?,
             w,
-        }
+        })
     }
 
     fn kernel(&self, family: Family) -> &Kernel {
@@ -212,8 +201,8 @@ impl Bitonic {
         families.dedup();
         let groups: Vec<(Family, wgpu::BindGroup)> = families
             .iter()
-            .map(|&f| (f, self.kernel(f).bind(ctx, &[data], &params)))
-            .collect();
+            .map(|&f| Ok((f, self.kernel(f).bind(ctx, &[data], &params)?)))
+            .collect::<Result<_, LabError>>()?;
         let dispatches: Vec<Dispatch> = passes
             .iter()
             .enumerate()
@@ -239,12 +228,12 @@ pub struct GpuSorter {
 }
 
 impl GpuSorter {
-    /// Compile the kernels on `ctx`.
-    pub fn new(ctx: &GpuContext) -> GpuSorter {
-        GpuSorter {
-            bitonic: Bitonic::new(ctx),
+    /// Compile the kernels on `ctx` (`tuning` picks the C block size and workgroup zeroing).
+    pub fn new(ctx: &GpuContext, tuning: &LabTuning) -> Result<GpuSorter, LabError> {
+        Ok(GpuSorter {
+            bitonic: Bitonic::new(ctx, tuning)?,
             clock: Clock::new(ctx),
-        }
+        })
     }
 
     /// `input` sorted on the GPU by the configuration called `config` (padded, then trimmed).
@@ -265,7 +254,7 @@ impl GpuSorter {
                     known: CONFIGS.map(|c| c.name).join(", "),
                 })?;
         let data = padded(input, descending);
-        let buffer = storage_buffer(ctx, data.len() as u64 * 8, "sort pairs");
+        let buffer = storage_buffer(ctx, data.len() as u64 * 8, "sort pairs")?;
         upload(ctx, &buffer, &data)?;
         let progress = Progress::new();
         let rate = if ctx.info.device_type == wgpu::DeviceType::Cpu {

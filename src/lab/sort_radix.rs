@@ -1,7 +1,9 @@
 //! The GPU baseline a user would pick instead of a bitonic network: an LSD radix sort of
 //! the same key + index pairs (4-bit digits, 8 passes of histogram, scan and scatter).
 
+use crate::config::LabTuning;
 use crate::gpu::GpuContext;
+use crate::gpu::shader::Shader;
 
 use super::gpu::{
     Clock, Dispatch, Kernel, ParamSlots, Params, grid, read_back, storage_buffer, upload,
@@ -21,33 +23,30 @@ pub struct RadixSorter {
     scatter: Kernel,
 }
 
+/// The radix kernels' module (histogram, scan and scatter entry points; one permutation).
+pub fn shader() -> Shader {
+    Shader::new("lab/sort_radix.wgsl")
+}
+
 impl RadixSorter {
     /// Compile the three kernels on `ctx`.
-    pub fn new(ctx: &GpuContext) -> RadixSorter {
-        let src = include_str!("../../shaders/lab/sort_radix.wgsl");
-        let kernel = |entry: &str| {
-            Kernel::new(
-                ctx,
-                &format!("radix {entry}"),
-                src,
-                entry,
-                &[true, false, false],
-            )
-        };
-        RadixSorter {
-            histogram: kernel("histogram"),
-            scan: kernel("scan"),
-            scatter: kernel("scatter"),
-        }
+    pub fn new(ctx: &GpuContext, tuning: &LabTuning) -> Result<RadixSorter, LabError> {
+        let kernel =
+            |entry: &str| Kernel::new(ctx, &shader(), entry, &[true, false, false], tuning);
+        Ok(RadixSorter {
+            histogram: kernel("histogram")?,
+            scan: kernel("scan")?,
+            scatter: kernel("scatter")?,
+        })
     }
 
     /// Buffers for `n` pairs besides the data: (the ping-pong buffer, the digit counts).
-    pub fn scratch(ctx: &GpuContext, n: u32) -> (wgpu::Buffer, wgpu::Buffer) {
+    pub fn scratch(ctx: &GpuContext, n: u32) -> Result<(wgpu::Buffer, wgpu::Buffer), LabError> {
         let tiles = u64::from(n.div_ceil(TILE));
-        (
-            storage_buffer(ctx, u64::from(n) * 8, "radix ping-pong"),
-            storage_buffer(ctx, 16 * tiles * 4, "radix counts"),
-        )
+        Ok((
+            storage_buffer(ctx, u64::from(n) * 8, "radix ping-pong")?,
+            storage_buffer(ctx, 16 * tiles * 4, "radix counts")?,
+        ))
     }
 
     /// Sort the first `n` pairs of `data` in place (`spare`, `counts` from [`RadixSorter::scratch`]).
@@ -69,11 +68,16 @@ impl RadixSorter {
         let params = ParamSlots::new(ctx, &slots);
         let forward = [data, spare, counts];
         let back = [spare, data, counts];
-        let bound = |k: &Kernel| [k.bind(ctx, &forward, &params), k.bind(ctx, &back, &params)];
+        let bound = |k: &Kernel| -> Result<[wgpu::BindGroup; 2], LabError> {
+            Ok([
+                k.bind(ctx, &forward, &params)?,
+                k.bind(ctx, &back, &params)?,
+            ])
+        };
         let (hist_groups, scan_groups, scatter_groups) = (
-            bound(&self.histogram),
-            bound(&self.scan),
-            bound(&self.scatter),
+            bound(&self.histogram)?,
+            bound(&self.scan)?,
+            bound(&self.scatter)?,
         );
         let g = grid(
             u64::from(tiles),
@@ -112,8 +116,8 @@ impl RadixSorter {
         descending: bool,
     ) -> Result<Vec<Pair>, LabError> {
         let n = input.len() as u32;
-        let data = storage_buffer(ctx, u64::from(n) * 8, "radix pairs");
-        let (spare, counts) = Self::scratch(ctx, n);
+        let data = storage_buffer(ctx, u64::from(n) * 8, "radix pairs")?;
+        let (spare, counts) = Self::scratch(ctx, n)?;
         upload(ctx, &data, input)?;
         self.sort(
             ctx,

@@ -12,7 +12,9 @@ use super::{
     selected_sizes, selected_variants,
 };
 use crate::bench::median;
+use crate::config::LabTuning;
 use crate::gpu::GpuContext;
+use crate::gpu::shader::Shader;
 
 /// Variant names and the shader entry point of each, the copy baseline first.
 pub const KERNELS: [(&str, &str); 6] = [
@@ -82,21 +84,22 @@ pub struct Transposer {
     kernels: Vec<(&'static str, Kernel)>,
 }
 
+/// The transpose kernels' module (one entry point per variant; one permutation).
+pub fn shader() -> Shader {
+    Shader::new("lab/transpose.wgsl")
+}
+
 impl Transposer {
     /// Compile every kernel on `ctx`.
-    pub fn new(ctx: &GpuContext) -> Transposer {
-        let src = include_str!("../../shaders/lab/transpose.wgsl");
-        Transposer {
-            kernels: KERNELS
-                .iter()
-                .map(|(name, _)| {
-                    (
-                        *name,
-                        Kernel::new(ctx, name, src, entry(name), &[true, false]),
-                    )
-                })
-                .collect(),
-        }
+    pub fn new(ctx: &GpuContext, tuning: &LabTuning) -> Result<Transposer, LabError> {
+        let kernels = KERNELS
+            .iter()
+            .map(|(name, _)| {
+                let kernel = Kernel::new(ctx, &shader(), entry(name), &[true, false], tuning)?;
+                Ok((*name, kernel))
+            })
+            .collect::<Result<_, LabError>>()?;
+        Ok(Transposer { kernels })
     }
 
     fn kernel(&self, name: &str) -> &Kernel {
@@ -122,7 +125,7 @@ impl Transposer {
     ) -> Result<f64, LabError> {
         let kernel = self.kernel(variant);
         let params = ParamSlots::new(ctx, &[[n, 0, 0, 0, 0, 0, 0, 0]]);
-        let group = kernel.bind(ctx, &[src, dst], &params);
+        let group = kernel.bind(ctx, &[src, dst], &params)?;
         let tiles = n.div_ceil(32);
         let dispatches: Vec<Dispatch> = (0..times.max(1))
             .map(|_| Dispatch {
@@ -146,8 +149,8 @@ impl Transposer {
     ) -> Result<Vec<f32>, LabError> {
         let bytes = u64::from(n) * u64::from(n) * 4;
         let (src, dst) = (
-            storage_buffer(ctx, bytes, "transpose in"),
-            storage_buffer(ctx, bytes, "transpose out"),
+            storage_buffer(ctx, bytes, "transpose in")?,
+            storage_buffer(ctx, bytes, "transpose out")?,
         );
         upload(ctx, &src, input)?;
         self.time(
@@ -212,7 +215,7 @@ impl Experiment for TransposeExperiment {
         let sizes = selected_sizes(self, ctx, plan, 1)?;
         progress.update(0.0, "measuring copy bandwidth");
         let copy = copy_bandwidth(ctx)?;
-        let kernels = Transposer::new(ctx);
+        let kernels = Transposer::new(ctx, &plan.tuning)?;
         let mut clock = Clock::new(ctx);
         let seed = fresh_seed();
         let mut report = LabReport {
@@ -220,6 +223,7 @@ impl Experiment for TransposeExperiment {
             device: ctx.adapter_name(),
             copy_gb_per_s: copy / 1e9,
             timing: clock.description(),
+            beside: plan.beside.clone(),
             notes: vec![format!(
                 "random matrix (seed {seed}); GB/s = 2 × n² × 4 B ÷ time; % of copy = of the copy variant at the same size"
             )],
@@ -233,8 +237,8 @@ impl Experiment for TransposeExperiment {
             let input = random_matrix(size as usize, seed ^ size);
             let bytes = size * size * 4;
             let (src, dst) = (
-                storage_buffer(ctx, bytes, "transpose in"),
-                storage_buffer(ctx, bytes, "transpose out"),
+                storage_buffer(ctx, bytes, "transpose in")?,
+                storage_buffer(ctx, bytes, "transpose out")?,
             );
             upload(ctx, &src, &input)?;
             let mut measure = |variant: &str| -> Result<f64, LabError> {

@@ -1,0 +1,103 @@
+//! Every WGSL module golab builds, in every permutation, parsed and validated by naga with
+//! the capabilities golab's device asks for: no GPU needed, so a shader error fails here
+//! instead of on the first device that compiles it.
+
+use naga::valid::{Capabilities, ValidationFlags, Validator};
+
+/// An area's list of (label, WGSL) of every module it builds.
+type Provider = fn() -> Vec<(String, String)>;
+
+/// Each area's list of (label, WGSL). The lead adds `golab::step::shader_permutations`
+/// (the Life kernels: every rule fast path, halo, strip/group shape and stream walk) here.
+const PROVIDERS: &[(&str, Provider)] = &[
+    ("gpu", golab::gpu::shader::shader_permutations),
+    ("lab", golab::lab::shader_permutations),
+    ("app", golab::app::view_paint::shader_permutations),
+    // ("step", golab::step::shader_permutations),
+];
+
+/// What wgpu turns golab's device features into (wgpu-naga-bridge's
+/// `features_to_naga_capabilities`): SUBGROUP for the Lab's shuffles and the stream step
+/// kernel, plus the downlevel capabilities every desktop device reports. Nothing else, so a
+/// shader needing a feature golab does not request fails here.
+fn capabilities() -> Capabilities {
+    Capabilities::SUBGROUP | Capabilities::CUBE_ARRAY_TEXTURES | Capabilities::MULTISAMPLED_SHADING
+}
+
+/// Parse and validate `source` as wgpu would on golab's device; the error names `label` and
+/// carries naga's report with the offending line.
+fn validate(label: &str, source: &str) -> Result<(), String> {
+    let mut options = naga::front::wgsl::Options::new();
+    options.capabilities = capabilities();
+    let module = naga::front::wgsl::Frontend::new_with_options(options)
+        .parse(source)
+        .map_err(|e| format!("{label}: parse error\n{}", e.emit_to_string(source)))?;
+    Validator::new(ValidationFlags::all(), capabilities())
+        .validate(&module)
+        .map_err(|e| format!("{label}: invalid\n{}", e.emit_to_string(source)))?;
+    Ok(())
+}
+
+#[test]
+fn every_module_and_permutation_golab_builds_validates() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for (area, provider) in PROVIDERS {
+        let modules = provider();
+        assert!(!modules.is_empty(), "{area} lists no shaders");
+        for (label, source) in modules {
+            count += 1;
+            if let Err(e) = validate(&label, &source) {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {count} modules failed:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    eprintln!("{count} modules validated");
+}
+
+#[test]
+fn labels_are_unique_so_a_failure_names_one_module() {
+    let mut labels: Vec<String> = PROVIDERS
+        .iter()
+        .flat_map(|(_, p)| p().into_iter().map(|(label, _)| label))
+        .collect();
+    let total = labels.len();
+    labels.sort();
+    labels.dedup();
+    assert_eq!(labels.len(), total, "duplicate labels");
+}
+
+#[test]
+fn the_validator_rejects_broken_shaders() {
+    let good =
+        "@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) {}\n";
+    validate("good", good).unwrap();
+    let syntax = "@compute @workgroup_size(64)\nfn main( {\n";
+    assert!(
+        validate("syntax", syntax)
+            .unwrap_err()
+            .contains("syntax: parse error")
+    );
+    // Parses, but a u32 is stored into an f32 variable.
+    let types = "var<private> x: f32;\n@compute @workgroup_size(1)\nfn main() { x = 1u; }\n";
+    assert!(validate("types", types).is_err());
+    // A subgroup operation in a module is fine; a capability golab does not request is not.
+    let f64s = "var<private> x: f64;\n@compute @workgroup_size(1)\nfn main() { x = 1.0lf; }\n";
+    assert!(
+        validate("f64", f64s).is_err(),
+        "SHADER_F64 is not a golab capability"
+    );
+    // An undeclared permutation constant (what a missing //!const would leave).
+    let missing = "@compute @workgroup_size(WG)\nfn main() {}\n";
+    assert!(
+        validate("missing", missing)
+            .unwrap_err()
+            .contains("missing")
+    );
+}

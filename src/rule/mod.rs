@@ -6,16 +6,20 @@
 //! [`RuleSpec`]: every family of issue #14 (isotropic non-totalistic Hensel rules, `MAP`,
 //! hexagonal `H`, von Neumann `V`, Generations) as a 512-entry table over the 3×3
 //! neighbourhood ([`spec`] documents the bit order), parsed from any notation Golly accepts
-//! ([`parse`]) and printed in Golly's canonical form ([`canonical`]).
+//! ([`parse`]) and printed in Golly's canonical form ([`canonical`]); [`circuit`] compiles a
+//! table into straight-line bitwise code for the bitsliced CPU and bit-packed GPU kernels.
 
 pub mod canonical;
+pub mod circuit;
 pub mod counts;
 pub mod generations;
 pub mod hensel;
 pub mod map;
 pub mod parse;
 pub mod spec;
+pub mod synth;
 
+pub use circuit::Circuit;
 pub use spec::{Family, Neighbourhood, Notation, RuleSpec, Symmetry};
 
 use std::fmt;

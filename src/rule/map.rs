@@ -6,9 +6,13 @@
 //! `neighbormask` values) and its help ("MAP rules"):
 //! - Moore, 512 bits (86 characters): `k` is the 9-bit index of [`super::spec`], NW first.
 //! - von Neumann, 32 bits (6 characters): `k` has the cells N W C E S, N most significant.
-//! - hexagonal, 128 bits (22 characters): Golly builds hexagonal tables in its flipped
-//!   orientation (the one where its mask `0x0fe` drops NE and SW), so `k` has the cells
-//!   S SE W C E NW N, S most significant.
+//! - hexagonal, 128 bits (22 characters): `k` has the cells NW N W C E S SE, NW most
+//!   significant — the Moore order without the ignored NE and SW. This is how Golly's Super
+//!   algorithm reads it (`gollybase/superalgo.cpp`: index `nw<<8 | … | se`, hexagonal mask
+//!   `0x1bb`). Caution: QuickLife/HashLife (`liferules.cpp`, mask `0x0fe`) build hexagonal
+//!   tables in their vertically flipped orientation and, read literally, take the cells in
+//!   the order S SE W C E NW N; the two Golly algorithms seem to disagree on hexagonal MAP
+//!   strings (rare in practice), and golab follows the explicit one.
 //!
 //! Two `=` padding characters may follow; the unused low bits of the last character are
 //! ignored (Golly clears them in its canonical form).
@@ -23,7 +27,7 @@ fn cells(neighbourhood: Neighbourhood) -> &'static [u32] {
     use cell::*;
     match neighbourhood {
         Neighbourhood::Moore => &[NW, N, NE, W, C, E, SW, S, SE],
-        Neighbourhood::Hexagonal => &[S, SE, W, C, E, NW, N],
+        Neighbourhood::Hexagonal => &[NW, N, W, C, E, S, SE],
         Neighbourhood::VonNeumann => &[N, W, C, E, S],
     }
 }
@@ -109,6 +113,23 @@ mod tests {
         let life = super::super::RuleSpec::from(super::super::Rule::CONWAY);
         assert_eq!(&table, life.table());
         assert_eq!(encode(Neighbourhood::Moore, &table), LIFE);
+    }
+
+    #[test]
+    fn hexagonal_and_von_neumann_orders() {
+        // Hexagonal stream bit 64 = 0b1000000: NW alive alone (char 10, value 2 = 'C').
+        let hex = format!("{}C{}", "A".repeat(10), "A".repeat(11));
+        let table = decode(Neighbourhood::Hexagonal, &hex).unwrap();
+        let on: Vec<u16> = (0..512u16)
+            .filter(|&i| table[usize::from(i / 64)] >> (i % 64) & 1 == 1)
+            .collect();
+        // (decode sets only the exact index; RuleSpec::from_table spreads ignored cells)
+        assert_eq!(on, vec![1 << cell::NW]);
+        // von Neumann stream bit 16 = 0b10000: N alive alone (char 2, value 2 = 'C').
+        let table = decode(Neighbourhood::VonNeumann, "AACAAA").unwrap();
+        assert_eq!(table[2] & 1, 1); // index 128 = N alone
+        let on = table.iter().map(|w| w.count_ones()).sum::<u32>();
+        assert_eq!(on, 1);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! golab: a Game of Life visualizer that is also a GPU-compute lab.
 //!
-//! The engine is split by concept: [`world`] (the host state), [`rule`] (B/S rules),
+//! The engine is split by concept: [`world`] (the host state), [`rule`] (rules: the B/S masks
+//! the steppers run, and every family of issue #14 as tables and bitwise circuits),
 //! [`pattern`] (file formats and the bundled library), [`step`] (one module per strategy
 //! behind the [`step::Stepper`] trait), [`sim`] (live switching), [`stats`] and [`bench`].
 #![warn(missing_docs)]

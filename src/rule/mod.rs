@@ -1,8 +1,26 @@
-//! Life-like (outer-totalistic, Moore neighbourhood) rules in B/S notation.
-//!
-//! A rule is two 9-bit masks: bit `n` of `birth` says a dead cell with `n` live
+//! Rules. [`Rule`]: the Life-like (outer-totalistic, Moore neighbourhood) rules every
+//! stepper runs today, as two 9-bit masks: bit `n` of `birth` says a dead cell with `n` live
 //! neighbours is born, bit `n` of `survive` says a live cell with `n` neighbours stays.
 //! Every stepper (CPU and GPU) consumes the same masks, so rules are applied identically.
+//!
+//! [`RuleSpec`]: every family of issue #14 (isotropic non-totalistic Hensel rules, `MAP`,
+//! hexagonal `H`, von Neumann `V`, Generations) as a 512-entry table over the 3×3
+//! neighbourhood ([`spec`] documents the bit order), parsed from any notation Golly accepts
+//! ([`parse`]) and printed in Golly's canonical form ([`canonical`]); [`circuit`] compiles a
+//! table into straight-line bitwise code for the bitsliced CPU and bit-packed GPU kernels.
+
+pub mod canonical;
+pub mod circuit;
+pub mod counts;
+pub mod generations;
+pub mod hensel;
+pub mod map;
+pub mod parse;
+pub mod spec;
+pub mod synth;
+
+pub use circuit::Circuit;
+pub use spec::{Family, Neighbourhood, Notation, RuleSpec, Symmetry};
 
 use std::fmt;
 use std::str::FromStr;
@@ -35,6 +53,25 @@ pub enum RuleError {
         rule: String,
         /// What makes it unsupported.
         why: &'static str,
+    },
+    /// A family golab recognises but cannot run (Larger than Life, Margolus, @RULE tables,
+    /// History/Super, Wolfram, bounded-grid suffixes): what it is and why.
+    #[error("rule '{rule}': {family} rules are not supported: {why}")]
+    Refused {
+        /// The rule text as given.
+        rule: String,
+        /// The family, as Golly and LifeWiki name it.
+        family: &'static str,
+        /// Why golab cannot run it.
+        why: String,
+    },
+    /// Text that breaks Golly's grammar for a family golab does run, with the reason.
+    #[error("rule '{rule}': {why}")]
+    Invalid {
+        /// The rule text as given.
+        rule: String,
+        /// What is wrong.
+        why: String,
     },
     /// Anything that does not parse as B/S or S/B notation.
     #[error(
@@ -69,6 +106,39 @@ pub const NAMED_RULES: &[(&str, &str)] = &[
     ("DryLife", "B37/S23"),
     ("Diamoeba", "B35678/S5678"),
     ("Anneal", "B4678/S35678"),
+];
+
+/// Names [`RuleSpec::parse`] accepts (case, spaces, `&`, `'`, `-`, `_` ignored): the
+/// [`NAMED_RULES`] plus popular rules of the other families. Generations names and rules are
+/// from Golly's help (Algorithms › Generations); Just Friends and tlife from LifeWiki.
+pub const NAMED_SPECS: &[(&str, &str)] = &[
+    ("Life", "B3/S23"),
+    ("HighLife", "B36/S23"),
+    ("Seeds", "B2/S"),
+    ("DayNight", "B3678/S34678"),
+    ("LifeWithoutDeath", "B3/S012345678"),
+    ("Maze", "B3/S12345"),
+    ("Replicator", "B1357/S1357"),
+    ("2x2", "B36/S125"),
+    ("Morley", "B368/S245"),
+    ("DryLife", "B37/S23"),
+    ("Diamoeba", "B35678/S5678"),
+    ("Anneal", "B4678/S35678"),
+    ("Just Friends", "B2-a/S12"),
+    ("tlife", "B3/S2-i34q"),
+    ("Brian's Brain", "/2/3"),
+    ("Star Wars", "345/2/4"),
+    ("Banners", "2367/3457/5"),
+    ("Bloomerang", "234/34678/24"),
+    ("Caterpillars", "124567/378/4"),
+    ("Cooties", "23/2/8"),
+    ("Fireworks", "2/13/21"),
+    ("Frogs", "12/34/3"),
+    ("Lava", "12345/45678/8"),
+    ("Lines", "012345/458/3"),
+    ("Sticks", "3456/2/6"),
+    ("Transers", "345/26/5"),
+    ("Xtasy", "1456/2356/16"),
 ];
 
 impl Rule {

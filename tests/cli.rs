@@ -237,3 +237,44 @@ fn a_lost_device_in_the_cli_is_a_clear_error_with_exit_status_2() {
         "{err}"
     );
 }
+
+#[test]
+fn run_json_reports_the_bytes_a_transfer_strategy_moves() {
+    let moved = |strategy: &str, interval: &str| {
+        let out = golab(&[
+            "run",
+            "--soup",
+            "30",
+            "--size",
+            "40x24",
+            "--gens",
+            "12",
+            "--strategy",
+            strategy,
+            "--readback-interval",
+            interval,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let t = &report["transfer_bytes"];
+        (t["up"].as_u64().unwrap(), t["down"].as_u64().unwrap())
+    };
+    let world = 40 * 24 * 4;
+    assert_eq!(moved("gpu-no-upload", "10"), (0, 12 * world));
+    assert_eq!(moved("gpu-readback-skip", "4"), (0, 3 * world));
+    assert_eq!(moved("gpu-resident", "10"), (0, 0));
+    assert_eq!(moved("rayon", "10"), (0, 0));
+}
+
+#[test]
+fn a_malformed_tuning_variable_is_refused_with_its_name() {
+    let out = Command::new(env!("CARGO_BIN_EXE_golab"))
+        .args(["run", "--gens", "1"])
+        .env("GOLAB_BITPACKED_GENS", "eight")
+        .output()
+        .expect("golab runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("GOLAB_BITPACKED_GENS") && err.contains("eight"), "{err}");
+}

@@ -7,13 +7,13 @@ use naga::valid::{Capabilities, ValidationFlags, Validator};
 /// An area's list of (label, WGSL) of every module it builds.
 type Provider = fn() -> Vec<(String, String)>;
 
-/// Each area's list of (label, WGSL). The lead adds `golab::step::shader_permutations`
-/// (the Life kernels: every rule fast path, halo, strip/group shape and stream walk) here.
+/// Each area's list of (label, WGSL); `step` lists the Life kernels (both rule paths, every
+/// halo of both bit-packed step kernels, strip/group/prefetch shapes, the generated walks).
 const PROVIDERS: &[(&str, Provider)] = &[
     ("gpu", golab::gpu::shader::shader_permutations),
     ("lab", golab::lab::shader_permutations),
     ("app", golab::app::view_paint::shader_permutations),
-    // ("step", golab::step::shader_permutations),
+    ("step", golab::step::shader_permutations),
 ];
 
 /// What wgpu turns golab's device features into (wgpu-naga-bridge's

@@ -13,7 +13,9 @@
 // cell 32 (xw0 + t - 1), wrapped (torus) or zero (dead border), so a torus wraps exactly
 // across a partial last word. Cells outside a dead-border world are masked to stay dead.
 
-override HALO: u32 = 8u;      // halo rows = most generations per dispatch (<= 16)
+//!include life/bitpacked_step_common.wgsl
+
+//!const HALO: u32      // halo rows = most generations per dispatch (<= 16)
 
 const TW: u32 = 32u;          // tile words per row (30 interior + 2 halo)
 const RPT: u32 = 8u;          // rows per thread

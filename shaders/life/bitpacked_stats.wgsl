@@ -2,6 +2,8 @@
 // on the device. Buckets come from host-computed age thresholds (exact for any u64
 // generation: no division here). One thread per state word.
 
+//!include life/bitpacked_ages.wgsl
+
 struct StatsParams {
     width: u32,
     wpr: u32,

@@ -1,9 +1,9 @@
-// Shared by both gpu-bitpacked step kernels (bitpacked.wgsl, bitpacked_subgroup.wgsl; the
-// Rust side appends this file to either): parameters, bindings, the cell-space gather of a
+// Shared by both gpu-bitpacked step kernels (bitpacked.wgsl, bitpacked_subgroup.wgsl both
+// include it): parameters, bindings, the cell-space gather of a
 // world word (torus wrap, dead border) and the rule applied to bitsliced neighbour counts.
 
-override BIRTH: u32 = 8u;     // bit n: a dead cell with n neighbours is born
-override SURVIVE: u32 = 12u;  // bit n: a live cell with n neighbours survives
+//!const BIRTH: u32     // bit n: a dead cell with n neighbours is born
+//!const SURVIVE: u32  // bit n: a live cell with n neighbours survives
 
 struct StepParams {
     width: u32,

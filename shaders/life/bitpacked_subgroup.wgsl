@@ -15,7 +15,7 @@
 //
 // Each level keeps two rows (the row above and the middle row: horizontal sums, state, birth
 // code) in two slots that swap roles every step. The walk is straight-line code generated per
-// HALO by src/step/gpu_bitpacked/stream.rs into the `//@` lines of `main` (WGSL has no
+// HALO by src/step/gpu_bitpacked/stream.rs into the `//!slot` lines of `main` (WGSL has no
 // unrolling): the first steps with only their running levels, a loop of two steps, and the
 // last (at most HALO + 1) steps, where level j stops once its rows lie below what the strip
 // needs. Every level's state is named registers with fixed roles, so nothing is copied.
@@ -34,9 +34,12 @@
 // lane S - 1 exists. The host sizes the dispatch for the smallest S; the loop over strips is
 // grid-stride, so a larger S only leaves workgroups idle.
 
-override STRIP: u32 = 64u;    // interior rows per strip
-override GROUP: u32 = 128u;   // invocations per workgroup: whole subgroups (the host picks one)
-override TORUS: bool = true;  // false: dead border (outside cells stay dead)
+//!include life/bitpacked_step_common.wgsl
+
+//!const STRIP: u32    // interior rows per strip
+//!const GROUP: u32    // invocations per workgroup: whole subgroups (the host picks one)
+//!const TORUS: bool   // false: dead border (outside cells stay dead)
+//!const HALO: u32     // levels = generations per dispatch (1..=15)
 
 // A row travelling from level to level: its state and its birth-code bit planes.
 struct Rec {
@@ -148,18 +151,18 @@ fn main(
         let ys = (s / strips_x) * STRIP;
         let steps = min(STRIP, p.rows - ys) + 3u * HALO;
         let first = i32(p.y0 + ys) - i32(HALO);
-        //@prefetch
+        //!slot prefetch
         var o0: Rec;
-        //@declare
-        //@warm
+        //!slot declare
+        //!slot warm
         loop {
             if (t + 1u + HALO >= steps) {
                 break;
             }
-            //@step 0 t
-            //@step 1 (t + 1u)
+            //!slot step_even
+            //!slot step_odd
             t += 2u;
         }
-        //@cool
+        //!slot cool
     }
 }

@@ -3,6 +3,8 @@
 // and row's cell span (no float rounding on the device). A world with several birth chunks
 // is drawn by one dispatch per chunk: the first writes, the others keep the maximum.
 
+//!include life/bitpacked_ages.wgsl
+
 struct ViewParams {
     width: u32,
     wpr: u32,

@@ -4,6 +4,8 @@
 // approaches one read and one write per cell: the copy-kernel roofline.
 // The chunk pitch is a multiple of 4 (the host pads rows), so every quad is 16-byte aligned.
 
+//!include life/common.wgsl
+
 @group(0) @binding(1) var<storage, read> src: array<u32>;
 @group(0) @binding(2) var<storage, read_write> dst: array<vec4<u32>>;
 @group(0) @binding(3) var<storage, read> src4: array<vec4<u32>>;

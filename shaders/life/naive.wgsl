@@ -1,6 +1,8 @@
 // gpu-naive (reference ALGORITHM_0): one thread per cell, a bounds check per neighbour
 // column (wrap or dead); neighbour rows come from the chunk's halo rows.
 
+//!include life/common.wgsl
+
 @group(0) @binding(1) var<storage, read> src: array<u32>;
 @group(0) @binding(2) var<storage, read_write> dst: array<u32>;
 

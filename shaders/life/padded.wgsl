@@ -1,6 +1,8 @@
 // gpu-padded (reference ALGORITHM_1): the host fills a one-cell border (opposite edge or
 // zero), so every cell reads its eight neighbours with no bounds checks.
 
+//!include life/common.wgsl
+
 @group(0) @binding(1) var<storage, read> src: array<u32>;
 @group(0) @binding(2) var<storage, read_write> dst: array<u32>;
 

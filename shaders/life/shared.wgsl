@@ -2,6 +2,8 @@
 // halo (18×18 ages) into workgroup memory once, then counts neighbours from there:
 // about 1.27 global reads per cell instead of 9. Column wrap happens during the load.
 
+//!include life/common.wgsl
+
 @group(0) @binding(1) var<storage, read> src: array<u32>;
 @group(0) @binding(2) var<storage, read_write> dst: array<u32>;
 

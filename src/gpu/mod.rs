@@ -12,6 +12,8 @@ pub mod ops;
 pub mod pool;
 mod report;
 mod resources;
+
+pub use resources::whole_buffer_entries;
 pub mod roofline;
 pub mod shader;
 pub mod timing;

@@ -35,26 +35,26 @@ impl GpuContext {
         unsafe { self.device.create_shader_module_trusted(desc, checks) }
     }
 
-    /// A compute pipeline from WGSL `source` (entry point `main`): an explicit `layout` or one
-    /// derived from the shader, pipeline-overridable `constants`, and whether workgroup memory
-    /// is zeroed first (kernels that write all of it before reading can skip that).
+    /// A compute pipeline of `shader` (entry point `main`), assembled by the one assembly
+    /// path ([`super::shader::Shader`]): an explicit `layout` or one derived from the shader,
+    /// and whether workgroup memory is zeroed first (kernels that write all of it before
+    /// reading can skip that).
     pub fn compute_pipeline(
         &self,
-        label: &str,
-        source: &str,
+        shader: &super::shader::Shader,
         layout: Option<&wgpu::PipelineLayout>,
-        constants: &[(&str, f64)],
         zero_workgroup_memory: bool,
     ) -> wgpu::ComputePipeline {
-        let module = self.kernel_module(label, source);
+        let label = shader.label();
+        let module = shader.module(self);
         self.device
             .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(label),
+                label: Some(&label),
                 layout,
                 module: &module,
                 entry_point: Some("main"),
                 compilation_options: wgpu::PipelineCompilationOptions {
-                    constants,
+                    constants: &[],
                     zero_initialize_workgroup_memory: zero_workgroup_memory,
                 },
                 cache: None,
@@ -97,14 +97,7 @@ impl GpuContext {
         layout: &wgpu::BindGroupLayout,
         buffers: &[&wgpu::Buffer],
     ) -> wgpu::BindGroup {
-        let entries: Vec<wgpu::BindGroupEntry<'_>> = buffers
-            .iter()
-            .enumerate()
-            .map(|(i, b)| wgpu::BindGroupEntry {
-                binding: i as u32,
-                resource: b.as_entire_binding(),
-            })
-            .collect();
+        let entries = whole_buffer_entries(buffers);
         self.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some(label),
             layout,
@@ -133,4 +126,16 @@ impl GpuContext {
             .downcast::<T>()
             .expect("resource stored under its own type")
     }
+}
+
+/// Bind group entries giving `buffers` bindings 0, 1, 2…, whole buffers each.
+pub fn whole_buffer_entries<'a>(buffers: &[&'a wgpu::Buffer]) -> Vec<wgpu::BindGroupEntry<'a>> {
+    buffers
+        .iter()
+        .enumerate()
+        .map(|(i, b)| wgpu::BindGroupEntry {
+            binding: i as u32,
+            resource: b.as_entire_binding(),
+        })
+        .collect()
 }

@@ -121,14 +121,7 @@ impl Kernel {
         params: &ParamSlots,
     ) -> Result<wgpu::BindGroup, LabError> {
         assert_eq!(storage.len(), self.storage, "kernel binding count");
-        let mut entries: Vec<wgpu::BindGroupEntry> = storage
-            .iter()
-            .enumerate()
-            .map(|(i, b)| wgpu::BindGroupEntry {
-                binding: i as u32,
-                resource: b.as_entire_binding(),
-            })
-            .collect();
+        let mut entries = crate::gpu::whole_buffer_entries(storage);
         entries.push(wgpu::BindGroupEntry {
             binding: storage.len() as u32,
             resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {

@@ -92,21 +92,12 @@ pub struct Rule {
     pub survive: u16,
 }
 
-/// Well-known rules accepted by name (case-insensitive, spaces and '&' ignored).
-pub const NAMED_RULES: &[(&str, &str)] = &[
-    ("Life", "B3/S23"),
-    ("HighLife", "B36/S23"),
-    ("Seeds", "B2/S"),
-    ("DayNight", "B3678/S34678"),
-    ("LifeWithoutDeath", "B3/S012345678"),
-    ("Maze", "B3/S12345"),
-    ("Replicator", "B1357/S1357"),
-    ("2x2", "B36/S125"),
-    ("Morley", "B368/S245"),
-    ("DryLife", "B37/S23"),
-    ("Diamoeba", "B35678/S5678"),
-    ("Anneal", "B4678/S35678"),
-];
+/// Well-known outer-totalistic rules accepted by name (case-insensitive, spaces and '&'
+/// ignored): the first entries of [`NAMED_SPECS`].
+pub const NAMED_RULES: &[(&str, &str)] = NAMED_SPECS.split_at(TOTALISTIC_NAMES).0;
+
+/// How many of [`NAMED_SPECS`] are two-state outer-totalistic Moore rules ([`Rule`]).
+const TOTALISTIC_NAMES: usize = 12;
 
 /// Names [`RuleSpec::parse`] accepts (case, spaces, `&`, `'`, `-`, `_` ignored): the
 /// [`NAMED_RULES`] plus popular rules of the other families. Generations names and rules are

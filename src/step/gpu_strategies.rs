@@ -73,3 +73,36 @@ pub fn build(
         )?)),
     }
 }
+
+/// Every module the GPU strategies build, as (label, WGSL), for tests/shaders.rs: the u32-age
+/// kernels, gpu-bitpacked's queries, its tile kernel at every halo, and its stream kernel at
+/// every number of levels, with both rule paths (B3/S23's fast path and the generic one),
+/// both topologies, and other strip, group and prefetch shapes.
+pub fn shader_permutations() -> Vec<(String, String)> {
+    use super::gpu_bitpacked::kernel::StepKernel;
+    use super::gpu_bitpacked::pipelines::{query_shaders, step_shader};
+    use crate::rule::Rule;
+    let other: Rule = "B36/S23".parse().expect("a valid rule");
+    let stream = |strip, prefetch, group| StepKernel::Stream {
+        strip,
+        prefetch,
+        group,
+        min_lanes: 32,
+    };
+    let mut shaders: Vec<crate::gpu::shader::Shader> = super::gpu_cells::kernels::shaders().into();
+    shaders.extend(query_shaders());
+    for halo in 1..=16 {
+        shaders.push(step_shader(Rule::CONWAY, halo, false, StepKernel::Tile));
+    }
+    shaders.push(step_shader(other, 16, false, StepKernel::Tile));
+    for halo in 1..=15 {
+        shaders.push(step_shader(Rule::CONWAY, halo, true, stream(47, 2, 128)));
+    }
+    for halo in [1, 8, 15] {
+        shaders.push(step_shader(other, halo, false, stream(5, 1, 32)));
+    }
+    shaders
+        .iter()
+        .map(|s| (s.label(), s.source().unwrap_or_else(|e| panic!("{e}"))))
+        .collect()
+}

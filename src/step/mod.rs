@@ -19,6 +19,7 @@ pub mod view;
 
 pub use engine::TransferCounts;
 pub use factory::StepperFactory;
+pub use gpu_strategies::shader_permutations;
 pub use settings::{GpuSettings, MemoryMode};
 
 use std::fmt;

@@ -13,7 +13,7 @@
 pub mod ages;
 mod device;
 pub mod kernel;
-mod pipelines;
+pub mod pipelines;
 mod queries;
 mod stream;
 

@@ -1,12 +1,13 @@
 //! gpu-bitpacked's compute pipelines, built once per device: the step kernels specialised per
-//! (rule, generations per dispatch, topology, kernel shape) through pipeline-overridable
-//! constants, so the rule's minterms fold away at pipeline creation, plus statistics, view and
-//! edit kernels.
+//! (rule, generations per dispatch, topology, kernel shape) through permutation constants of
+//! the one shader assembly path, so the rule's minterms fold away at compile time, plus
+//! statistics, view and edit kernels.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
 use crate::gpu::GpuContext;
+use crate::gpu::shader::Shader;
 use crate::rule::Rule;
 
 use super::kernel::StepKernel;
@@ -32,8 +33,6 @@ pub struct Pipelines {
 /// What a step pipeline is specialised for: rule, halo (most generations per dispatch),
 /// torus, kernel.
 type StepKey = (Rule, u32, bool, StepKernel);
-
-const AGES: &str = include_str!("../../../shaders/life/bitpacked_ages.wgsl");
 
 fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {
@@ -84,28 +83,14 @@ impl Pipelines {
                     bind_group_layouts: &[Some(&step_layout)],
                     immediate_size: 0,
                 });
-        let with_ages = |label: &str, body: &str| {
-            ctx.compute_pipeline(label, &format!("{AGES}\n{body}"), None, &[], true)
-        };
+        let [stats, view, edits] = query_shaders();
         Pipelines {
             step_layout,
             step_pipeline_layout,
             step: Mutex::new(HashMap::new()),
-            stats: with_ages(
-                "bitpacked stats",
-                include_str!("../../../shaders/life/bitpacked_stats.wgsl"),
-            ),
-            view: with_ages(
-                "bitpacked view",
-                include_str!("../../../shaders/life/bitpacked_view.wgsl"),
-            ),
-            edits: ctx.compute_pipeline(
-                "bitpacked edits",
-                include_str!("../../../shaders/life/bitpacked_edits.wgsl"),
-                None,
-                &[],
-                true,
-            ),
+            stats: ctx.compute_pipeline(&stats, None, true),
+            view: ctx.compute_pipeline(&view, None, true),
+            edits: ctx.compute_pipeline(&edits, None, true),
         }
     }
 
@@ -119,42 +104,43 @@ impl Pipelines {
         torus: bool,
         kernel: StepKernel,
     ) -> wgpu::ComputePipeline {
-        const COMMON: &str = include_str!("../../../shaders/life/bitpacked_step_common.wgsl");
         // The tile kernel reads the topology from its parameters: one pipeline serves both.
         let torus = torus && kernel != StepKernel::Tile;
         let mut cache = self.step.lock().unwrap_or_else(|e| e.into_inner());
         cache
             .entry((rule, halo, torus, kernel))
             .or_insert_with(|| {
-                let mut constants = vec![
-                    ("BIRTH", f64::from(rule.birth)),
-                    ("SURVIVE", f64::from(rule.survive)),
-                ];
-                let body = match kernel {
-                    StepKernel::Tile => {
-                        constants.push(("HALO", f64::from(halo)));
-                        include_str!("../../../shaders/life/bitpacked.wgsl").to_string()
-                    }
-                    StepKernel::Stream {
-                        strip,
-                        prefetch,
-                        group,
-                        ..
-                    } => {
-                        constants.push(("STRIP", f64::from(strip)));
-                        constants.push(("GROUP", f64::from(group)));
-                        constants.push(("TORUS", f64::from(u8::from(torus))));
-                        stream::source(stream::Shape { halo, prefetch })
-                    }
-                };
-                ctx.compute_pipeline(
-                    &format!("bitpacked step ({})", kernel.name()),
-                    &format!("{body}\n{COMMON}"),
-                    Some(&self.step_pipeline_layout),
-                    &constants,
-                    false,
-                )
+                let shader = step_shader(rule, halo, torus, kernel);
+                ctx.compute_pipeline(&shader, Some(&self.step_pipeline_layout), false)
             })
             .clone()
     }
+}
+
+/// The statistics, view and edit kernels.
+pub fn query_shaders() -> [Shader; 3] {
+    [
+        Shader::new("life/bitpacked_stats.wgsl"),
+        Shader::new("life/bitpacked_view.wgsl"),
+        Shader::new("life/bitpacked_edits.wgsl"),
+    ]
+}
+
+/// The step kernel `kernel` for `rule`, `halo` generations per dispatch, on a torus or not.
+pub fn step_shader(rule: Rule, halo: u32, torus: bool, kernel: StepKernel) -> Shader {
+    let shader = match kernel {
+        StepKernel::Tile => Shader::new("life/bitpacked.wgsl").constant("HALO", halo),
+        StepKernel::Stream {
+            strip,
+            prefetch,
+            group,
+            ..
+        } => stream::shader(stream::Shape { halo, prefetch })
+            .constant("STRIP", strip)
+            .constant("GROUP", group)
+            .constant("TORUS", torus),
+    };
+    shader
+        .constant("BIRTH", u32::from(rule.birth))
+        .constant("SURVIVE", u32::from(rule.survive))
 }

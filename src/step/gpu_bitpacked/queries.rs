@@ -53,15 +53,6 @@ struct EditParams {
 /// Edits per dispatch: 64 threads × the per-dimension workgroup limit.
 const EDITS_PER_DISPATCH: usize = 64 * 65_535;
 
-fn buffer_init(
-    session: &Session,
-    label: &str,
-    bytes: &[u8],
-    usage: wgpu::BufferUsages,
-) -> wgpu::Buffer {
-    session.ctx.buffer_with(label, bytes, usage)
-}
-
 impl BitState {
     /// Population and age histogram (buckets ≤ 64) reduced on the device.
     pub(super) fn device_stats(
@@ -77,8 +68,7 @@ impl BitState {
         let ctx = session.ctx.clone();
         let out = session.scratch("bitpacked stats out", counters);
         let thresholds = bucket_thresholds(generation, buckets);
-        let thresholds = buffer_init(
-            session,
+        let thresholds = session.ctx.buffer_with(
             "bitpacked thresholds",
             bytemuck::cast_slice(&thresholds),
             wgpu::BufferUsages::STORAGE,
@@ -103,8 +93,7 @@ impl BitState {
                     pad: [0; 2],
                     ages,
                 };
-                let params = buffer_init(
-                    session,
+                let params = session.ctx.buffer_with(
                     "bitpacked stats params",
                     bytemuck::bytes_of(&params),
                     wgpu::BufferUsages::UNIFORM,
@@ -149,14 +138,14 @@ impl BitState {
         let l = &dev.layout;
         let storage = wgpu::BufferUsages::STORAGE;
         let columns = request.column_spans(l.width);
-        let columns = buffer_init(
-            session,
-            "view columns",
-            bytemuck::cast_slice(&columns),
-            storage,
-        );
+        let columns =
+            session
+                .ctx
+                .buffer_with("view columns", bytemuck::cast_slice(&columns), storage);
         let rows = request.row_spans(l.height);
-        let rows = buffer_init(session, "view rows", bytemuck::cast_slice(&rows), storage);
+        let rows = session
+            .ctx
+            .buffer_with("view rows", bytemuck::cast_slice(&rows), storage);
         let pipelines = Pipelines::on(&session.ctx);
         let pipeline = &pipelines.view;
         let layout = pipeline.get_bind_group_layout(0);
@@ -177,8 +166,7 @@ impl BitState {
                     pad: 0,
                     ages,
                 };
-                let params = buffer_init(
-                    session,
+                let params = session.ctx.buffer_with(
                     "bitpacked view params",
                     bytemuck::bytes_of(&params),
                     wgpu::BufferUsages::UNIFORM,
@@ -231,14 +219,12 @@ impl BitState {
                     n_y,
                     pad: [0; 3],
                 };
-                let params = buffer_init(
-                    session,
+                let params = session.ctx.buffer_with(
                     "bitpacked edit params",
                     bytemuck::bytes_of(&params),
                     wgpu::BufferUsages::UNIFORM,
                 );
-                let list = buffer_init(
-                    session,
+                let list = session.ctx.buffer_with(
                     "bitpacked edit list",
                     bytemuck::cast_slice(batch),
                     wgpu::BufferUsages::STORAGE,

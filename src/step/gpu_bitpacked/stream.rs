@@ -1,15 +1,18 @@
-//! Source of the stream step kernel for a given number of levels: expands the `//@` lines of
-//! shaders/life/bitpacked_subgroup.wgsl into straight-line WGSL.
+//! The stream step kernel's walk for a given number of levels: the text of the `//!slot`
+//! lines of shaders/life/bitpacked_subgroup.wgsl, filled through the one shader assembly path
+//! ([`crate::gpu::shader::Shader`]).
 //!
 //! Every level's state must live in named registers with fixed roles, and the first steps
 //! must run only the levels whose input is already exact. WGSL has neither loop unrolling
-//! nor generics, so the walk is written out here: `//@prefetch` becomes the rows loaded ahead,
-//! `//@declare` the level variables, `//@warm` the first steps (each with only its running
-//! levels), `//@step q T` one step of parity `q` at step number `T` (the loop body is two of
-//! them), `//@cool` the last (at most HALO + 1) steps, where level j runs only while
-//! HALO - j more steps follow (below that its rows are outside the strip's need).
+//! nor generics, so the walk is written out here: slot `prefetch` becomes the rows loaded
+//! ahead, `declare` the level variables, `warm` the first steps (each with only its running
+//! levels), `step_even` / `step_odd` one step of each parity at step `t` / `t + 1` (the loop
+//! body), `cool` the last (at most HALO + 1) steps, where level j runs only while HALO - j
+//! more steps follow (below that its rows are outside the strip's need).
 
 use std::fmt::Write;
+
+use crate::gpu::shader::Shader;
 
 /// How a level takes part in a step.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,8 +24,6 @@ enum Run {
     /// One of its first two steps: fill its slots only; its output is not used yet.
     Prime,
 }
-
-const TEMPLATE: &str = include_str!("../../../shaders/life/bitpacked_subgroup.wgsl");
 
 /// First step whose levels all run (level j runs from step 3 j - 2), rounded up to even so
 /// the loop's steps keep their parity.
@@ -85,73 +86,65 @@ pub struct Shape {
     pub prefetch: u32,
 }
 
-/// WGSL of the stream kernel for `shape`.
-pub fn source(shape: Shape) -> String {
+/// The stream kernel for `shape` (the host adds the rule, strip, group and topology).
+pub fn shader(shape: Shape) -> Shader {
     let Shape { halo, prefetch } = shape;
     assert!(
         (1..=15).contains(&halo),
         "stream kernel levels out of range"
     );
     assert!(prefetch >= 1, "stream kernel prefetch out of range");
-    let mut out = format!("const HALO: u32 = {halo}u;\n");
     let all: Vec<(u32, Run)> = (1..=halo).rev().map(|j| (j, Run::Always)).collect();
-    for line in TEMPLATE.lines() {
-        let spec: Vec<&str> = line.split_whitespace().collect();
-        match spec.as_slice() {
-            ["//@prefetch"] => {
-                for i in 0..prefetch {
-                    let _ = writeln!(out, "        var ahead{i} = load(first + {i}, lane);");
-                }
-            }
-            ["//@declare"] => {
-                for j in 1..=halo {
-                    let _ = writeln!(
-                        out,
-                        "        var s{j}a: vec2<u32>; var s{j}b: vec2<u32>; var c{j}a: u32; \
-                         var c{j}b: u32; var k{j}a: vec4<u32>; var k{j}b: vec4<u32>; var o{j}: Rec;"
-                    );
-                }
-            }
-            ["//@warm"] => {
-                for t in 0..warm_steps(halo) {
-                    // Level j runs from step 3 j - 2; its output is exact from step 3 j.
-                    let running: Vec<_> = all
-                        .iter()
-                        .filter(|(j, _)| t + 2 >= 3 * j)
-                        .map(|&(j, _)| (j, if t < 3 * j { Run::Prime } else { Run::Always }))
-                        .collect();
-                    step(&mut out, shape, t & 1, &format!("{t}u"), &running);
-                }
-                let _ = writeln!(out, "        var t = {}u;", warm_steps(halo));
-            }
-            ["//@step", q, t @ ..] => {
-                let q = q.parse().expect("template: step parity");
-                step(&mut out, shape, q, &t.join(" "), &all);
-            }
-            ["//@cool"] => {
-                // Entered at an even step with 1..=HALO + 1 steps left: level j runs while at
-                // least HALO - j steps follow.
-                for c in 0..=halo {
-                    let t = format!("(t + {c}u)");
-                    let _ = writeln!(out, "        if ({t} < steps) {{");
-                    let running: Vec<_> = all
-                        .iter()
-                        .map(|&(j, _)| match halo - j {
-                            0 => (j, Run::Always),
-                            need => (j, Run::If(format!("steps - 1u - {t} >= {need}u"))),
-                        })
-                        .collect();
-                    step(&mut out, shape, c & 1, &t, &running);
-                    let _ = writeln!(out, "        }}");
-                }
-            }
-            _ => {
-                out.push_str(line);
-                out.push('\n');
-            }
-        }
+    let mut ahead = String::new();
+    for i in 0..prefetch {
+        let _ = writeln!(ahead, "        var ahead{i} = load(first + {i}, lane);");
     }
-    out
+    let mut declare = String::new();
+    for j in 1..=halo {
+        let _ = writeln!(
+            declare,
+            "        var s{j}a: vec2<u32>; var s{j}b: vec2<u32>; var c{j}a: u32; \
+             var c{j}b: u32; var k{j}a: vec4<u32>; var k{j}b: vec4<u32>; var o{j}: Rec;"
+        );
+    }
+    let mut warm = String::new();
+    for t in 0..warm_steps(halo) {
+        // Level j runs from step 3 j - 2; its output is exact from step 3 j.
+        let running: Vec<_> = all
+            .iter()
+            .filter(|(j, _)| t + 2 >= 3 * j)
+            .map(|&(j, _)| (j, if t < 3 * j { Run::Prime } else { Run::Always }))
+            .collect();
+        step(&mut warm, shape, t & 1, &format!("{t}u"), &running);
+    }
+    let _ = writeln!(warm, "        var t = {}u;", warm_steps(halo));
+    let (mut even, mut odd) = (String::new(), String::new());
+    step(&mut even, shape, 0, "t", &all);
+    step(&mut odd, shape, 1, "(t + 1u)", &all);
+    let mut cool = String::new();
+    // Entered at an even step with 1..=HALO + 1 steps left: level j runs while at least
+    // HALO - j steps follow.
+    for c in 0..=halo {
+        let t = format!("(t + {c}u)");
+        let _ = writeln!(cool, "        if ({t} < steps) {{");
+        let running: Vec<_> = all
+            .iter()
+            .map(|&(j, _)| match halo - j {
+                0 => (j, Run::Always),
+                need => (j, Run::If(format!("steps - 1u - {t} >= {need}u"))),
+            })
+            .collect();
+        step(&mut cool, shape, c & 1, &t, &running);
+        let _ = writeln!(cool, "        }}");
+    }
+    Shader::new("life/bitpacked_subgroup.wgsl")
+        .constant("HALO", halo)
+        .slot("prefetch", ahead)
+        .slot("declare", declare)
+        .slot("warm", warm)
+        .slot("step_even", even)
+        .slot("step_odd", odd)
+        .slot("cool", cool)
 }
 
 #[cfg(test)]
@@ -161,12 +154,19 @@ mod tests {
     #[test]
     fn expands_every_marker_and_runs_each_level_from_its_first_exact_input() {
         for (halo, prefetch) in [(1, 1), (2, 3), (7, 2), (8, 1), (15, 2)] {
-            let src = source(Shape { halo, prefetch });
+            let src = shader(Shape { halo, prefetch })
+                .constant("BIRTH", 8u32)
+                .constant("SURVIVE", 12u32)
+                .constant("STRIP", 47u32)
+                .constant("GROUP", 128u32)
+                .constant("TORUS", true)
+                .source()
+                .unwrap();
             assert!(
-                !src.lines().any(|l| l.trim_start().starts_with("//@")),
-                "halo {halo}: unexpanded marker"
+                !src.lines().any(|l| l.trim_start().starts_with("//!")),
+                "halo {halo}: unexpanded directive"
             );
-            assert!(src.starts_with(&format!("const HALO: u32 = {halo}u;")));
+            assert!(src.contains(&format!("const HALO: u32 = {halo}u;")));
             // Level j first appears in the step 3 j - 2 of the warm-up.
             let warm_end = src
                 .find(&format!("var t = {}u;", warm_steps(halo)))

@@ -3,6 +3,7 @@
 
 use crate::gpu::GpuContext;
 use crate::gpu::limits::TILE;
+use crate::gpu::shader::Shader;
 
 /// Threads per workgroup of the column kernel (`@workgroup_size` in columns.wgsl); each owns 4 columns.
 pub const COLUMN_GROUP: u32 = 128;
@@ -144,8 +145,19 @@ pub struct CellKernels {
     pub view: wgpu::ComputePipeline,
 }
 
-fn pipeline(ctx: &GpuContext, label: &str, source: String) -> wgpu::ComputePipeline {
-    ctx.compute_pipeline(label, &source, None, &[], true)
+/// The modules behind [`CellKernels`], in field order: the four step kernels (each includes
+/// shaders/life/common.wgsl), edits, statistics, view.
+pub fn shaders() -> [Shader; 7] {
+    [
+        "life/naive.wgsl",
+        "life/padded.wgsl",
+        "life/shared.wgsl",
+        "life/columns.wgsl",
+        "life/edits.wgsl",
+        "life/stats.wgsl",
+        "life/view.wgsl",
+    ]
+    .map(Shader::new)
 }
 
 impl CellKernels {
@@ -156,40 +168,16 @@ impl CellKernels {
 
     /// Compile every pipeline on `ctx`.
     fn new(ctx: &GpuContext) -> CellKernels {
-        // A step kernel: shaders/life/common.wgsl followed by shaders/life/<name>.wgsl.
-        macro_rules! life_step {
-            ($name:literal) => {
-                pipeline(
-                    ctx,
-                    concat!("life ", $name),
-                    format!(
-                        "{}\n{}",
-                        include_str!("../../../shaders/life/common.wgsl"),
-                        include_str!(concat!("../../../shaders/life/", $name, ".wgsl"))
-                    ),
-                )
-            };
-        }
+        let [naive, padded, shared, columns, edits, stats, view] =
+            shaders().map(|shader| ctx.compute_pipeline(&shader, None, true));
         CellKernels {
-            naive: life_step!("naive"),
-            padded: life_step!("padded"),
-            shared: life_step!("shared"),
-            columns: life_step!("columns"),
-            edits: pipeline(
-                ctx,
-                "life edits",
-                include_str!("../../../shaders/life/edits.wgsl").to_string(),
-            ),
-            stats: pipeline(
-                ctx,
-                "life stats",
-                include_str!("../../../shaders/life/stats.wgsl").to_string(),
-            ),
-            view: pipeline(
-                ctx,
-                "life view",
-                include_str!("../../../shaders/life/view.wgsl").to_string(),
-            ),
+            naive,
+            padded,
+            shared,
+            columns,
+            edits,
+            stats,
+            view,
         }
     }
 

@@ -5,7 +5,7 @@ use super::ages::{AgeParams, bucket_thresholds};
 use super::{BitState, Pipelines};
 use crate::stats::Stats;
 use crate::step::engine::Session;
-use crate::step::engine::edits::fold_edits;
+use crate::step::engine::edits::{encode_edit_batches, fold_edits};
 use crate::step::{StepError, view};
 use crate::world::CellEdit;
 
@@ -49,9 +49,6 @@ struct EditParams {
     n_y: u32,
     pad: [u32; 3],
 }
-
-/// Edits per dispatch: 64 threads × the per-dimension workgroup limit.
-const EDITS_PER_DISPATCH: usize = 64 * 65_535;
 
 impl BitState {
     /// Population and age histogram (buckets ≤ 64) reduced on the device.
@@ -209,43 +206,33 @@ impl BitState {
         let layout = pipeline.get_bind_group_layout(0);
         let n_y = self.epochs.young_now(generation);
         let mut encoder = session.encoder();
-        for (c, list) in per_chunk.iter().enumerate() {
-            for batch in list.chunks(EDITS_PER_DISPATCH) {
-                let params = EditParams {
-                    count: batch.len() as u32,
-                    wpr: l.wpr,
-                    width: l.width,
-                    y0: l.chunks[c].0,
-                    n_y,
-                    pad: [0; 3],
-                };
-                let params = session.ctx.buffer_with(
-                    "bitpacked edit params",
-                    bytemuck::bytes_of(&params),
-                    wgpu::BufferUsages::UNIFORM,
-                );
-                let list = session.ctx.buffer_with(
-                    "bitpacked edit list",
-                    bytemuck::cast_slice(batch),
-                    wgpu::BufferUsages::STORAGE,
-                );
-                let group = session.ctx.bind_buffers(
-                    "bitpacked edits",
-                    &layout,
-                    &[
-                        &params,
-                        &list,
-                        &dev.planes[dev.cur],
-                        &dev.old,
-                        &dev.births[c],
-                    ],
-                );
-                let mut pass = encoder.begin_compute_pass(&Default::default());
-                pass.set_pipeline(pipeline);
-                pass.set_bind_group(0, &group, &[]);
-                pass.dispatch_workgroups((batch.len() as u32).div_ceil(64), 1, 1);
-            }
-        }
+        let ctx = &session.ctx;
+        encode_edit_batches(ctx, &mut encoder, pipeline, &per_chunk, |c, count, list| {
+            let params = EditParams {
+                count,
+                wpr: l.wpr,
+                width: l.width,
+                y0: l.chunks[c].0,
+                n_y,
+                pad: [0; 3],
+            };
+            let params = ctx.buffer_with(
+                "bitpacked edit params",
+                bytemuck::bytes_of(&params),
+                wgpu::BufferUsages::UNIFORM,
+            );
+            ctx.bind_buffers(
+                "bitpacked edits",
+                &layout,
+                &[
+                    &params,
+                    list,
+                    &dev.planes[dev.cur],
+                    &dev.old,
+                    &dev.births[c],
+                ],
+            )
+        });
         session.submit_and_wait(encoder)
     }
 }

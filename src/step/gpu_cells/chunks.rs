@@ -8,6 +8,7 @@ use crate::gpu::GpuContext;
 use crate::gpu::limits::{CELL_BYTES, ChunkPlan, TILE};
 use crate::gpu::timing::PassTimer;
 use crate::rule::Rule;
+use crate::step::engine::edits::encode_edit_batches;
 use crate::world::Topology;
 
 /// Chunk buffers of two generations plus the bind groups that step one into the other.
@@ -181,30 +182,25 @@ impl ChunkBuffers {
     /// Record cell edits: `per_chunk[i]` holds (buffer index, op) pairs for chunk i.
     pub fn encode_edits(&self, encoder: &mut wgpu::CommandEncoder, per_chunk: &[Vec<[u32; 2]>]) {
         let layout = self.kernels.edits.get_bind_group_layout(0);
-        for (i, edits) in per_chunk.iter().enumerate() {
-            for batch in edits.chunks(64 * 65_535) {
-                let ctx = &self.ctx;
+        let ctx = &self.ctx;
+        encode_edit_batches(
+            ctx,
+            encoder,
+            &self.kernels.edits,
+            per_chunk,
+            |i, count, list| {
                 let params = ctx.buffer_with(
                     "edit params",
-                    bytemuck::bytes_of(&[batch.len() as u32, 0, 0, 0]),
+                    bytemuck::bytes_of(&[count, 0, 0, 0]),
                     wgpu::BufferUsages::UNIFORM,
                 );
-                let list = ctx.buffer_with(
-                    "edit list",
-                    bytemuck::cast_slice(batch),
-                    wgpu::BufferUsages::STORAGE,
-                );
-                let group = self.ctx.bind_buffers(
+                ctx.bind_buffers(
                     "life edits",
                     &layout,
-                    &[&params, &list, &self.bufs[self.cur][i]],
-                );
-                let mut pass = encoder.begin_compute_pass(&Default::default());
-                pass.set_pipeline(&self.kernels.edits);
-                pass.set_bind_group(0, &group, &[]);
-                pass.dispatch_workgroups((batch.len() as u32).div_ceil(64), 1, 1);
-            }
-        }
+                    &[&params, list, &self.bufs[self.cur][i]],
+                )
+            },
+        );
     }
 
     /// Record the statistics reduction of the current generation into `out`

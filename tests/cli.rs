@@ -285,3 +285,44 @@ fn a_malformed_tuning_variable_is_refused_with_its_name() {
         "{err}"
     );
 }
+
+#[test]
+fn bench_says_which_generations_it_timed_and_the_world_state() {
+    let out = golab(&[
+        "bench",
+        "--strategies",
+        "rayon",
+        "--sizes",
+        "48",
+        "--gens",
+        "3",
+        "--repeats",
+        "2",
+        "--phase",
+        "settled",
+        "--settle",
+        "120",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let window = &report["results"][0]["window"];
+    let (start, end) = (
+        window["start"]["generation"].as_u64().unwrap(),
+        window["end"]["generation"].as_u64().unwrap(),
+    );
+    assert!(start > 120, "{window}");
+    assert_eq!(end - start, 6, "{window}");
+    assert!(
+        window["start"]["density"].as_f64().unwrap() < 0.5,
+        "{window}"
+    );
+    assert!(report["workload"].as_str().unwrap().contains("settled"));
+    let bad = golab(&["bench", "--sizes", "16", "--phase", "tepid"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("fresh or settled"));
+}

@@ -5,6 +5,7 @@
 
 mod roofline;
 mod table;
+pub mod window;
 
 use roofline::{add_roofline, measure_roofline};
 
@@ -14,7 +15,7 @@ use serde::Serialize;
 
 use crate::rule::Rule;
 use crate::step::{MemoryMode, StepperFactory, Strategy};
-use crate::world::{Topology, World};
+use crate::world::Topology;
 
 pub use table::{markdown_table, matrix_table};
 
@@ -41,6 +42,9 @@ pub struct BenchConfig {
     pub topology: Topology,
     /// Buffer size of the roofline measurements.
     pub roofline_bytes: u64,
+    /// Generations the soup is stepped before anything is timed (0: a fresh soup; the
+    /// `settled` phase steps 50 000).
+    pub settle: u64,
 }
 
 impl Default for BenchConfig {
@@ -56,6 +60,7 @@ impl Default for BenchConfig {
             rule: Rule::CONWAY,
             topology: Topology::Torus,
             roofline_bytes: 256 << 20,
+            settle: 0,
         }
     }
 }
@@ -98,6 +103,8 @@ pub struct BenchResult {
     /// World-state bytes moved host↔device per generation in the timed repeats, as counted
     /// by the stepper (what defines the article's transfer strategies).
     pub transfer_bytes: Option<TransferBytes>,
+    /// Which generations were timed, and the world's density and births at both ends.
+    pub window: Option<window::Window>,
     /// Why this pair could not be measured, if it could not.
     pub error: Option<String>,
 }
@@ -141,10 +148,7 @@ fn measure(
     size: u32,
     cfg: &BenchConfig,
 ) -> Result<BenchResult, String> {
-    let mut world = World::new(size, size, cfg.topology, cfg.rule).map_err(|e| e.to_string())?;
-    world
-        .fill_random(cfg.density, cfg.seed)
-        .map_err(|e| e.to_string())?;
+    let world = window::start_world(factory, cfg, size)?;
     let mut stepper = factory
         .create(strategy, &world)
         .map_err(|e| e.to_string())?;
@@ -173,11 +177,13 @@ fn measure(
         s if s > 1.0 => cfg.repeats.clamp(1, 3),
         _ => cfg.repeats.max(1),
     };
+    let start = window::Census::read(stepper.as_mut(), &world)?;
     let before = stepper.transfer_counts();
     let runs = (0..repeats)
         .map(|_| timed(&mut stepper, gens))
         .collect::<Result<Vec<_>, _>>()?;
     let after = stepper.transfer_counts();
+    let end = window::Census::read(stepper.as_mut(), &world)?;
     let timed_gens = (gens * repeats as u64) as f64;
     let transfer_bytes = strategy.is_gpu().then(|| TransferBytes {
         up: (after.up - before.up) as f64 / timed_gens,
@@ -204,6 +210,7 @@ fn measure(
         cell_updates_per_s: gps_median * f64::from(size) * f64::from(size),
         samples,
         transfer_bytes,
+        window: Some(window::Window { start, end }),
         error: None,
         memory: None,
         compute_gps_median: (!compute.is_empty()).then(|| median(&compute)),
@@ -238,6 +245,7 @@ pub fn run(
                     gps_max: 0.0,
                     cell_updates_per_s: 0.0,
                     transfer_bytes: None,
+                    window: None,
                     error: Some(error),
                     memory: None,
                     compute_gps_median: None,
@@ -252,11 +260,15 @@ pub fn run(
                 add_roofline(&mut result, strategy, factory, roof);
             }
             progress(&format!(
-                "  {strategy} at {size}²: {} GPS wall{}",
+                "  {strategy} at {size}²: {} GPS wall{}{}",
                 table::format_gps(result.gps_median),
                 result
                     .compute_gps_median
                     .map(|c| format!(", {} GPS kernel", table::format_gps(c)))
+                    .unwrap_or_default(),
+                result
+                    .window
+                    .map(|w| format!("; {}", table::describe_window(&w)))
                     .unwrap_or_default()
             ));
             results.push(result);
@@ -265,8 +277,15 @@ pub fn run(
     BenchReport {
         threads: rayon::current_num_threads(),
         workload: format!(
-            "{} {} soup at {}% density, seed {}",
-            cfg.rule, cfg.topology, cfg.density, cfg.seed
+            "{} {} soup at {}% density, seed {}, {}",
+            cfg.rule,
+            cfg.topology,
+            cfg.density,
+            cfg.seed,
+            match cfg.settle {
+                0 => "fresh".to_string(),
+                n => format!("settled for {n} generations first"),
+            }
         ),
         results,
         roofline,
@@ -342,6 +361,72 @@ mod tests {
         let table = markdown_table(&report);
         assert!(table.contains("| scalar |"), "{table}");
         assert!(table.contains("33²"), "{table}");
+        for r in &report.results {
+            let w = r.window.expect("every measured pair has its window");
+            assert_eq!(w.end.generation - w.start.generation, 3 * 3, "{r:?}");
+            assert!((0.0..=1.0).contains(&w.start.density), "{w:?}");
+        }
+        assert!(table.contains("Timed window"), "{table}");
+    }
+
+    #[test]
+    fn a_settled_phase_times_generations_after_the_settling() {
+        let cfg = BenchConfig {
+            strategies: vec![Strategy::Rayon],
+            sizes: vec![40],
+            gens: Some(4),
+            repeats: 2,
+            settle: 300,
+            ..BenchConfig::default()
+        };
+        let report = run(&cfg, &StepperFactory::cpu_only(), |_| {});
+        let w = report.results[0].window.unwrap();
+        assert!(w.start.generation > 300, "{w:?}");
+        assert_eq!(w.end.generation - w.start.generation, 8);
+        assert!(
+            report.workload.contains("settled for 300"),
+            "{}",
+            report.workload
+        );
+        // The settled world is the same whichever strategy settles it.
+        let settled = window::start_world(&StepperFactory::cpu_only(), &cfg, 40).unwrap();
+        let mut reference = crate::sim::Simulation::new(
+            StepperFactory::cpu_only(),
+            {
+                let mut w = crate::world::World::new(40, 40, cfg.topology, cfg.rule).unwrap();
+                w.fill_random(cfg.density, cfg.seed).unwrap();
+                w
+            },
+            Strategy::Scalar,
+        )
+        .unwrap();
+        reference.step(300).unwrap();
+        assert!(
+            reference.world().unwrap() == &settled,
+            "settled worlds differ"
+        );
+    }
+
+    #[test]
+    fn a_census_counts_live_cells_and_births() {
+        // A blinker: after a step, 2 of its 3 cells are newborn.
+        let mut world = crate::world::World::new(5, 5, Topology::Torus, Rule::CONWAY).unwrap();
+        let edits: Vec<crate::world::CellEdit> = (1..4)
+            .map(|x| crate::world::CellEdit {
+                x,
+                y: 2,
+                alive: true,
+            })
+            .collect();
+        world.apply_edits(&edits);
+        let mut sim =
+            crate::sim::Simulation::new(StepperFactory::cpu_only(), world, Strategy::Scalar)
+                .unwrap();
+        sim.step(1).unwrap();
+        let census = window::Census::of(sim.world().unwrap());
+        assert_eq!(census.generation, 1);
+        assert_eq!(census.births, 2);
+        assert!((census.density - 3.0 / 25.0).abs() < 1e-12);
     }
 
     #[test]

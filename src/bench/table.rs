@@ -120,7 +120,33 @@ pub fn markdown_table(report: &BenchReport) -> String {
         "\nGPS = generations per second; median (min–max) of timed repeats after warm-up; {}; {} CPU threads.\n",
         report.workload, report.threads
     ));
+    out.push_str(
+        "\nTimed window (generations; density and births per generation at its start → end):\n\n",
+    );
+    for r in &report.results {
+        if let Some(w) = &r.window {
+            out.push_str(&format!(
+                "- {} at {}²: {}\n",
+                r.strategy,
+                r.size,
+                describe_window(w)
+            ));
+        }
+    }
     out
+}
+
+/// `generations 5001–145001, density 3.1% → 2.9%, births/gen 1.2e5 → 1.1e5`.
+pub fn describe_window(w: &super::window::Window) -> String {
+    format!(
+        "generations {}–{}, density {:.1}% → {:.1}%, births/gen {:.3e} → {:.3e}",
+        w.start.generation,
+        w.end.generation,
+        100.0 * w.start.density,
+        100.0 * w.end.density,
+        w.start.births as f64,
+        w.end.births as f64
+    )
 }
 
 /// The article's algorithm × memory-mode table from one report per memory mode:

@@ -30,6 +30,13 @@ pub struct BenchArgs {
     /// Soup density in percent.
     #[arg(long, default_value_t = 50.0)]
     pub density: f64,
+    /// The world's state when timing starts: `fresh` (the soup itself) or `settled` (the soup
+    /// stepped `--settle` generations first, by the fastest strategy available).
+    #[arg(long, default_value = "fresh")]
+    pub phase: String,
+    /// Generations stepped before timing in the `settled` phase.
+    #[arg(long, default_value_t = 50_000)]
+    pub settle: u64,
     /// Print the full report as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -69,6 +76,15 @@ pub fn run(args: &BenchArgs, tuning: &crate::config::Tuning) -> Result<(), CliEr
         repeats: args.repeats,
         rule: args.rule.parse::<Rule>()?,
         density: args.density,
+        settle: match args.phase.trim() {
+            "fresh" => 0,
+            "settled" => args.settle,
+            other => {
+                return Err(CliError(format!(
+                    "unknown phase '{other}': use fresh or settled"
+                )));
+            }
+        },
         ..BenchConfig::default()
     };
     if cfg.strategies.is_empty() || cfg.sizes.is_empty() {

@@ -11,7 +11,7 @@ struct StepParams {
     wpr: u32,        // words per row
     torus: u32,
     tail_mask: u32,  // valid bits of the last word of a row
-    gens: u32,       // generations this dispatch (1..=HALO)
+    gens: u32,       // generations this dispatch (1..=the pipeline's most)
     base: u32,       // birth code of the block's first generation; a birth at step j gets base + j
     y0: u32,         // first row of this birth chunk
     rows: u32,       // rows of this birth chunk

@@ -1,29 +1,29 @@
-// gpu-bitpacked step, streaming form: 32 cells per u32, HALO generations per dispatch kept in
+// gpu-bitpacked step, streaming form: 32 cells per u32, LEVELS generations per dispatch kept in
 // registers, neighbour words exchanged by subgroup shuffles. No workgroup memory and no
 // barrier: each subgroup works alone.
 //
 // A subgroup of S lanes owns a strip of S - 2 words (lane 0 and lane S - 1 are halo: their
-// wrong values move one cell per generation, so any HALO < 32 stays out of the interior; the
-// 4-bit birth codes cap HALO at 15) by STRIP rows. It walks down the strip, loading one generation-0 row per step, from HALO rows
-// above the strip to below it. Level j (1..=HALO) computes generation j: each step it takes
+// wrong values move one cell per generation, so any LEVELS < 32 stays out of the interior; the
+// 4-bit birth codes cap LEVELS at 15) by STRIP rows. It walks down the strip, loading one generation-0 row per step, from LEVELS rows
+// above the strip to below it. Level j (1..=LEVELS) computes generation j: each step it takes
 // the row level j - 1 produced on the previous step as its new lowest row and outputs
 // generation j of the row above that (time skewing: level j outputs row `first + t - 2 j` at
-// step t). Because a level reads only what was produced a step earlier, the HALO levels of a
+// step t). Because a level reads only what was produced a step earlier, the LEVELS levels of a
 // step are independent and the GPU overlaps them, instead of waiting on a chain of shuffles.
-// Level j produces exact rows from step 3 j on, so the final rows start at step 3 HALO; the
+// Level j produces exact rows from step 3 j on, so the final rows start at step 3 LEVELS; the
 // first steps only run the levels whose input is already exact.
 //
 // Each level keeps two rows (the row above and the middle row: horizontal sums, state, birth
 // code) in two slots that swap roles every step. The walk is straight-line code generated per
-// HALO by src/step/gpu_bitpacked/stream.rs into the `//!slot` lines of `main` (WGSL has no
+// LEVELS by src/step/gpu_bitpacked/stream.rs into the `//!slot` lines of `main` (WGSL has no
 // unrolling): the first steps with only their running levels, a loop of two steps, and the
-// last (at most HALO + 1) steps, where level j stops once its rows lie below what the strip
+// last (at most LEVELS + 1) steps, where level j stops once its rows lie below what the strip
 // needs. Every level's state is named registers with fixed roles, so nothing is copied.
 //
 // Ages: each row carries a bitsliced 4-bit code of its last birth within the block (1..=15,
 // 0 = none) through the levels; where a cell is alive at the end with a code, its birth
-// generation `base + code` is written. A dispatch steps exactly HALO generations (the host
-// uses a pipeline with a smaller HALO for a shorter block).
+// generation `base + code` is written. A dispatch steps exactly LEVELS generations (the host
+// uses a pipeline with a smaller LEVELS for a shorter block).
 //
 // Lanes gather words in cell space (see `fetch`), as the workgroup-memory kernel does.
 //
@@ -39,7 +39,7 @@
 //!const STRIP: u32    // interior rows per strip
 //!const GROUP: u32    // invocations per workgroup: whole subgroups (the host picks one)
 //!const TORUS: bool   // false: dead border (outside cells stay dead)
-//!const HALO: u32     // levels = generations per dispatch (1..=15)
+//!const LEVELS: u32   // levels = generations per dispatch (1..=15)
 
 // A row travelling from level to level: its state and its birth-code bit planes.
 struct Rec {
@@ -147,16 +147,16 @@ fn main(
         let lane = Lane(xw, col_mask, xm, direct, select(u32(xw), xm >> 5u, TORUS));
         let writes = !edge && xw >= 0 && xw < i32(p.wpr);
         // Strip rows [ys, ys + rows) of the chunk; step t loads world row first + t and,
-        // from step 3 HALO on, finishes row ys + t - 3 HALO.
+        // from step 3 LEVELS on, finishes row ys + t - 3 LEVELS.
         let ys = (s / strips_x) * STRIP;
-        let steps = min(STRIP, p.rows - ys) + 3u * HALO;
-        let first = i32(p.y0 + ys) - i32(HALO);
+        let steps = min(STRIP, p.rows - ys) + 3u * LEVELS;
+        let first = i32(p.y0 + ys) - i32(LEVELS);
         //!slot prefetch
         var o0: Rec;
         //!slot declare
         //!slot warm
         loop {
-            if (t + 1u + HALO >= steps) {
+            if (t + 1u + LEVELS >= steps) {
                 break;
             }
             //!slot step_even

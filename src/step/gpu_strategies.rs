@@ -8,7 +8,7 @@
 //! |---|---|---|---|
 //! | `gpu-naive` | ALGORITHM_0 | bounds checks per neighbour column | upload + download |
 //! | `gpu-padded` | ALGORITHM_1 | host-packed one-cell border, no checks | upload + download |
-//! | `gpu-shared` | ALGORITHM_2 | 16×16 tile + halo in workgroup memory | upload + download |
+//! | `gpu-shared` | ALGORITHM_2 | 16×16 tile + gens in workgroup memory | upload + download |
 //! | `gpu-streamed` | ALGORITHM_2_STREAM | shared, 8 strips each in its own submission | upload + download per strip |
 //! | `gpu-no-upload` | ALGORITHM_3_STREAM | shared, state stays on device | download (edits upload only cells) |
 //! | `gpu-readback-skip` | ALGORITHM_3_REPEAT | shared, state stays on device | download every N (default 10) |
@@ -75,7 +75,7 @@ pub fn build(
 }
 
 /// Every module the GPU strategies build, as (label, WGSL), for tests/shaders.rs: the u32-age
-/// kernels, gpu-bitpacked's queries, its tile kernel at every halo, and its stream kernel at
+/// kernels, gpu-bitpacked's queries, its tile kernel at every gens, and its stream kernel at
 /// every number of levels, with both rule paths (B3/S23's fast path and the generic one),
 /// both topologies, and other strip, group and prefetch shapes.
 pub fn shader_permutations() -> Vec<(String, String)> {
@@ -91,15 +91,15 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     };
     let mut shaders: Vec<crate::gpu::shader::Shader> = super::gpu_cells::kernels::shaders().into();
     shaders.extend(query_shaders());
-    for halo in 1..=16 {
-        shaders.push(step_shader(Rule::CONWAY, halo, false, StepKernel::Tile));
+    for gens in 1..=16 {
+        shaders.push(step_shader(Rule::CONWAY, gens, false, StepKernel::Tile));
     }
     shaders.push(step_shader(other, 16, false, StepKernel::Tile));
-    for halo in 1..=15 {
-        shaders.push(step_shader(Rule::CONWAY, halo, true, stream(47, 2, 128)));
+    for gens in 1..=15 {
+        shaders.push(step_shader(Rule::CONWAY, gens, true, stream(47, 2, 128)));
     }
-    for halo in [1, 8, 15] {
-        shaders.push(step_shader(other, halo, false, stream(5, 1, 32)));
+    for gens in [1, 8, 15] {
+        shaders.push(step_shader(other, gens, false, stream(5, 1, 32)));
     }
     shaders
         .iter()

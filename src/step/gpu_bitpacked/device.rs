@@ -100,10 +100,10 @@ pub struct BitWorld {
     /// Which plane is current.
     pub cur: usize,
     torus: bool,
-    halo: u32,
+    gens_per_dispatch: u32,
     kernel: StepKernel,
     /// `pipelines[g - 1]` steps a block of `g` generations: the tile kernel's one pipeline
-    /// serves every `g`; the stream kernel's walk is generated per `g`, so it has `halo` of
+    /// serves every `g`; the stream kernel's walk is generated per `g`, so it has `gens_per_dispatch` of
     /// them, all built here so that a short block never compiles a pipeline mid-run.
     pipelines: Vec<wgpu::ComputePipeline>,
     params: wgpu::Buffer,
@@ -123,7 +123,7 @@ fn storage_buffer(ctx: &GpuContext, label: &str, bytes: u64) -> wgpu::Buffer {
 }
 
 impl BitWorld {
-    /// Zeroed buffers for `layout`, stepping `rule` on `topology` with `kernel`, up to `halo`
+    /// Zeroed buffers for `layout`, stepping `rule` on `topology` with `kernel`, up to `gens_per_dispatch`
     /// generations per dispatch.
     pub fn new(
         ctx: &GpuContext,
@@ -131,7 +131,7 @@ impl BitWorld {
         layout: Layout,
         (rule, topology): (Rule, Topology),
         kernel: StepKernel,
-        halo: u32,
+        gens_per_dispatch: u32,
     ) -> BitWorld {
         let torus = topology == Topology::Torus;
         let plane = layout.plane_bytes();
@@ -191,8 +191,8 @@ impl BitWorld {
             (0..n).map(|c| group(1, c)).collect(),
         ];
         let pipelines = match kernel {
-            StepKernel::Tile => vec![kernels.step(ctx, rule, halo, torus, kernel)],
-            StepKernel::Stream { .. } => (1..=halo)
+            StepKernel::Tile => vec![kernels.step(ctx, rule, gens_per_dispatch, torus, kernel)],
+            StepKernel::Stream { .. } => (1..=gens_per_dispatch)
                 .map(|g| kernels.step(ctx, rule, g, torus, kernel))
                 .collect(),
         };
@@ -204,7 +204,7 @@ impl BitWorld {
             births,
             cur: 0,
             torus,
-            halo,
+            gens_per_dispatch,
             kernel,
             params,
             groups,
@@ -213,7 +213,7 @@ impl BitWorld {
 
     /// Most generations one dispatch steps.
     pub fn gens_per_dispatch(&self) -> u32 {
-        self.halo
+        self.gens_per_dispatch
     }
 
     /// Record `gens` generations (at most [`MAX_BLOCKS`] dispatches' worth) in one timed compute
@@ -229,7 +229,7 @@ impl BitWorld {
         let l = &self.layout;
         let n = l.chunks.len();
         let mut blocks = Vec::new();
-        let (mut done, k) = (0u64, u64::from(self.halo));
+        let (mut done, k) = (0u64, u64::from(self.gens_per_dispatch));
         while done < gens {
             let g = (gens - done).min(k);
             blocks.push((g as u32, n_y.wrapping_add(done as u32)));
@@ -273,7 +273,7 @@ impl BitWorld {
             for (c, &(_, rows)) in l.chunks.iter().enumerate() {
                 let offset = ((b * n + c) as u64 * PARAM_SLOT) as u32;
                 pass.set_bind_group(0, &self.groups[self.cur][c], &[offset]);
-                let (x, y) = self.kernel.groups(l.wpr, rows, self.halo);
+                let (x, y) = self.kernel.groups(l.wpr, rows, self.gens_per_dispatch);
                 pass.dispatch_workgroups(x, y, 1);
             }
             self.cur = 1 - self.cur;

@@ -131,11 +131,11 @@ impl StepKernel {
     }
 
     /// Workgroups `(x, y)` of one dispatch over a chunk of `rows` rows of `wpr` words.
-    pub fn groups(self, wpr: u32, rows: u32, halo: u32) -> (u32, u32) {
+    pub fn groups(self, wpr: u32, rows: u32, gens_per_dispatch: u32) -> (u32, u32) {
         match self {
             StepKernel::Tile => (
                 wpr.div_ceil(TILE_WORDS),
-                rows.div_ceil(TILE_ROWS - 2 * halo),
+                rows.div_ceil(TILE_ROWS - 2 * gens_per_dispatch),
             ),
             StepKernel::Stream {
                 strip,

@@ -30,7 +30,7 @@ pub struct Pipelines {
     pub edits: wgpu::ComputePipeline,
 }
 
-/// What a step pipeline is specialised for: rule, halo (most generations per dispatch),
+/// What a step pipeline is specialised for: rule, most generations per dispatch,
 /// torus, kernel.
 type StepKey = (Rule, u32, bool, StepKernel);
 
@@ -95,12 +95,12 @@ impl Pipelines {
     }
 
     /// The step kernel `kernel` for `rule` on a torus or dead-border world, stepping up to
-    /// `halo` generations per dispatch.
+    /// `gens` generations per dispatch.
     pub fn step(
         &self,
         ctx: &GpuContext,
         rule: Rule,
-        halo: u32,
+        gens: u32,
         torus: bool,
         kernel: StepKernel,
     ) -> wgpu::ComputePipeline {
@@ -108,9 +108,9 @@ impl Pipelines {
         let torus = torus && kernel != StepKernel::Tile;
         let mut cache = self.step.lock().unwrap_or_else(|e| e.into_inner());
         cache
-            .entry((rule, halo, torus, kernel))
+            .entry((rule, gens, torus, kernel))
             .or_insert_with(|| {
-                let shader = step_shader(rule, halo, torus, kernel);
+                let shader = step_shader(rule, gens, torus, kernel);
                 ctx.compute_pipeline(&shader, Some(&self.step_pipeline_layout), false)
             })
             .clone()
@@ -126,19 +126,23 @@ pub fn query_shaders() -> [Shader; 3] {
     ]
 }
 
-/// The step kernel `kernel` for `rule`, `halo` generations per dispatch, on a torus or not.
-pub fn step_shader(rule: Rule, halo: u32, torus: bool, kernel: StepKernel) -> Shader {
+/// The step kernel `kernel` for `rule`, `gens` generations per dispatch, on a torus or not
+/// (the tile kernel's halo is `gens` rows; the stream kernel runs `gens` levels).
+pub fn step_shader(rule: Rule, gens: u32, torus: bool, kernel: StepKernel) -> Shader {
     let shader = match kernel {
-        StepKernel::Tile => Shader::new("life/bitpacked.wgsl").constant("HALO", halo),
+        StepKernel::Tile => Shader::new("life/bitpacked.wgsl").constant("HALO", gens),
         StepKernel::Stream {
             strip,
             prefetch,
             group,
             ..
-        } => stream::shader(stream::Shape { halo, prefetch })
-            .constant("STRIP", strip)
-            .constant("GROUP", group)
-            .constant("TORUS", torus),
+        } => stream::shader(stream::Shape {
+            levels: gens,
+            prefetch,
+        })
+        .constant("STRIP", strip)
+        .constant("GROUP", group)
+        .constant("TORUS", torus),
     };
     shader
         .constant("BIRTH", u32::from(rule.birth))

@@ -7,7 +7,7 @@
 //! nor generics, so the walk is written out here: slot `prefetch` becomes the rows loaded
 //! ahead, `declare` the level variables, `warm` the first steps (each with only its running
 //! levels), `step_even` / `step_odd` one step of each parity at step `t` / `t + 1` (the loop
-//! body), `cool` the last (at most HALO + 1) steps, where level j runs only while HALO - j
+//! body), `cool` the last (at most LEVELS + 1) steps, where level j runs only while LEVELS - j
 //! more steps follow (below that its rows are outside the strip's need).
 
 use std::fmt::Write;
@@ -27,15 +27,15 @@ enum Run {
 
 /// First step whose levels all run (level j runs from step 3 j - 2), rounded up to even so
 /// the loop's steps keep their parity.
-fn warm_steps(halo: u32) -> u32 {
-    3 * halo - 2 + (halo & 1)
+fn warm_steps(levels: u32) -> u32 {
+    3 * levels - 2 + (levels & 1)
 }
 
 /// One step: every running level from the top down, then the new generation-0 row, then the
 /// final row if the step has one. Slot `q` holds a level's row above and takes the new row.
-/// `levels` are (level, how it runs).
-fn step(out: &mut String, shape: Shape, q: u32, t: &str, levels: &[(u32, Run)]) {
-    let Shape { halo, prefetch } = shape;
+/// `running` are (level, how it runs).
+fn step(out: &mut String, shape: Shape, q: u32, t: &str, running: &[(u32, Run)]) {
+    let Shape { levels, prefetch } = shape;
     let (up, mid) = if q == 0 { ("a", "b") } else { ("b", "a") };
     let pad = "            ";
     let _ = writeln!(out, "{pad}{{");
@@ -49,7 +49,7 @@ fn step(out: &mut String, shape: Shape, q: u32, t: &str, levels: &[(u32, Run)]) 
         "{pad}    ahead{} = load(y + {prefetch}, lane);",
         prefetch - 1
     );
-    for (j, when) in levels {
+    for (j, when) in running {
         let call = format!(
             "{{ let d = o{prev}; let x = advance(s{j}{up}, s{j}{mid}, c{j}{mid}, k{j}{mid}, \
              d.c, {j}u, y - {row}, lane); s{j}{up} = x.sums; c{j}{up} = d.c; k{j}{up} = d.code; \
@@ -71,8 +71,8 @@ fn step(out: &mut String, shape: Shape, q: u32, t: &str, levels: &[(u32, Run)]) 
     let _ = writeln!(out, "{pad}    o0 = Rec(fresh, vec4<u32>(0u));");
     let _ = writeln!(
         out,
-        "{pad}    if ({t} >= {first}u && writes) {{ store(o{halo}, p.y0 + ys + {t} - {first}u, u32(xw)); }}",
-        first = 3 * halo
+        "{pad}    if ({t} >= {first}u && writes) {{ store(o{levels}, p.y0 + ys + {t} - {first}u, u32(xw)); }}",
+        first = 3 * levels
     );
     let _ = writeln!(out, "{pad}}}");
 }
@@ -81,26 +81,26 @@ fn step(out: &mut String, shape: Shape, q: u32, t: &str, levels: &[(u32, Run)]) 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Shape {
     /// Levels = generations per dispatch (1..=15).
-    pub halo: u32,
+    pub levels: u32,
     /// Rows loaded ahead of the step that uses them (≥ 1), to hide memory latency.
     pub prefetch: u32,
 }
 
 /// The stream kernel for `shape` (the host adds the rule, strip, group and topology).
 pub fn shader(shape: Shape) -> Shader {
-    let Shape { halo, prefetch } = shape;
+    let Shape { levels, prefetch } = shape;
     assert!(
-        (1..=15).contains(&halo),
+        (1..=15).contains(&levels),
         "stream kernel levels out of range"
     );
     assert!(prefetch >= 1, "stream kernel prefetch out of range");
-    let all: Vec<(u32, Run)> = (1..=halo).rev().map(|j| (j, Run::Always)).collect();
+    let all: Vec<(u32, Run)> = (1..=levels).rev().map(|j| (j, Run::Always)).collect();
     let mut ahead = String::new();
     for i in 0..prefetch {
         let _ = writeln!(ahead, "        var ahead{i} = load(first + {i}, lane);");
     }
     let mut declare = String::new();
-    for j in 1..=halo {
+    for j in 1..=levels {
         let _ = writeln!(
             declare,
             "        var s{j}a: vec2<u32>; var s{j}b: vec2<u32>; var c{j}a: u32; \
@@ -108,7 +108,7 @@ pub fn shader(shape: Shape) -> Shader {
         );
     }
     let mut warm = String::new();
-    for t in 0..warm_steps(halo) {
+    for t in 0..warm_steps(levels) {
         // Level j runs from step 3 j - 2; its output is exact from step 3 j.
         let running: Vec<_> = all
             .iter()
@@ -117,19 +117,19 @@ pub fn shader(shape: Shape) -> Shader {
             .collect();
         step(&mut warm, shape, t & 1, &format!("{t}u"), &running);
     }
-    let _ = writeln!(warm, "        var t = {}u;", warm_steps(halo));
+    let _ = writeln!(warm, "        var t = {}u;", warm_steps(levels));
     let (mut even, mut odd) = (String::new(), String::new());
     step(&mut even, shape, 0, "t", &all);
     step(&mut odd, shape, 1, "(t + 1u)", &all);
     let mut cool = String::new();
-    // Entered at an even step with 1..=HALO + 1 steps left: level j runs while at least
-    // HALO - j steps follow.
-    for c in 0..=halo {
+    // Entered at an even step with 1..=LEVELS + 1 steps left: level j runs while at least
+    // LEVELS - j steps follow.
+    for c in 0..=levels {
         let t = format!("(t + {c}u)");
         let _ = writeln!(cool, "        if ({t} < steps) {{");
         let running: Vec<_> = all
             .iter()
-            .map(|&(j, _)| match halo - j {
+            .map(|&(j, _)| match levels - j {
                 0 => (j, Run::Always),
                 need => (j, Run::If(format!("steps - 1u - {t} >= {need}u"))),
             })
@@ -138,7 +138,7 @@ pub fn shader(shape: Shape) -> Shader {
         let _ = writeln!(cool, "        }}");
     }
     Shader::new("life/bitpacked_subgroup.wgsl")
-        .constant("HALO", halo)
+        .constant("LEVELS", levels)
         .slot("prefetch", ahead)
         .slot("declare", declare)
         .slot("warm", warm)
@@ -153,8 +153,8 @@ mod tests {
 
     #[test]
     fn expands_every_marker_and_runs_each_level_from_its_first_exact_input() {
-        for (halo, prefetch) in [(1, 1), (2, 3), (7, 2), (8, 1), (15, 2)] {
-            let src = shader(Shape { halo, prefetch })
+        for (levels, prefetch) in [(1, 1), (2, 3), (7, 2), (8, 1), (15, 2)] {
+            let src = shader(Shape { levels, prefetch })
                 .constant("BIRTH", 8u32)
                 .constant("SURVIVE", 12u32)
                 .constant("STRIP", 47u32)
@@ -164,34 +164,39 @@ mod tests {
                 .unwrap();
             assert!(
                 !src.lines().any(|l| l.trim_start().starts_with("//!")),
-                "halo {halo}: unexpanded directive"
+                "levels {levels}: unexpanded directive"
             );
-            assert!(src.contains(&format!("const HALO: u32 = {halo}u;")));
+            assert!(src.contains(&format!("const LEVELS: u32 = {levels}u;")));
             // Level j first appears in the step 3 j - 2 of the warm-up.
             let warm_end = src
-                .find(&format!("var t = {}u;", warm_steps(halo)))
+                .find(&format!("var t = {}u;", warm_steps(levels)))
                 .unwrap();
             let warm = &src[..warm_end];
-            for j in 1..=halo {
+            for j in 1..=levels {
                 let call = format!("s{j}{} = row_sums(d.c)", if j % 2 == 0 { "a" } else { "b" });
                 let first = warm.find(&call);
                 let step_of = |at: usize| warm[..at].matches("let fresh = ahead0;").count() - 1;
                 match first {
-                    Some(at) => assert_eq!(step_of(at) as u32, 3 * j - 2, "halo {halo} level {j}"),
-                    None => assert!(3 * j - 2 >= warm_steps(halo), "halo {halo} level {j}"),
+                    Some(at) => {
+                        assert_eq!(step_of(at) as u32, 3 * j - 2, "levels {levels} level {j}")
+                    }
+                    None => assert!(3 * j - 2 >= warm_steps(levels), "levels {levels} level {j}"),
                 }
             }
-            assert_eq!(warm_steps(halo) % 2, 0);
-            // The last steps run level j only while HALO - j steps follow.
+            assert_eq!(warm_steps(levels) % 2, 0);
+            // The last steps run level j only while LEVELS - j steps follow.
             let cool = &src[src.rfind("t += 2u;").unwrap()..];
-            assert_eq!(cool.matches("let fresh = ahead0;").count() as u32, halo + 1);
-            for j in 1..halo {
+            assert_eq!(
+                cool.matches("let fresh = ahead0;").count() as u32,
+                levels + 1
+            );
+            for j in 1..levels {
                 let guard = format!(
                     "if (steps - 1u - (t + 0u) >= {}u) {{ let d = o{}",
-                    halo - j,
+                    levels - j,
                     j - 1
                 );
-                assert!(cool.contains(&guard), "halo {halo} level {j}: {guard}");
+                assert!(cool.contains(&guard), "levels {levels} level {j}: {guard}");
             }
         }
     }

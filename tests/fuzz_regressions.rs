@@ -90,7 +90,7 @@ fn a_comment_that_starts_like_a_tag_stays_a_comment_in_plaintext() {
     let rle = "#C Name: of the finder\n#C rule: not this one\nx = 1, y = 1\no!\n";
     let p = golab::pattern::parse(rle, None).unwrap();
     assert_eq!(p.name, None);
-    let cells = p.to_format(golab::pattern::Format::Plaintext);
+    let cells = p.to_format(golab::pattern::Format::Plaintext).unwrap();
     assert!(cells.starts_with("!Name:\n!Rule:\n"), "{cells}");
     let q = golab::pattern::parse(&cells, None).unwrap();
     assert_eq!((q.name, q.rule), (None, None));

@@ -1,20 +1,36 @@
-//! Pattern files (RLE and plaintext `.cells`) and the bundled pattern library.
+//! Pattern files and the bundled pattern library: RLE (with Golly's `#CXRLE` line, bounded-grid
+//! rule suffixes and LifeHistory states), plaintext `.cells`, Life 1.05 and 1.06, Golly's
+//! macrocell, Catagolue's apgcodes, and any of them gzip-compressed.
 //!
 //! A [`Pattern`] is a rectangle of cells with its live cells listed in row-major order, plus
-//! the metadata the formats carry (name, author, comments, rule). Readers never panic and
-//! keep memory bounded whatever the input: sizes beyond [`MAX_PATTERN_EDGE`], more than
-//! [`MAX_PATTERN_CELLS`] live cells or files over [`MAX_FILE_BYTES`] are refused with
-//! [`PatternError::TooLarge`], and malformed text gets a [`PatternError::Syntax`] naming the
-//! 1-based line and column of the problem.
+//! the metadata the formats carry (name, author, comments, rule, position, generation,
+//! bounded grid). Readers never panic and keep memory bounded whatever the input: sizes
+//! beyond [`MAX_PATTERN_EDGE`], more than [`MAX_PATTERN_CELLS`] live cells or files over
+//! [`MAX_FILE_BYTES`] (compressed or not) are refused with [`PatternError::TooLarge`], and
+//! malformed text gets a [`PatternError::Syntax`] naming the 1-based line and column of the
+//! problem (binary input a [`PatternError::Corrupt`] naming the byte offset).
 
+pub mod apgcode;
+mod apgcode_classify;
+mod compressed;
+mod detect;
 pub mod library;
+mod life105;
+mod life106;
+mod macrocell;
+mod macrocell_write;
 mod plaintext;
 mod rle;
+mod rle_write;
+mod rule_text;
 
 use std::borrow::Cow;
 use std::path::Path;
 
+pub use compressed::{decode_bytes, is_gzip, save_file};
+pub use detect::parse;
 pub use library::{load_file, resolve};
+pub use rule_text::Grid;
 
 use thiserror::Error;
 
@@ -28,8 +44,10 @@ pub const MAX_PATTERN_EDGE: u32 = MAX_EDGE;
 /// Most live cells a pattern may hold (64 Mi): bounds the memory a reader can be made to use.
 pub const MAX_PATTERN_CELLS: usize = 64 << 20;
 
-/// Largest pattern file [`load_file`] reads (64 MiB), so a wrong path cannot exhaust memory.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
+/// Largest pattern file [`load_file`] reads (256 MiB, and the same once decompressed), so a
+/// wrong path or a compression bomb cannot exhaust memory; an 8192² soup is about 52 MB as
+/// RLE and 70 MB as macrocell, both well inside.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// A pattern: a `width × height` box of cells and the metadata its file carried.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -50,6 +68,17 @@ pub struct Pattern {
     /// Readers and transforms keep this invariant; writers and placement tolerate a broken
     /// one (cells outside the box are dropped, order and duplicates are fixed).
     pub cells: Vec<(u32, u32)>,
+    /// Where the box's top-left cell lies in Golly's coordinates (origin at the centre of the
+    /// universe, `y` down): `#CXRLE Pos=`, the macrocell root's placement, Life 1.05/1.06
+    /// coordinates. `None` when the file gave none; writers then centre the box on the origin.
+    pub position: Option<(i64, i64)>,
+    /// The generation the file was saved at (`#CXRLE Gen=`, macrocell `#G`).
+    pub generation: Option<u64>,
+    /// The bounded grid the rule named (`B3/S23:T72,48` torus, `:P100,80` dead border).
+    pub grid: Option<Grid>,
+    /// What the reader changed to make the file a two-state pattern (LifeHistory states read
+    /// as live or dead, …), for the user to see; empty for a faithful read.
+    pub warnings: Vec<String>,
 }
 
 /// A pattern file format.
@@ -59,15 +88,40 @@ pub enum Format {
     Rle,
     /// Plaintext rows of `.` and `O` (`.cells`), readable by eye.
     Plaintext,
+    /// Life 1.05 (`#Life 1.05`): `#P x y` blocks of `.`/`*` rows.
+    Life105,
+    /// Life 1.06 (`#Life 1.06`): one `x y` live cell per line.
+    Life106,
+    /// Golly's macrocell (`[M2]`): a quadtree of 8×8 leaves, for large and regular patterns.
+    Macrocell,
+    /// Catagolue's apgcode (`xs4_33`, `xp2_7`, `xq4_153`): one object in extended Wechsler form.
+    Apgcode,
 }
 
 impl Format {
-    /// The format a file's extension names (`.rle`; `.cells` or `.txt`), case-insensitive.
+    /// Every format, in the order the user guide lists them.
+    pub const ALL: [Format; 6] = [
+        Format::Rle,
+        Format::Plaintext,
+        Format::Life105,
+        Format::Life106,
+        Format::Macrocell,
+        Format::Apgcode,
+    ];
+
+    /// The format a file's extension names, case-insensitive, looking through a final `.gz`:
+    /// `.rle`; `.cells` or `.txt` (plaintext); `.lif` or `.life` (Life 1.06 when writing; the
+    /// reader tells 1.05 from 1.06 by the header); `.mc`; `.apg` (an apgcode).
     pub fn from_path(path: &Path) -> Option<Format> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
+        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        let name = name.strip_suffix(".gz").unwrap_or(&name);
+        let (_, ext) = name.rsplit_once('.')?;
+        match ext {
             "rle" => Some(Format::Rle),
             "cells" | "txt" => Some(Format::Plaintext),
+            "lif" | "life" => Some(Format::Life106),
+            "mc" => Some(Format::Macrocell),
+            "apg" => Some(Format::Apgcode),
             _ => None,
         }
     }
@@ -77,6 +131,10 @@ impl Format {
         match self {
             Format::Rle => "rle",
             Format::Plaintext => "plaintext",
+            Format::Life105 => "life 1.05",
+            Format::Life106 => "life 1.06",
+            Format::Macrocell => "macrocell",
+            Format::Apgcode => "apgcode",
         }
     }
 
@@ -85,6 +143,9 @@ impl Format {
         match self {
             Format::Rle => "rle",
             Format::Plaintext => "cells",
+            Format::Life105 | Format::Life106 => "lif",
+            Format::Macrocell => "mc",
+            Format::Apgcode => "apg",
         }
     }
 }
@@ -123,6 +184,19 @@ pub enum PatternError {
         /// The operating system's reason.
         message: String,
     },
+    /// Binary input (gzip) that is damaged, truncated or not what it claims, at a byte offset
+    /// of the compressed stream.
+    #[error("byte {offset}: {message}")]
+    Corrupt {
+        /// 0-based offset in the file's bytes where reading stopped.
+        offset: u64,
+        /// What is wrong there.
+        message: String,
+    },
+    /// A pattern golab cannot represent (a surface other than a torus or plane, a rule with
+    /// more states, an apgcode for something that is not one object…), with the reason.
+    #[error("{0}")]
+    Unsupported(String),
     /// Neither a bundled pattern nor an existing file.
     #[error("unknown pattern '{name}': not a bundled pattern or a file; bundled patterns: {list}", list = known.join(", "))]
     UnknownName {
@@ -142,51 +216,17 @@ pub(crate) fn syntax(line: usize, column: usize, message: impl Into<String>) -> 
     }
 }
 
-/// Parse pattern text. `format: None` detects it from the content: RLE when the first
-/// meaningful line is a `#` comment, an `x = …` header or RLE body tokens; plaintext when it
-/// is a `!` comment or a row of `.`/`O`/`*`. A UTF-8 BOM and CRLF line ends are accepted.
-pub fn parse(text: &str, format: Option<Format>) -> Result<Pattern, PatternError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if text.trim().is_empty() {
-        return Err(PatternError::Empty);
-    }
-    let format = match format {
-        Some(format) => format,
-        None => detect(text)?,
-    };
-    match format {
-        Format::Rle => rle::parse(text),
-        Format::Plaintext => plaintext::parse(text),
-    }
-}
-
-/// Decide the format from the first non-blank line.
-fn detect(text: &str) -> Result<Format, PatternError> {
-    let Some((index, line)) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()) else {
-        return Err(PatternError::Empty);
-    };
-    let lead = line.chars().take_while(|c| c.is_whitespace()).count();
-    let t = line.trim();
-    let is_header = t
-        .strip_prefix(['x', 'X'])
-        .is_some_and(|rest| rest.trim_start().starts_with('='));
-    if t.starts_with('#') || is_header {
-        Ok(Format::Rle)
-    } else if t.starts_with('!') || t.chars().all(|c| matches!(c, '.' | 'O' | '*')) {
-        Ok(Format::Plaintext)
-    } else if t
-        .chars()
-        .all(|c| c.is_ascii_digit() || c.is_whitespace() || "bo$!.".contains(c))
-    {
-        Ok(Format::Rle)
-    } else {
-        Err(syntax(
-            index + 1,
-            lead + 1,
-            "cannot tell the pattern format: expected an RLE header (x = WIDTH, y = HEIGHT) \
-             or plaintext rows of '.' and 'O'",
-        ))
-    }
+/// The world coordinates of the top-left of the live cells' bounding box (0, 0 when empty).
+fn world_box_origin(world: &World) -> (i64, i64) {
+    let width = world.width() as usize;
+    let ages = world.ages();
+    let first_row = ages.iter().position(|&a| a > 0).map_or(0, |i| i / width);
+    let first_col = ages
+        .chunks(width.max(1))
+        .filter_map(|row| row.iter().position(|&a| a > 0))
+        .min()
+        .unwrap_or(0);
+    (first_col as i64, first_row as i64)
 }
 
 /// Where to put a pattern in a world.
@@ -259,12 +299,26 @@ impl Pattern {
         Cow::Owned(cells)
     }
 
-    /// The pattern as text in `format`.
-    pub fn to_format(&self, format: Format) -> String {
-        match format {
+    /// The pattern as text in `format`. Every format but [`Format::Apgcode`] always succeeds;
+    /// an apgcode needs the pattern to be one still life, oscillator or spaceship, and Life
+    /// 1.05 is read but written as Life 1.06.
+    pub fn to_format(&self, format: Format) -> Result<String, PatternError> {
+        Ok(match format {
             Format::Rle => self.to_rle(),
             Format::Plaintext => self.to_plaintext(),
-        }
+            Format::Life105 | Format::Life106 => self.to_life106(),
+            Format::Macrocell => self.to_macrocell(),
+            Format::Apgcode => format!("{}\n", apgcode::classify(self)?),
+        })
+    }
+
+    /// Golly's coordinates of the box's top-left: [`Pattern::position`], else the box centred
+    /// on the origin (as Golly places a pattern without a position).
+    pub fn origin(&self) -> (i64, i64) {
+        self.position.unwrap_or((
+            -i64::from(self.width / 2),
+            -i64::from(self.height / 2),
+        ))
     }
 
     /// The bounding box of the world's live cells (0×0 with no cells for an empty world),
@@ -283,6 +337,28 @@ impl Pattern {
             };
         }
         Pattern::from_region(world, x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+    }
+
+    /// The whole world as a file keeps it: [`Pattern::from_world`] plus the world's size and
+    /// topology as a bounded grid, its generation, and the box's position relative to the
+    /// world's centre (Golly's origin of a bounded grid), so that golab and Golly reopen the
+    /// cells where they were.
+    pub fn of_world(world: &World) -> Pattern {
+        let mut pattern = Pattern::from_world(world);
+        pattern.grid = Some(Grid {
+            width: world.width(),
+            height: world.height(),
+            topology: world.topology,
+        });
+        pattern.generation = (world.generation > 0).then_some(world.generation);
+        if pattern.width > 0 {
+            let (x0, y0) = world_box_origin(world);
+            pattern.position = Some((
+                x0 - i64::from(world.width() / 2),
+                y0 - i64::from(world.height() / 2),
+            ));
+        }
+        pattern
     }
 
     /// The `w × h` region with top-left `(x, y)`, clipped to the world (no wrapping), with the
@@ -385,6 +461,7 @@ impl Pattern {
             width,
             height,
             cells,
+            position: None,
             ..self.clone()
         }
     }

@@ -1,16 +1,17 @@
-//! The RLE reader and writer.
+//! The RLE reader (the writer is in `rle_write.rs`).
 //!
-//! Layout: `#` lines (`#N` name, `#O` author, `#C`/`#c` comments, others ignored), a header
-//! `x = W, y = H[, rule = R]`, then a body of runs: an optional count followed by `b` or `.`
-//! (dead), `o` (alive) or `$` (end of row), whitespace allowed between tokens, ended by `!`
-//! (anything after it is ignored; a missing `!` is accepted). Errors name the line and column
+//! Layout: `#` lines (`#N` name, `#O` author, `#C`/`#c` comments, Golly's `#CXRLE Pos=X,Y
+//! Gen=G`, others ignored), a header `x = W, y = H[, rule = R]` where the rule may carry a
+//! bounded-grid suffix (`:T72,48`, `:P100,80`), then a body of runs: an optional count
+//! followed by `b` or `.` (dead), `o` (alive), a multi-state cell (`A`–`X`, or `p`–`y` then
+//! `A`–`X`: states 1–255) or `$` (end of row), whitespace allowed between tokens, ended by `!`
+//! (anything after it is ignored; a missing `!` is accepted). With the `LifeHistory` rule the
+//! on-states 1, 3 and 5 are live B3/S23 cells and the others dead, counted in a warning; any
+//! other rule is two-state, where a state above 1 is an error. Errors name the line and column
 //! of the offending character; an error about a run points at the run's first character.
 
+use super::rule_text::parse_rule;
 use super::{MAX_PATTERN_CELLS, MAX_PATTERN_EDGE, Pattern, PatternError, syntax};
-use crate::rule::Rule;
-
-/// Longest line the writer emits, as the RLE convention asks.
-const MAX_LINE: usize = 70;
 
 /// At most 24 characters of `text`, for quoting user input in messages.
 fn excerpt(text: &str) -> String {
@@ -21,13 +22,22 @@ fn excerpt(text: &str) -> String {
     out
 }
 
-/// Store a `#` line's content in `pattern` (`rest` is the text after the `#`).
-fn comment_line(pattern: &mut Pattern, rest: &str) {
+/// Store a `#` line's content in `pattern` (`rest` is the text after the `#` at character
+/// column `at` of line `line_no`).
+fn comment_line(
+    pattern: &mut Pattern,
+    line_no: usize,
+    at: usize,
+    rest: &str,
+) -> Result<(), PatternError> {
+    if let Some(fields) = rest.strip_prefix("CXRLE") {
+        return xrle_line(pattern, line_no, at + 5, fields);
+    }
     let mut chars = rest.chars();
     let kind = chars.next();
     let text = chars.as_str().trim();
     if text.is_empty() {
-        return;
+        return Ok(());
     }
     match kind {
         Some('N') => pattern.name = Some(text.to_string()),
@@ -35,6 +45,44 @@ fn comment_line(pattern: &mut Pattern, rest: &str) {
         Some('C' | 'c') => pattern.comments.push(text.to_string()),
         _ => {}
     }
+    Ok(())
+}
+
+/// Golly's `#CXRLE` fields (`fields` follows `#CXRLE`, whose first character after it is at
+/// character column `column`): `Pos=X,Y` (the box's top-left) and `Gen=G`; others ignored.
+fn xrle_line(
+    pattern: &mut Pattern,
+    line_no: usize,
+    column: usize,
+    fields: &str,
+) -> Result<(), PatternError> {
+    let mut at = 0;
+    for word in fields.split(' ') {
+        let word_column = column + fields[..at].chars().count();
+        at += word.len() + 1;
+        let Some((key, value)) = word.split_once('=') else {
+            continue;
+        };
+        let value_column = word_column + key.chars().count() + 1;
+        let bad = |what: &str| {
+            let message = format!("#CXRLE {key}= needs {what}, found '{}'", excerpt(value));
+            syntax(line_no, value_column, message)
+        };
+        match key {
+            "Pos" => {
+                let (x, y) = value.split_once(',').ok_or_else(|| bad("X,Y"))?;
+                let x = x.parse::<i64>().map_err(|_| bad("X,Y whole numbers"))?;
+                let y = y.parse::<i64>().map_err(|_| bad("X,Y whole numbers"))?;
+                pattern.position = Some((x, y));
+            }
+            "Gen" => {
+                let generation = value.parse::<u64>().map_err(|_| bad("a generation count"))?;
+                pattern.generation = Some(generation);
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Parse RLE text (BOM already removed, not blank).
@@ -55,12 +103,13 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
         };
         let t = line.trim_start();
         if let Some(rest) = t.strip_prefix('#') {
-            comment_line(&mut pattern, rest);
+            let at = line[..line.len() - t.len()].chars().count() + 2;
+            comment_line(&mut pattern, index + 1, at, rest)?;
         } else if !t.is_empty() {
             break (index + 1, line);
         }
     };
-    let (width, height) = parse_header(header.0, header.1, &mut pattern)?;
+    let (width, height, history) = parse_header(header.0, header.1, &mut pattern)?;
     pattern.width = width;
     pattern.height = height;
     let mut body = Body {
@@ -70,6 +119,9 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
         y: 0,
         run: None,
         cells: Vec::new(),
+        history,
+        other_states: 0,
+        state: None,
     };
     for (index, line) in lines {
         if body.line(index + 1, line)? {
@@ -86,7 +138,21 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
             ),
         ));
     }
+    if let Some((line, column, _)) = body.state {
+        return Err(syntax(
+            line,
+            column,
+            "a multi-state prefix (p-y) at the end of the pattern is not followed by A-X",
+        ));
+    }
     pattern.cells = body.cells;
+    if body.other_states > 0 {
+        pattern.warnings.push(format!(
+            "LifeHistory: {} cell{} in states other than 1, 3 and 5 (history, marked-off or              boundary cells) were read as dead; the live cells run as B3/S23",
+            body.other_states,
+            if body.other_states == 1 { "" } else { "s" }
+        ));
+    }
     Ok(pattern)
 }
 
@@ -95,12 +161,13 @@ fn column(line: &str, at: usize) -> usize {
     line.get(..at).map_or(0, |s| s.chars().count()) + 1
 }
 
-/// Parse the header line into (width, height), setting the pattern's rule.
+/// Parse the header line into (width, height, LifeHistory?), setting the pattern's rule and
+/// bounded grid.
 fn parse_header(
     line_no: usize,
     line: &str,
     pattern: &mut Pattern,
-) -> Result<(u32, u32), PatternError> {
+) -> Result<(u32, u32, bool), PatternError> {
     let start = line.len() - line.trim_start().len();
     if !line.trim_start().starts_with(['x', 'X']) {
         return Err(syntax(
@@ -109,7 +176,7 @@ fn parse_header(
             "missing RLE header: expected 'x = WIDTH, y = HEIGHT' before the pattern body",
         ));
     }
-    let (mut width, mut height) = (None, None);
+    let (mut width, mut height, mut history) = (None, None, false);
     let mut at = start;
     while at < line.len() {
         let rest = line.get(at..).unwrap_or_default();
@@ -142,14 +209,15 @@ fn parse_header(
                 )?)
             }
             "rule" => {
-                // The rest of the line (some rule notations contain commas), less a Golly
-                // bounded-grid suffix such as `:T100,100`, which golab's worlds replace.
-                let text = line.get(value_at..).unwrap_or_default();
-                let text = text.split(':').next().unwrap_or_default().trim_end();
-                let rule = text
-                    .parse::<Rule>()
-                    .map_err(|e| syntax(line_no, column(line, value_at), e.to_string()))?;
-                pattern.rule = Some(rule);
+                // The rest of the line: some rule notations and the bounded-grid suffix
+                // (`:T100,80`) contain commas.
+                let text = line.get(value_at..).unwrap_or_default().trim_end();
+                let spec = parse_rule(text).map_err(|(offset, message)| {
+                    syntax(line_no, column(line, value_at) + offset, message)
+                })?;
+                pattern.rule = Some(spec.rule);
+                pattern.grid = spec.grid;
+                history = spec.history;
                 break;
             }
             _ => {
@@ -172,6 +240,7 @@ fn parse_header(
     Ok((
         width.ok_or_else(|| missing("x = WIDTH"))?,
         height.ok_or_else(|| missing("y = HEIGHT"))?,
+        history,
     ))
 }
 
@@ -210,6 +279,12 @@ struct Body {
     y: u64,
     run: Option<Run>,
     cells: Vec<(u32, u32)>,
+    /// LifeHistory: states 1, 3, 5 live, the others dead and counted.
+    history: bool,
+    /// Cells of a LifeHistory dead state above 0 read as dead.
+    other_states: u64,
+    /// A `p`–`y` state prefix waiting for its `A`–`X`: (line, column, 24 × its rank).
+    state: Option<(usize, usize, u32)>,
 }
 
 impl Body {
@@ -220,6 +295,15 @@ impl Body {
         }
         for (i, c) in line.chars().enumerate() {
             let column = i + 1;
+            if let Some((l, col, high)) = self.state.take() {
+                if !c.is_ascii_uppercase() || c > 'X' {
+                    let message =
+                        format!("a multi-state prefix (p-y) must be followed by A-X, found {c:?}");
+                    return Err(syntax(l, col, message));
+                }
+                self.cell_run(high + u32::from(c as u8 - b'A') + 1, l, col)?;
+                continue;
+            }
             if let Some(d) = c.to_digit(10) {
                 let run = self.run.get_or_insert(Run {
                     count: 0,
@@ -251,6 +335,14 @@ impl Body {
             match c {
                 'b' | '.' => self.x = self.x.saturating_add(n),
                 'o' => self.live(n, start_line, start_column)?,
+                'A'..='X' => {
+                    self.run = run;
+                    self.cell_run(u32::from(c as u8 - b'A') + 1, line_no, column)?;
+                }
+                'p'..='y' => {
+                    self.run = run;
+                    self.state = Some((line_no, column, 24 * u32::from(c as u8 - b'o')));
+                }
                 '$' => (self.x, self.y) = (0, self.y.saturating_add(n)),
                 '!' => {
                     if let Some(run) = run {
@@ -262,8 +354,8 @@ impl Body {
                 }
                 c if c.is_alphabetic() => {
                     let message = format!(
-                        "unexpected '{c}' in the RLE body: golab reads two-state patterns, \
-                         where b or . is a dead cell and o a live one"
+                        "unexpected '{c}' in the RLE body: cells are b or . (dead), o (alive), \
+                         A-X or p-y then A-X (multi-state)"
                     );
                     return Err(syntax(line_no, column, message));
                 }
@@ -276,6 +368,35 @@ impl Body {
             }
         }
         Ok(false)
+    }
+
+    /// A run of multi-state cells in `state` (1..=255), its count still in `self.run`; the
+    /// token's letter is at `line`, `column` (the run, if any, starts earlier).
+    fn cell_run(&mut self, state: u32, line: usize, column: usize) -> Result<(), PatternError> {
+        let run = self.run.take();
+        let (line, column) = run.as_ref().map_or((line, column), |r| (r.line, r.column));
+        let n = run.as_ref().map_or(1, |r| r.count);
+        if n == 0 {
+            return Err(syntax(line, column, "a run count of 0 is not allowed"));
+        }
+        let live = if self.history {
+            matches!(state, 1 | 3 | 5)
+        } else if state == 1 {
+            true
+        } else {
+            let message = format!(
+                "cell state {state} in a two-state rule (only LifeHistory's states are read; \
+                 other multi-state rules are not supported)"
+            );
+            return Err(syntax(line, column, message));
+        };
+        if live {
+            self.live(n, line, column)
+        } else {
+            self.other_states = self.other_states.saturating_add(n);
+            self.x = self.x.saturating_add(n);
+            Ok(())
+        }
     }
 
     /// Add a run of `n` live cells at the cursor, checking the declared box and the limit.
@@ -310,84 +431,3 @@ impl Body {
     }
 }
 
-/// Appends tokens to the body, wrapping lines at [`MAX_LINE`].
-struct Wrapper {
-    out: String,
-    line_len: usize,
-}
-
-impl Wrapper {
-    fn token(&mut self, count: u32, tag: char) {
-        let token = if count > 1 {
-            format!("{count}{tag}")
-        } else {
-            tag.to_string()
-        };
-        if self.line_len > 0 && self.line_len + token.len() > MAX_LINE {
-            self.out.push('\n');
-            self.line_len = 0;
-        }
-        self.line_len += token.len();
-        self.out.push_str(&token);
-    }
-}
-
-/// Metadata text on one line (line breaks become spaces).
-pub(super) fn one_line(text: &str) -> String {
-    text.split(['\n', '\r'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-impl Pattern {
-    /// RLE text: `#N`/`#O`/`#C` lines, the `x = W, y = H[, rule = R]` header, then runs
-    /// wrapped at 70 characters and a final `!`. Metadata line breaks become spaces.
-    pub fn to_rle(&self) -> String {
-        let (pattern, cells) = (self, &*self.clean_cells());
-        let mut out = String::new();
-        for (tag, text) in [("#N", &pattern.name), ("#O", &pattern.author)] {
-            let text = one_line(text.as_deref().unwrap_or_default());
-            if !text.is_empty() {
-                out.push_str(&format!("{tag} {text}\n"));
-            }
-        }
-        for line in pattern
-            .comments
-            .iter()
-            .flat_map(|c| c.lines())
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-        {
-            out.push_str(&format!("#C {line}\n"));
-        }
-        out.push_str(&format!("x = {}, y = {}", pattern.width, pattern.height));
-        if let Some(rule) = pattern.rule {
-            out.push_str(&format!(", rule = {rule}"));
-        }
-        out.push('\n');
-        let mut body = Wrapper { out, line_len: 0 };
-        let (mut row, mut col) = (0u32, 0u32);
-        let mut i = 0;
-        while let Some(&(x, y)) = cells.get(i) {
-            if y > row {
-                body.token(y - row, '$');
-                (row, col) = (y, 0);
-            }
-            if x > col {
-                body.token(x - col, 'b');
-            }
-            let mut n = 1;
-            while cells.get(i + n as usize) == Some(&(x + n, y)) {
-                n += 1;
-            }
-            body.token(n, 'o');
-            col = x + n;
-            i += n as usize;
-        }
-        body.token(1, '!');
-        body.out.push('\n');
-        body.out
-    }
-}

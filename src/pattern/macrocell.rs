@@ -136,7 +136,7 @@ fn leaf(line_no: usize, line: &str) -> Result<Node, PatternError> {
         let column = lead + i + 1;
         match c {
             '*' | '.' => {
-                if x > 7 || y > 7 {
+                if c == '*' && (x > 7 || y > 7) {
                     let message = "a leaf is 8x8 cells: this cell is outside it";
                     return Err(syntax(line_no, column, message));
                 }

@@ -249,15 +249,17 @@ fn extents(nodes: &[Node]) -> Vec<Option<Extent>> {
         let extent = match *node {
             Node::Leaf { bits: 0, .. } => None,
             Node::Leaf { bits, .. } => {
-                let (mut b, mut pop) = ([u64::MAX, u64::MAX, 0, 0], 0);
-                for i in (0..64).filter(|i| bits >> i & 1 == 1) {
-                    let (x, y) = (i % 8, i / 8);
-                    b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
-                    pop += 1;
-                }
+                // Rows are bytes: the first and last set bytes are the top and bottom rows;
+                // the OR of all rows gives the columns.
+                let columns = (0..8).fold(0u64, |acc, row| acc | (bits >> (row * 8)) & 0xff);
                 Some(Extent {
-                    population: pop,
-                    bounds: b,
+                    population: u64::from(bits.count_ones()),
+                    bounds: [
+                        u64::from(columns.trailing_zeros()),
+                        u64::from(bits.trailing_zeros() / 8),
+                        u64::from(63 - columns.leading_zeros()),
+                        u64::from((63 - bits.leading_zeros()) / 8),
+                    ],
                 })
             }
             Node::Inner { level, children } => {

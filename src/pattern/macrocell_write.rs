@@ -54,7 +54,7 @@ impl Pattern {
             return out;
         }
         let (level, shift) = self.root_placement();
-        let leaves = leaves(&cells, shift);
+        let leaves = leaves(&cells, self.width, shift);
         Tree::build(leaves, level).write(&mut out);
         out
     }
@@ -77,39 +77,28 @@ impl Pattern {
     }
 }
 
-/// The non-empty 8×8 leaves of row-major `cells` shifted by `shift`: (block x, block y, bits).
-fn leaves(cells: &[(u32, u32)], (sx, sy): (u64, u64)) -> Vec<(u64, u64, u64)> {
+/// The non-empty 8×8 leaves of row-major `cells` (in a box `width` wide) shifted by
+/// `shift`: (block x, block y, bits), one band of eight rows at a time in a vector of the
+/// band's blocks.
+fn leaves(cells: &[(u32, u32)], width: u32, (sx, sy): (u64, u64)) -> Vec<(u64, u64, u64)> {
     let mut out = Vec::new();
-    let mut band: HashMap<u64, u64> = HashMap::new();
-    let mut row_blocks: Vec<(u64, u64)> = Vec::new();
-    let mut current: Option<u64> = None;
-    let flush = |band: &mut HashMap<u64, u64>, by: u64, out: &mut Vec<(u64, u64, u64)>| {
-        let mut blocks: Vec<_> = band.drain().collect();
-        blocks.sort_unstable();
-        out.extend(blocks.into_iter().map(|(bx, bits)| (bx, by, bits)));
+    let first_block = sx / 8;
+    let mut band = vec![0u64; (u64::from(width) / 8 + 2) as usize];
+    let flush = |band: &mut Vec<u64>, by: u64, out: &mut Vec<(u64, u64, u64)>| {
+        for (i, bits) in band.iter_mut().enumerate().filter(|(_, b)| **b != 0) {
+            out.push((first_block + i as u64, by, *bits));
+            *bits = 0;
+        }
     };
-    let mut i = 0;
-    while i < cells.len() {
-        let y = u64::from(cells[i].1) + sy;
+    let mut current: Option<u64> = None;
+    for &(x, y) in cells {
+        let (x, y) = (u64::from(x) + sx, u64::from(y) + sy);
         let by = y / 8;
-        if current.is_some_and(|c| c != by) {
-            flush(&mut band, current.unwrap_or_default(), &mut out);
+        if let Some(c) = current.filter(|&c| c != by) {
+            flush(&mut band, c, &mut out);
         }
         current = Some(by);
-        // One row: consecutive cells of the same block are ORed before touching the map.
-        row_blocks.clear();
-        while i < cells.len() && u64::from(cells[i].1) + sy == y {
-            let x = u64::from(cells[i].0) + sx;
-            let bit = 1u64 << ((y % 8) * 8 + x % 8);
-            match row_blocks.last_mut() {
-                Some((bx, bits)) if *bx == x / 8 => *bits |= bit,
-                _ => row_blocks.push((x / 8, bit)),
-            }
-            i += 1;
-        }
-        for &(bx, bits) in &row_blocks {
-            *band.entry(bx).or_insert(0) |= bits;
-        }
+        band[(x / 8 - first_block) as usize] |= 1u64 << ((y % 8) * 8 + x % 8);
     }
     if let Some(by) = current {
         flush(&mut band, by, &mut out);

@@ -216,17 +216,19 @@ pub(crate) fn syntax(line: usize, column: usize, message: impl Into<String>) -> 
     }
 }
 
-/// The world coordinates of the top-left of the live cells' bounding box (0, 0 when empty).
-fn world_box_origin(world: &World) -> (i64, i64) {
-    let width = world.width() as usize;
-    let ages = world.ages();
-    let first_row = ages.iter().position(|&a| a > 0).map_or(0, |i| i / width);
-    let first_col = ages
-        .chunks(width.max(1))
-        .filter_map(|row| row.iter().position(|&a| a > 0))
-        .min()
-        .unwrap_or(0);
-    (first_col as i64, first_row as i64)
+/// The bounding box `(x0, y0, x1, y1)` (inclusive) of the world's live cells, walking
+/// rows as slices (a large world has tens of millions of cells); `None` when all are dead.
+fn live_box(world: &World) -> Option<(u32, u32, u32, u32)> {
+    let width = (world.width() as usize).max(1);
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for (y, row) in world.ages().chunks(width).enumerate() {
+        let Some(first) = row.iter().position(|&a| a > 0) else {
+            continue;
+        };
+        let last = row.iter().rposition(|&a| a > 0).unwrap_or(first);
+        (x0, y0, x1, y1) = (x0.min(first), y0.min(y), x1.max(last), y);
+    }
+    (x0 != usize::MAX).then_some((x0 as u32, y0 as u32, x1 as u32, y1 as u32))
 }
 
 /// Where to put a pattern in a world.
@@ -324,18 +326,12 @@ impl Pattern {
     /// The bounding box of the world's live cells (0×0 with no cells for an empty world),
     /// with the world's rule, for saving what is on screen.
     pub fn from_world(world: &World) -> Pattern {
-        let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
-        let width = world.width() as usize;
-        for (i, _) in world.ages().iter().enumerate().filter(|(_, a)| **a > 0) {
-            let (x, y) = ((i % width) as u32, (i / width) as u32);
-            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
-        }
-        if x0 > x1 {
+        let Some((x0, y0, x1, y1)) = live_box(world) else {
             return Pattern {
                 rule: Some(world.rule),
                 ..Pattern::default()
             };
-        }
+        };
         Pattern::from_region(world, x0, y0, x1 - x0 + 1, y1 - y0 + 1)
     }
 
@@ -351,8 +347,8 @@ impl Pattern {
             topology: world.topology,
         });
         pattern.generation = (world.generation > 0).then_some(world.generation);
-        if pattern.width > 0 {
-            let (x0, y0) = world_box_origin(world);
+        if let Some((x0, y0, _, _)) = live_box(world) {
+            let (x0, y0) = (i64::from(x0), i64::from(y0));
             pattern.position = Some((
                 x0 - i64::from(world.width() / 2),
                 y0 - i64::from(world.height() / 2),
@@ -368,11 +364,17 @@ impl Pattern {
         let y0 = y.min(world.height());
         let x1 = (u64::from(x) + u64::from(w)).min(u64::from(world.width())) as u32;
         let y1 = (u64::from(y) + u64::from(h)).min(u64::from(world.height())) as u32;
-        let cells = (y0..y1)
-            .flat_map(|wy| (x0..x1).map(move |wx| (wx, wy)))
-            .filter(|&(wx, wy)| world.is_alive(wx, wy))
-            .map(|(wx, wy)| (wx - x0, wy - y0))
-            .collect();
+        let width = world.width() as usize;
+        let row = |wy: u32| &world.ages()[wy as usize * width..][x0 as usize..x1 as usize];
+        // Counting first costs a fast pass; growing a vector of tens of millions of cells
+        // by doubling costs more (the kernel zeroes every page it touches).
+        let count: usize = (y0..y1).map(|wy| row(wy).iter().filter(|a| **a > 0).count()).sum();
+        let mut cells = Vec::with_capacity(count);
+        for wy in y0..y1 {
+            for (i, _) in row(wy).iter().enumerate().filter(|(_, a)| **a > 0) {
+                cells.push((i as u32, wy - y0));
+            }
+        }
         Pattern {
             rule: Some(world.rule),
             width: x1 - x0,

@@ -57,7 +57,8 @@ impl Pattern {
     /// header: B3/S23 is written when the pattern names none.
     pub fn to_rle(&self) -> String {
         let (pattern, cells) = (self, &*self.clean_cells());
-        let mut out = String::new();
+        // About two characters per live cell in a soup, plus the line ends: one allocation.
+        let mut out = String::with_capacity(cells.len() * 2 + self.height as usize + 256);
         if pattern.position.is_some() || pattern.generation.is_some() {
             out.push_str("#CXRLE");
             if let Some((x, y)) = pattern.position {

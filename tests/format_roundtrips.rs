@@ -10,8 +10,8 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 use golab::pattern::library::find;
 use golab::pattern::{
-    Format, Grid, MAX_FILE_BYTES, Pattern, PatternError, apgcode, decode_bytes, load_file,
-    parse, save_file,
+    Format, Grid, MAX_FILE_BYTES, Pattern, PatternError, apgcode, decode_bytes, load_file, parse,
+    save_file,
 };
 use golab::rule::Rule;
 use golab::world::{CellEdit, Topology, World};
@@ -179,7 +179,9 @@ fn a_saved_world_reopens_with_its_grid_position_and_generation() {
     world.generation = 120;
     let mut pattern = Pattern::of_world(&world);
     pattern.name = Some("a glider".into());
-    for name in ["w.rle", "w.mc", "w.lif", "w.rle.gz", "w.mc.gz", "w.cells", "w.apg"] {
+    for name in [
+        "w.rle", "w.mc", "w.lif", "w.rle.gz", "w.mc.gz", "w.cells", "w.apg",
+    ] {
         let path = dir.0.join(name);
         let format = save_file(&pattern, &path).unwrap();
         assert_eq!(Some(format), Format::from_path(&path), "{name}");
@@ -204,7 +206,11 @@ fn a_saved_world_reopens_with_its_grid_position_and_generation() {
     assert!(text.contains("rule = B3/S23:T64,48"), "{text}");
     // A world with two objects has no apgcode, and nothing is written.
     let mut two = world.clone();
-    two.apply_edit(CellEdit { x: 40, y: 40, alive: true });
+    two.apply_edit(CellEdit {
+        x: 40,
+        y: 40,
+        alive: true,
+    });
     let path = dir.0.join("two.apg");
     let err = save_file(&Pattern::of_world(&two), &path).unwrap_err();
     assert!(matches!(err, PatternError::Unsupported(_)), "{err}");
@@ -232,7 +238,11 @@ fn a_gzip_bomb_is_refused_after_the_limit_not_swallowed() {
         }
         other => panic!("{:?}", other.map(|p| p.population())),
     }
-    assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
@@ -260,5 +270,8 @@ fn truncated_and_damaged_gzip_are_refused_at_a_byte_offset() {
     let dir = TempDir::new("gz");
     let path = dir.0.join("gun.txt");
     std::fs::write(&path, &whole).unwrap();
-    assert_eq!(load_file(&path).unwrap(), find("gosper-glider-gun").unwrap());
+    assert_eq!(
+        load_file(&path).unwrap(),
+        find("gosper-glider-gun").unwrap()
+    );
 }

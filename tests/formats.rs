@@ -66,7 +66,10 @@ fn life105_blocks_rules_and_positions() {
     // Rows before any #P start at (0, 0); #N asks for Conway's rules; a bare #P block
     // (WinLifeSearch's clipboard form) is detected as Life 1.05.
     let bare = parse("#N\n.*\n", Some(Format::Life105)).unwrap();
-    assert_eq!((absolute(&bare), bare.rule), (vec![(1, 0)], Some(Rule::CONWAY)));
+    assert_eq!(
+        (absolute(&bare), bare.rule),
+        (vec![(1, 0)], Some(Rule::CONWAY))
+    );
     let headerless = parse("#P 4 4\n*\n", None).unwrap();
     assert_eq!(absolute(&headerless), [(4, 4)]);
 }
@@ -131,7 +134,10 @@ fn macrocell_leaves_nodes_and_metadata() {
     assert_eq!(h.warnings.len(), 1);
     assert!(h.warnings[0].contains("3 cell"), "{:?}", h.warnings);
     // An empty file (no nodes) is an empty pattern, as in Golly.
-    assert_eq!(parse("[M2] (x)\n#R B3/S23\n", None).unwrap().population(), 0);
+    assert_eq!(
+        parse("[M2] (x)\n#R B3/S23\n", None).unwrap().population(),
+        0
+    );
 }
 
 #[test]
@@ -174,7 +180,10 @@ fn a_macrocell_larger_than_golab_is_refused_with_the_size_it_needs() {
     match parse(&far_apart(18), None) {
         Err(e @ PatternError::TooLarge { .. }) => {
             let m = e.to_string();
-            assert!(m.contains("131073x131073") && m.contains("65536x65536"), "{m}");
+            assert!(
+                m.contains("131073x131073") && m.contains("65536x65536"),
+                "{m}"
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -190,7 +199,11 @@ fn a_macrocell_larger_than_golab_is_refused_with_the_size_it_needs() {
         parse(&full, None),
         Err(PatternError::TooLarge { .. })
     ));
-    assert!(start.elapsed() < Duration::from_secs(1), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -245,10 +258,17 @@ fn lifehistory_states_read_as_live_b3s23_cells_with_a_warning() {
     let shifted: Vec<_> = glider.cells.iter().map(|&(x, y)| (x + 1, y + 1)).collect();
     assert_eq!(p.cells, shifted);
     assert_eq!(p.warnings.len(), 1);
-    assert!(p.warnings[0].starts_with("LifeHistory: 8 cells"), "{:?}", p.warnings);
+    assert!(
+        p.warnings[0].starts_with("LifeHistory: 8 cells"),
+        "{:?}",
+        p.warnings
+    );
     // Two-letter states: pA is state 25 — dead in LifeHistory, an error in a two-state rule.
     let h = parse("x = 3, y = 1, rule = LifeHistory\nApAE!", None).unwrap();
-    assert_eq!((h.cells.clone(), h.warnings.len()), (vec![(0, 0), (2, 0)], 1));
+    assert_eq!(
+        (h.cells.clone(), h.warnings.len()),
+        (vec![(0, 0), (2, 0)], 1)
+    );
     let (line, column, m) = syntax_at("x = 3, y = 1\no2pA!", None);
     assert_eq!((line, column), (2, 2), "{m}");
     assert!(m.contains("state 25"), "{m}");
@@ -271,7 +291,10 @@ fn apgcodes_decode_every_abbreviation() {
     assert_eq!((block.width, block.height), (2, 2));
     assert_eq!(block.name.as_deref(), Some("xs4_33"));
     // Pasted text (as the app's clipboard does) is detected too.
-    assert_eq!(parse("  xp2_7\n", None).unwrap().cells, [(0, 0), (0, 1), (0, 2)]);
+    assert_eq!(
+        parse("  xp2_7\n", None).unwrap().cells,
+        [(0, 0), (0, 1), (0, 2)]
+    );
 }
 
 #[test]
@@ -289,7 +312,10 @@ fn apgcode_errors_are_located() {
     }
     let (_, column, m) = syntax_at("ov_s16", Some(Format::Apgcode));
     assert_eq!(column, 1, "{m}");
-    assert!(matches!(resolve("xs4_zz"), Err(PatternError::Syntax { .. })));
+    assert!(matches!(
+        resolve("xs4_zz"),
+        Err(PatternError::Syntax { .. })
+    ));
 }
 
 #[test]
@@ -320,7 +346,10 @@ fn common_objects_have_their_catagolue_codes_both_ways() {
         assert!(found, "{code} is not a phase of {name}");
     }
     let gun = find("gosper-glider-gun").unwrap();
-    assert!(matches!(apgcode::classify(&gun), Err(PatternError::Unsupported(_))));
+    assert!(matches!(
+        apgcode::classify(&gun),
+        Err(PatternError::Unsupported(_))
+    ));
     assert!(matches!(
         apgcode::classify(&Pattern::default()),
         Err(PatternError::Unsupported(_))
@@ -378,13 +407,29 @@ fn the_cli_runs_an_apgcode_and_a_compressed_file() {
     let exe = env!("CARGO_BIN_EXE_golab");
     for (pattern, population) in [("xs4_33", 4), ("xp2_7", 3)] {
         let out = std::process::Command::new(exe)
-            .args(["run", "--pattern", pattern, "--size", "32", "--gens", "7", "--json"])
+            .args([
+                "run",
+                "--pattern",
+                pattern,
+                "--size",
+                "32",
+                "--gens",
+                "7",
+                "--json",
+            ])
             .args(["--strategy", "scalar"])
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{pattern}: {}", String::from_utf8_lossy(&out.stderr));
-        assert!(stdout.contains(&format!("\"population\":{population},")), "{stdout}");
+        assert!(
+            out.status.success(),
+            "{pattern}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            stdout.contains(&format!("\"population\":{population},")),
+            "{stdout}"
+        );
     }
     let gun = fixture("gosper-glider-gun.rle.gz");
     let out = std::process::Command::new(exe)
@@ -393,6 +438,10 @@ fn the_cli_runs_an_apgcode_and_a_compressed_file() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(stdout.contains("\"population\":41,"), "{stdout}");
 }

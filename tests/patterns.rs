@@ -346,7 +346,10 @@ fn rle_body_errors_are_located() {
     // Unknown characters and multi-state letters.
     assert_eq!(rle_error("x = 3, y = 1\no?o!"), (2, 2));
     // `A` is state 1, alive; state 2 has no meaning in a two-state rule.
-    assert_eq!(parse("x = 3, y = 1\nobA!", None).unwrap().cells, [(0, 0), (2, 0)]);
+    assert_eq!(
+        parse("x = 3, y = 1\nobA!", None).unwrap().cells,
+        [(0, 0), (2, 0)]
+    );
     let (line, column, message) = syntax_at("x = 3, y = 1\nobB!", None);
     assert_eq!((line, column), (2, 3));
     assert!(message.contains("two-state"), "{message}");

@@ -60,7 +60,11 @@ pub fn check_gzip(data: &[u8]) {
     match pattern::decode_bytes(data.to_vec()) {
         Ok(text) => check_text(&text, None),
         Err(PatternError::Corrupt { offset, .. }) => {
-            assert!(offset <= data.len() as u64, "offset {offset} of {}", data.len())
+            assert!(
+                offset <= data.len() as u64,
+                "offset {offset} of {}",
+                data.len()
+            )
         }
         Err(PatternError::TooLarge { .. } | PatternError::Syntax { .. }) => {}
         Err(other) => panic!("unexpected error from decode_bytes: {other:?}"),
@@ -300,7 +304,12 @@ fn round_trip_cells(p: &Pattern, format: Format) {
     let absolute = |q: &Pattern, (x0, y0): (i64, i64)| -> Vec<(i128, i128)> {
         q.cells
             .iter()
-            .map(|&(x, y)| (i128::from(x0) + i128::from(x), i128::from(y0) + i128::from(y)))
+            .map(|&(x, y)| {
+                (
+                    i128::from(x0) + i128::from(x),
+                    i128::from(y0) + i128::from(y),
+                )
+            })
             .collect()
     };
     assert_eq!(
@@ -310,8 +319,18 @@ fn round_trip_cells(p: &Pattern, format: Format) {
         context()
     );
     assert_eq!(q.grid, p.grid, "{}", context());
-    assert_eq!(one_line(q.name.as_deref()), one_line(p.name.as_deref()), "{}", context());
-    assert_eq!(one_line(q.author.as_deref()), one_line(p.author.as_deref()), "{}", context());
+    assert_eq!(
+        one_line(q.name.as_deref()),
+        one_line(p.name.as_deref()),
+        "{}",
+        context()
+    );
+    assert_eq!(
+        one_line(q.author.as_deref()),
+        one_line(p.author.as_deref()),
+        "{}",
+        context()
+    );
     assert_eq!(comment_lines(&q), comment_lines(p), "{}", context());
     if format == Format::Macrocell {
         assert_eq!(q.generation, p.generation, "{}", context());

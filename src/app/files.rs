@@ -66,8 +66,8 @@ fn world_for_pattern(pattern: &Pattern, now: Current) -> Result<(World, Option<S
                 pattern.width, pattern.height, grid.width, grid.height
             ));
         }
-        let mut world = World::new(grid.width, grid.height, grid.topology, rule)
-            .map_err(|e| e.to_string())?;
+        let mut world =
+            World::new(grid.width, grid.height, grid.topology, rule).map_err(|e| e.to_string())?;
         // Golly centres a bounded grid on its origin: the left edge is at -(width / 2).
         let placement = match pattern.position {
             Some((x, y)) => Placement::At {
@@ -215,7 +215,11 @@ pub fn export_dialog(app: &mut GolabApp) {
 /// Write `world`'s live cells to `path` in the format of its extension (RLE when it names
 /// none; `.gz` compresses), with the world's size, topology and generation and the opened
 /// pattern's name, author and comments (`info`).
-pub fn save_pattern(world: &World, path: &Path, info: Option<&PatternInfo>) -> Result<String, String> {
+pub fn save_pattern(
+    world: &World,
+    path: &Path,
+    info: Option<&PatternInfo>,
+) -> Result<String, String> {
     if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("png"))

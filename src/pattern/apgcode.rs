@@ -77,9 +77,10 @@ fn decode(code: &str) -> Result<Pattern, (usize, String)> {
         return Err((0, message));
     }
     let rest = &code[prefix_len..];
-    let (number, body) = rest
-        .split_once('_')
-        .ok_or((prefix_len, format!("expected {kind}<number>_<cells>, e.g. xs4_33")))?;
+    let (number, body) = rest.split_once('_').ok_or((
+        prefix_len,
+        format!("expected {kind}<number>_<cells>, e.g. xs4_33"),
+    ))?;
     let value = number
         .parse::<u64>()
         .ok()
@@ -143,7 +144,10 @@ pub fn wechsler_cells(body: &str) -> Result<Vec<(u32, u32)>, (usize, String)> {
                     (i, format!("unexpected {c:?} in an apgcode (0-9, a-z only)"))
                 })?;
                 if x >= u64::from(MAX_PATTERN_EDGE) || strip * 5 >= u64::from(MAX_PATTERN_EDGE) {
-                    return Err((i, format!("the object is wider or taller than {MAX_PATTERN_EDGE} cells")));
+                    return Err((
+                        i,
+                        format!("the object is wider or taller than {MAX_PATTERN_EDGE} cells"),
+                    ));
                 }
                 if cells.len() + 5 > MAX_PATTERN_CELLS {
                     return Err((i, format!("more than {MAX_PATTERN_CELLS} live cells")));

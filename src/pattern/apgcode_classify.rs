@@ -36,7 +36,11 @@ fn step(cells: &HashSet<(i64, i64)>, rule: Rule) -> HashSet<(i64, i64)> {
         .map(|(&c, _)| c)
         .collect();
     // Live cells with no live neighbours are not in `counts`.
-    next.extend(cells.iter().filter(|c| !counts.contains_key(c) && rule.next_alive(true, 0)));
+    next.extend(
+        cells
+            .iter()
+            .filter(|c| !counts.contains_key(c) && rule.next_alive(true, 0)),
+    );
     next
 }
 

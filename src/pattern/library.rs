@@ -127,7 +127,10 @@ pub fn load_file(path: &Path) -> Result<Pattern, PatternError> {
         message: e.to_string(),
     };
     let file = std::fs::File::open(path).map_err(io)?;
-    let size = file.metadata().map_or(0, |m| m.len()).min(MAX_FILE_BYTES + 1);
+    let size = file
+        .metadata()
+        .map_or(0, |m| m.len())
+        .min(MAX_FILE_BYTES + 1);
     let mut bytes = Vec::with_capacity(size as usize + 1);
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)

@@ -87,11 +87,19 @@ pub(super) fn two_numbers(
             continue;
         }
         if found == 2 {
-            return Err(syntax(line_no, column, format!("{what}: unexpected '{word}'")));
+            return Err(syntax(
+                line_no,
+                column,
+                format!("{what}: unexpected '{word}'"),
+            ));
         }
-        values[found] = word
-            .parse::<i64>()
-            .map_err(|_| syntax(line_no, column, format!("{what}: '{word}' is not a whole number")))?;
+        values[found] = word.parse::<i64>().map_err(|_| {
+            syntax(
+                line_no,
+                column,
+                format!("{what}: '{word}' is not a whole number"),
+            )
+        })?;
         found += 1;
     }
     if found < 2 {
@@ -215,7 +223,10 @@ impl Pattern {
         }
         let (ox, oy) = self.origin();
         for &(x, y) in cells.iter() {
-            let (x, y) = (i128::from(ox) + i128::from(x), i128::from(oy) + i128::from(y));
+            let (x, y) = (
+                i128::from(ox) + i128::from(x),
+                i128::from(oy) + i128::from(y),
+            );
             out.push_str(&format!("{x} {y}\n"));
         }
         out

@@ -174,7 +174,11 @@ fn inner(
             continue;
         }
         if count == 5 {
-            return Err(syntax(line_no, column, "a node line has 5 numbers: k nw ne sw se"));
+            return Err(syntax(
+                line_no,
+                column,
+                "a node line has 5 numbers: k nw ne sw se",
+            ));
         }
         fields[count] = word.parse::<u64>().map_err(|_| {
             let message = format!("expected a number in a node line, found '{word}'");
@@ -185,7 +189,11 @@ fn inner(
     }
     if count < 5 {
         let column = line.trim_end().chars().count() + 1;
-        return Err(syntax(line_no, column, "a node line has 5 numbers: k nw ne sw se"));
+        return Err(syntax(
+            line_no,
+            column,
+            "a node line has 5 numbers: k nw ne sw se",
+        ));
     }
     let level = fields[0];
     if level == 1 {
@@ -270,7 +278,12 @@ fn extents(nodes: &[Node]) -> Vec<Option<Extent>> {
                         continue;
                     };
                     let (dx, dy) = ((q as u64 % 2) * half, (q as u64 / 2) * half);
-                    let b = [e.bounds[0] + dx, e.bounds[1] + dy, e.bounds[2] + dx, e.bounds[3] + dy];
+                    let b = [
+                        e.bounds[0] + dx,
+                        e.bounds[1] + dy,
+                        e.bounds[2] + dx,
+                        e.bounds[3] + dy,
+                    ];
                     acc = Some(match acc {
                         None => Extent {
                             population: e.population,
@@ -365,7 +378,8 @@ fn collect(
         Node::Leaf { bits, .. } => {
             // A 2×2 leaf inside its 8×8 block: its rows move to the block's rows.
             let (dx, dy) = (x % 8, y % 8);
-            let shifted = ((bits & 0b11) << (dy * 8 + dx)) | (((bits >> 8) & 0b11) << ((dy + 1) * 8 + dx));
+            let shifted =
+                ((bits & 0b11) << (dy * 8 + dx)) | (((bits >> 8) & 0b11) << ((dy + 1) * 8 + dx));
             out.push((x / 8, y / 8, shifted));
         }
         Node::Inner { level, children } => {

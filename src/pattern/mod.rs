@@ -317,10 +317,8 @@ impl Pattern {
     /// Golly's coordinates of the box's top-left: [`Pattern::position`], else the box centred
     /// on the origin (as Golly places a pattern without a position).
     pub fn origin(&self) -> (i64, i64) {
-        self.position.unwrap_or((
-            -i64::from(self.width / 2),
-            -i64::from(self.height / 2),
-        ))
+        self.position
+            .unwrap_or((-i64::from(self.width / 2), -i64::from(self.height / 2)))
     }
 
     /// The bounding box of the world's live cells (0×0 with no cells for an empty world),
@@ -368,7 +366,9 @@ impl Pattern {
         let row = |wy: u32| &world.ages()[wy as usize * width..][x0 as usize..x1 as usize];
         // Counting first costs a fast pass; growing a vector of tens of millions of cells
         // by doubling costs more (the kernel zeroes every page it touches).
-        let count: usize = (y0..y1).map(|wy| row(wy).iter().filter(|a| **a > 0).count()).sum();
+        let count: usize = (y0..y1)
+            .map(|wy| row(wy).iter().filter(|a| **a > 0).count())
+            .sum();
         let mut cells = Vec::with_capacity(count);
         for wy in y0..y1 {
             for (i, _) in row(wy).iter().enumerate().filter(|(_, a)| **a > 0) {

@@ -76,7 +76,9 @@ fn xrle_line(
                 pattern.position = Some((x, y));
             }
             "Gen" => {
-                let generation = value.parse::<u64>().map_err(|_| bad("a generation count"))?;
+                let generation = value
+                    .parse::<u64>()
+                    .map_err(|_| bad("a generation count"))?;
                 pattern.generation = Some(generation);
             }
             _ => {}
@@ -430,4 +432,3 @@ impl Body {
         Ok(())
     }
 }
-

@@ -102,7 +102,10 @@ fn parse_suffix(suffix: &str) -> Result<Option<Grid>, RuleTextError> {
         return Err((2 + rest[..at].chars().count(), refused(what)));
     }
     if let Some(at) = rest.find('*') {
-        return Err((2 + rest[..at].chars().count(), refused("a twisted edge (*)")));
+        return Err((
+            2 + rest[..at].chars().count(),
+            refused("a twisted edge (*)"),
+        ));
     }
     let (w, h) = match rest.split_once(',') {
         Some((w, h)) => (w, Some(h)),

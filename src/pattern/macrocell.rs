@@ -74,8 +74,8 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
     }
     if dead_states > 0 {
         pattern.warnings.push(format!(
-            "LifeHistory: {dead_states} cell{} in states other than 1, 3 and 5 were read as \
-             dead; the live cells run as B3/S23",
+            "LifeHistory: {dead_states} cell{} of the file's 2x2 nodes in states other than \
+             1, 3 and 5 were read as dead; the live cells run as B3/S23",
             if dead_states == 1 { "" } else { "s" }
         ));
     }

@@ -14,13 +14,16 @@ pub mod apgcode;
 mod apgcode_classify;
 mod compressed;
 mod detect;
+mod from_world;
 pub mod library;
 mod life105;
 mod life106;
 mod macrocell;
 mod macrocell_write;
+mod place;
 mod plaintext;
 mod rle;
+mod rle_header;
 mod rle_write;
 mod rule_text;
 
@@ -30,12 +33,13 @@ use std::path::Path;
 pub use compressed::{decode_bytes, is_gzip, save_file};
 pub use detect::parse;
 pub use library::{load_file, resolve};
+pub use place::{PlaceReport, Placement};
 pub use rule_text::Grid;
 
 use thiserror::Error;
 
 use crate::rule::Rule;
-use crate::world::{CellEdit, MAX_EDGE, World};
+use crate::world::MAX_EDGE;
 
 /// Largest pattern edge accepted: the same as the largest world edge, so any pattern fits
 /// the largest world.
@@ -216,69 +220,6 @@ pub(crate) fn syntax(line: usize, column: usize, message: impl Into<String>) -> 
     }
 }
 
-/// The bounding box `(x0, y0, x1, y1)` (inclusive) of the world's live cells, walking
-/// rows as slices (a large world has tens of millions of cells); `None` when all are dead.
-fn live_box(world: &World) -> Option<(u32, u32, u32, u32)> {
-    let width = (world.width() as usize).max(1);
-    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    for (y, row) in world.ages().chunks(width).enumerate() {
-        let Some(first) = row.iter().position(|&a| a > 0) else {
-            continue;
-        };
-        let last = row.iter().rposition(|&a| a > 0).unwrap_or(first);
-        (x0, y0, x1, y1) = (x0.min(first), y0.min(y), x1.max(last), y);
-    }
-    (x0 != usize::MAX).then_some((x0 as u32, y0 as u32, x1 as u32, y1 as u32))
-}
-
-/// Where to put a pattern in a world.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Placement {
-    /// The pattern's box centred in the world (rounded towards the top-left).
-    #[default]
-    Centred,
-    /// The pattern's top-left corner at world cell `(x, y)`; may be negative or outside.
-    At {
-        /// Column of the pattern's left edge.
-        x: i64,
-        /// Row of the pattern's top edge.
-        y: i64,
-    },
-}
-
-/// What [`Pattern::place`] did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlaceReport {
-    /// Live cells of the pattern now alive in the world.
-    pub placed: usize,
-    /// Live cells of the pattern that fell outside the world and were dropped.
-    pub clipped: usize,
-    /// World column where the pattern's left edge went.
-    pub x: i64,
-    /// World row where the pattern's top edge went.
-    pub y: i64,
-    /// Width of the world placed into (for the warning).
-    pub world_width: u32,
-    /// Height of the world placed into (for the warning).
-    pub world_height: u32,
-}
-
-impl PlaceReport {
-    /// A warning for the user when cells were clipped, so partial placement is never silent.
-    pub fn warning(&self) -> Option<String> {
-        (self.clipped > 0).then(|| {
-            format!(
-                "{} cell{} of the pattern fell outside the {}x{} world and {} clipped",
-                self.clipped,
-                if self.clipped == 1 { "" } else { "s" },
-                self.world_width,
-                self.world_height,
-                if self.clipped == 1 { "was" } else { "were" },
-            )
-        })
-    }
-}
-
 impl Pattern {
     /// Number of live cells.
     pub fn population(&self) -> usize {
@@ -319,140 +260,6 @@ impl Pattern {
     pub fn origin(&self) -> (i64, i64) {
         self.position
             .unwrap_or((-i64::from(self.width / 2), -i64::from(self.height / 2)))
-    }
-
-    /// The bounding box of the world's live cells (0×0 with no cells for an empty world),
-    /// with the world's rule, for saving what is on screen.
-    pub fn from_world(world: &World) -> Pattern {
-        let Some((x0, y0, x1, y1)) = live_box(world) else {
-            return Pattern {
-                rule: Some(world.rule),
-                ..Pattern::default()
-            };
-        };
-        Pattern::from_region(world, x0, y0, x1 - x0 + 1, y1 - y0 + 1)
-    }
-
-    /// The whole world as a file keeps it: [`Pattern::from_world`] plus the world's size and
-    /// topology as a bounded grid, its generation, and the box's position relative to the
-    /// world's centre (Golly's origin of a bounded grid), so that golab and Golly reopen the
-    /// cells where they were.
-    pub fn of_world(world: &World) -> Pattern {
-        let mut pattern = Pattern::from_world(world);
-        pattern.grid = Some(Grid {
-            width: world.width(),
-            height: world.height(),
-            topology: world.topology,
-        });
-        pattern.generation = (world.generation > 0).then_some(world.generation);
-        if let Some((x0, y0, _, _)) = live_box(world) {
-            let (x0, y0) = (i64::from(x0), i64::from(y0));
-            pattern.position = Some((
-                x0 - i64::from(world.width() / 2),
-                y0 - i64::from(world.height() / 2),
-            ));
-        }
-        pattern
-    }
-
-    /// The `w × h` region with top-left `(x, y)`, clipped to the world (no wrapping), with the
-    /// world's rule: the box keeps the region's size, dead margins included, for selections.
-    pub fn from_region(world: &World, x: u32, y: u32, w: u32, h: u32) -> Pattern {
-        let x0 = x.min(world.width());
-        let y0 = y.min(world.height());
-        let x1 = (u64::from(x) + u64::from(w)).min(u64::from(world.width())) as u32;
-        let y1 = (u64::from(y) + u64::from(h)).min(u64::from(world.height())) as u32;
-        let width = world.width() as usize;
-        let row = |wy: u32| &world.ages()[wy as usize * width..][x0 as usize..x1 as usize];
-        // Counting first costs a fast pass; growing a vector of tens of millions of cells
-        // by doubling costs more (the kernel zeroes every page it touches).
-        let count: usize = (y0..y1)
-            .map(|wy| row(wy).iter().filter(|a| **a > 0).count())
-            .sum();
-        let mut cells = Vec::with_capacity(count);
-        for wy in y0..y1 {
-            for (i, _) in row(wy).iter().enumerate().filter(|(_, a)| **a > 0) {
-                cells.push((i as u32, wy - y0));
-            }
-        }
-        Pattern {
-            rule: Some(world.rule),
-            width: x1 - x0,
-            height: y1 - y0,
-            cells,
-            ..Pattern::default()
-        }
-    }
-
-    /// One edit per cell of the pattern's box that lies in a `world_w × world_h` world when
-    /// its top-left is at `(x, y)`, in row-major order: live cells painted and dead ones
-    /// erased, so applying them makes the box exactly the pattern. Cells outside the world
-    /// are dropped, not wrapped; the second value counts the live ones dropped.
-    pub fn edits_at(&self, x: i64, y: i64, world_w: u32, world_h: u32) -> (Vec<CellEdit>, usize) {
-        let mut edits = Vec::new();
-        let clipped = self.for_each_edit(x, y, world_w, world_h, |e| edits.push(e));
-        (edits, clipped)
-    }
-
-    /// Calls `apply` with the edits of [`Pattern::edits_at`] and returns the clipped count.
-    fn for_each_edit(
-        &self,
-        x: i64,
-        y: i64,
-        ww: u32,
-        wh: u32,
-        mut apply: impl FnMut(CellEdit),
-    ) -> usize {
-        let cells = self.clean_cells();
-        let in_world = |&(cx, cy): &(u32, u32)| {
-            (0..i64::from(ww)).contains(&x.saturating_add(cx.into()))
-                && (0..i64::from(wh)).contains(&y.saturating_add(cy.into()))
-        };
-        let clipped = cells.iter().filter(|c| !in_world(c)).count();
-        // Saturating: `x`, `y` come from callers and may be anything; a box that starts far
-        // outside gives an empty range, so `wx - x` below stays small.
-        let xs = x.clamp(0, ww.into())..x.saturating_add(self.width.into()).clamp(0, ww.into());
-        let ys = y.clamp(0, wh.into())..y.saturating_add(self.height.into()).clamp(0, wh.into());
-        let mut live = cells.iter().filter(|c| in_world(c)).peekable();
-        for wy in ys {
-            for wx in xs.clone() {
-                let here = ((wx - x) as u32, (wy - y) as u32);
-                let alive = live.next_if(|&&c| c == here).is_some();
-                apply(CellEdit {
-                    x: wx as u32,
-                    y: wy as u32,
-                    alive,
-                });
-            }
-        }
-        clipped
-    }
-
-    /// Put the pattern into `world`: the part of its box inside the world becomes exactly the
-    /// pattern (dead cells of the box are erased; cells alive before and after keep their
-    /// age). Cells outside the world are clipped and counted. The world's rule is not changed.
-    pub fn place(&self, world: &mut World, placement: Placement) -> PlaceReport {
-        let (ww, wh) = (world.width(), world.height());
-        let (x, y) = match placement {
-            Placement::Centred => (
-                (i64::from(ww) - i64::from(self.width)).div_euclid(2),
-                (i64::from(wh) - i64::from(self.height)).div_euclid(2),
-            ),
-            Placement::At { x, y } => (x, y),
-        };
-        let mut placed = 0;
-        let clipped = self.for_each_edit(x, y, ww, wh, |e| {
-            placed += usize::from(e.alive);
-            world.apply_edit(e);
-        });
-        PlaceReport {
-            placed,
-            clipped,
-            x,
-            y,
-            world_width: ww,
-            world_height: wh,
-        }
     }
 
     /// A copy with cells mapped by `f` into a `width × height` box, re-sorted.

@@ -163,48 +163,48 @@ pub fn wechsler_cells(body: &str) -> Result<Vec<(u32, u32)>, (usize, String)> {
     Ok(cells)
 }
 
-/// The extended Wechsler string of `cells` as given (top-left at 0, 0), strips of five rows.
-fn wechsler(cells: &[(u32, u32)], width: u32, height: u32) -> String {
-    let strips = height.div_ceil(5).max(1);
-    let mut columns = vec![0u8; (width as usize) * strips as usize];
-    for &(x, y) in cells {
-        columns[(y / 5) as usize * width as usize + x as usize] |= 1 << (y % 5);
-    }
+/// The extended Wechsler string of `cells` as given (top-left at 0, 0), strips of five
+/// rows. Built from the occupied columns only, so the work and the text grow with the
+/// cells, not with the box (a far-flung pair of cells stays cheap).
+fn wechsler(cells: &[(u32, u32)]) -> String {
+    let mut columns: Vec<(u32, u32, u8)> = cells
+        .iter()
+        .map(|&(x, y)| (y / 5, x, 1u8 << (y % 5)))
+        .collect();
+    columns.sort_unstable();
+    columns.dedup_by(|b, a| {
+        let same = (a.0, a.1) == (b.0, b.1);
+        if same {
+            a.2 |= b.2;
+        }
+        same
+    });
     let mut out = String::new();
-    for (v, strip) in columns.chunks(width.max(1) as usize).enumerate() {
-        if v > 0 {
+    let (mut strip, mut next_x) = (0u32, 0u32);
+    for &(s, x, value) in &columns {
+        while strip < s {
             out.push('z');
+            (strip, next_x) = (strip + 1, 0);
         }
-        let mut zeros = 0usize;
-        for &column in strip {
-            if column == 0 {
-                zeros += 1;
-                continue;
-            }
-            while zeros >= 40 {
-                out.push_str("yz");
-                zeros -= 39;
-            }
-            match zeros {
-                0 => {}
-                1 => out.push('0'),
-                2 => out.push('w'),
-                3 => out.push('x'),
-                n => {
-                    out.push('y');
-                    out.push(char::from(DIGITS[n - 4]));
-                }
-            }
-            zeros = 0;
-            out.push(char::from(DIGITS[usize::from(column)]));
+        let mut zeros = (x - next_x) as usize;
+        while zeros >= 40 {
+            out.push_str("yz");
+            zeros -= 39;
         }
+        match zeros {
+            0 => {}
+            1 => out.push('0'),
+            2 => out.push('w'),
+            3 => out.push('x'),
+            n => {
+                out.push('y');
+                out.push(char::from(DIGITS[n - 4]));
+            }
+        }
+        out.push(char::from(DIGITS[usize::from(value)]));
+        next_x = x + 1;
     }
-    let trimmed = out.trim_end_matches('z');
-    if trimmed.is_empty() {
-        "0".to_string()
-    } else {
-        trimmed.to_string()
-    }
+    if out.is_empty() { "0".to_string() } else { out }
 }
 
 /// The better of two representations, as Catagolue compares them: the shorter, then the
@@ -237,9 +237,7 @@ pub fn canonical_wechsler(cells: &[(i64, i64)]) -> String {
             .iter()
             .map(|&(x, y)| ((x - x0) as u32, (y - y0) as u32))
             .collect();
-        let width = local.iter().map(|c| c.0 + 1).max().unwrap_or(0);
-        let height = local.iter().map(|c| c.1 + 1).max().unwrap_or(0);
-        let code = wechsler(&local, width, height);
+        let code = wechsler(&local);
         best = Some(match best {
             None => code,
             Some(b) => better(b, code),

@@ -65,8 +65,14 @@ pub fn classify(pattern: &Pattern) -> Result<String, PatternError> {
             "no apgcode for a pattern under {rule}: B0 rules fill the plane"
         )));
     }
-    let start: HashSet<(i64, i64)> = pattern
-        .clean_cells()
+    let cells = pattern.clean_cells();
+    if cells.len() > MAX_POPULATION {
+        return Err(PatternError::Unsupported(format!(
+            "no apgcode for {} cells: golab names objects of at most {MAX_POPULATION} cells",
+            cells.len()
+        )));
+    }
+    let start: HashSet<(i64, i64)> = cells
         .iter()
         .map(|&(x, y)| (i64::from(x), i64::from(y)))
         .collect();

@@ -31,10 +31,7 @@ struct Current {
 /// Largest edge of an exported PNG; bigger worlds are downsampled (a pixel shows any life).
 const PNG_MAX_EDGE: u32 = 4096;
 
-/// The world a pattern opens as: the current size (grown to fit the pattern), the
-/// pattern's rule when it names one, the pattern centred, generation 0 — or, when the file
-/// names a bounded grid (`:T72,48`, `:P100,80`), that size and topology with the pattern at
-/// its position, and the file's generation.
+/// The parts of the running world an opened pattern's world inherits.
 fn current(snap: &Snapshot) -> Current {
     Current {
         size: snap.size,
@@ -57,6 +54,10 @@ fn open_source(source: &str, now: Current) -> Opened {
     Ok((world, note, info))
 }
 
+/// The world a pattern opens as: the current size (grown to fit the pattern), the
+/// pattern's rule when it names one, the pattern centred, the file's generation — or, when
+/// the file names a bounded grid (`:T72,48`, `:P100,80`), that size and topology with the
+/// pattern at its position. The second value warns of clipped cells.
 fn world_for_pattern(pattern: &Pattern, now: Current) -> Result<(World, Option<String>), String> {
     let rule = pattern.rule.unwrap_or(now.rule);
     if let Some(grid) = pattern.grid {
@@ -71,8 +72,8 @@ fn world_for_pattern(pattern: &Pattern, now: Current) -> Result<(World, Option<S
         // Golly centres a bounded grid on its origin: the left edge is at -(width / 2).
         let placement = match pattern.position {
             Some((x, y)) => Placement::At {
-                x: x + i64::from(grid.width / 2),
-                y: y + i64::from(grid.height / 2),
+                x: x.saturating_add(i64::from(grid.width / 2)),
+                y: y.saturating_add(i64::from(grid.height / 2)),
             },
             None => Placement::Centred,
         };

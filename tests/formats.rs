@@ -444,4 +444,25 @@ fn the_cli_runs_an_apgcode_and_a_compressed_file() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("\"population\":41,"), "{stdout}");
+    // What the reader changed is reported with the run.
+    let history = fixture("glider-history.rle");
+    let out = std::process::Command::new(exe)
+        .args([
+            "run",
+            "--pattern",
+            &history.to_string_lossy(),
+            "--size",
+            "16",
+        ])
+        .args(["--gens", "4", "--json", "--strategy", "scalar"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("\"population\":5,"), "{stdout}");
+    assert!(stdout.contains("LifeHistory: 8 cells"), "{stdout}");
 }

@@ -14,8 +14,9 @@ use super::life106::check_box;
 use super::rule_text::parse_rule;
 use super::{MAX_PATTERN_CELLS, Pattern, PatternError, syntax};
 
-/// Deepest tree accepted: coordinates of a level-62 root fit an `i64`.
-const MAX_LEVEL: u32 = 62;
+/// Deepest tree accepted: a level-64 root spans every `i64` coordinate (its cells' offsets
+/// from its corner still fit a `u64`).
+const MAX_LEVEL: u32 = 64;
 
 /// One node of the tree.
 #[derive(Clone, Copy)]
@@ -353,11 +354,12 @@ fn expand(pattern: &mut Pattern, nodes: &[Node]) -> Result<(), PatternError> {
         start = end;
     }
     let level = nodes[root].level();
-    let corner = -(1i64 << (level.max(1) - 1));
+    let corner = -(1i128 << (level.max(1) - 1));
+    let at = |offset: u64| i64::try_from(corner + i128::from(offset)).ok();
     pattern.width = (x1 - x0 + 1) as u32;
     pattern.height = (y1 - y0 + 1) as u32;
     pattern.cells = cells;
-    pattern.position = Some((corner + x0 as i64, corner + y0 as i64));
+    pattern.position = at(x0).zip(at(y0));
     Ok(())
 }
 

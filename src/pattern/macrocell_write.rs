@@ -15,8 +15,8 @@ use super::rle_write::one_line;
 /// Shallowest root written: Golly's reader wants node lines of level 4 or more.
 const MIN_ROOT_LEVEL: u32 = 4;
 
-/// Deepest root the writer uses; a position further out is dropped and the box centred.
-const MAX_ROOT_LEVEL: u32 = 62;
+/// Deepest root the writer uses: level 64 reaches every `i64` position.
+const MAX_ROOT_LEVEL: u32 = 64;
 
 impl Pattern {
     /// Macrocell text: `[M2] (golab …)`, `#R` (rule and bounded grid, B3/S23 when the

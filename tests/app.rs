@@ -412,3 +412,31 @@ fn a_dropped_pattern_file_opens_and_a_malformed_one_leaves_the_world() {
         s.stats.population == 5
     });
 }
+
+#[test]
+fn a_bounded_grid_file_sets_the_world_its_info_shows_and_an_apgcode_pastes() {
+    let mut harness = harness(settings(40, 30, 30.0));
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/glider-torus.rle"
+    );
+    drop_file(
+        &mut harness,
+        "torus.rle",
+        &std::fs::read_to_string(fixture).unwrap(),
+    );
+    let snap = wait_for(&mut harness, "the glider's 16x16 torus", |s| {
+        s.size == (16, 16) && s.stats.population == 5
+    });
+    assert_eq!(snap.topology, golab::world::Topology::Torus);
+    harness.run_steps(2);
+    harness.get_by_label("Glider on a 16x16 torus");
+    // Pos=-1,-1 on a 16x16 grid centred on Golly's origin: the box's corner is at (7, 7).
+    let world = read_world(&harness);
+    assert_eq!(live_cells(&world), [(8, 7), (9, 8), (7, 9), (8, 9), (9, 9)]);
+    assert_eq!(world.generation, 8);
+    // An apgcode pasted as text follows the cursor like any pattern.
+    harness.state_mut().paste(Some("xs4_33"));
+    let placing = harness.state().view.placing.clone();
+    assert_eq!(placing.map(|p| p.population()), Some(4));
+}

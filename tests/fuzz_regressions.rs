@@ -26,9 +26,27 @@ fn check(target: &str, data: &[u8], scratch: &Path) {
         "plaintext" => checks::check_plaintext(data),
         "pattern_any" => checks::check_any(data, scratch),
         "rule" => checks::check_rule(data),
+        "life105" => checks::check_life105(data),
+        "life106" => checks::check_life106(data),
+        "macrocell" => checks::check_macrocell(data),
+        "apgcode" => checks::check_apgcode(data),
+        "gzip" => checks::check_gzip(data),
         other => panic!("no fuzz target named {other}"),
     }
 }
+
+/// Every fuzz target (fuzz/fuzz_targets/), each with a corpus in fuzz/corpus/<target>/.
+const TARGETS: [&str; 9] = [
+    "rle",
+    "plaintext",
+    "pattern_any",
+    "rule",
+    "life105",
+    "life106",
+    "macrocell",
+    "apgcode",
+    "gzip",
+];
 
 fn scratch() -> PathBuf {
     std::env::temp_dir().join(format!("golab-fuzz-replay-{}.txt", std::process::id()))
@@ -39,7 +57,7 @@ fn every_minimised_corpus_input_passes_its_targets_checks() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
     let scratch = scratch();
     let mut replayed = 0;
-    for target in ["rle", "plaintext", "pattern_any", "rule"] {
+    for target in TARGETS {
         let inputs = files(&root.join(target));
         assert!(!inputs.is_empty(), "the {target} corpus is empty");
         for path in inputs {
@@ -60,7 +78,7 @@ fn every_input_that_once_crashed_a_fuzz_target_now_passes() {
     assert!(!inputs.is_empty());
     for path in inputs {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let target = ["pattern_any", "plaintext", "rle", "rule"]
+        let target = TARGETS
             .into_iter()
             .find(|t| name.starts_with(&format!("{t}-")))
             .unwrap_or_else(|| panic!("{name}: name it <target>-<what>"));
@@ -90,7 +108,7 @@ fn a_comment_that_starts_like_a_tag_stays_a_comment_in_plaintext() {
     let rle = "#C Name: of the finder\n#C rule: not this one\nx = 1, y = 1\no!\n";
     let p = golab::pattern::parse(rle, None).unwrap();
     assert_eq!(p.name, None);
-    let cells = p.to_format(golab::pattern::Format::Plaintext);
+    let cells = p.to_format(golab::pattern::Format::Plaintext).unwrap();
     assert!(cells.starts_with("!Name:\n!Rule:\n"), "{cells}");
     let q = golab::pattern::parse(&cells, None).unwrap();
     assert_eq!((q.name, q.rule), (None, None));

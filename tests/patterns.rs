@@ -126,6 +126,7 @@ fn arb_pattern(max_w: u32, max_h: u32) -> impl Strategy<Value = Pattern> {
                 width: w,
                 height: h,
                 cells,
+                ..Pattern::default()
             }
         })
 }
@@ -344,7 +345,12 @@ fn rle_body_errors_are_located() {
     assert!(message.contains("height y = 1"), "{message}");
     // Unknown characters and multi-state letters.
     assert_eq!(rle_error("x = 3, y = 1\no?o!"), (2, 2));
-    let (line, column, message) = syntax_at("x = 3, y = 1\nobA!", None);
+    // `A` is state 1, alive; state 2 has no meaning in a two-state rule.
+    assert_eq!(
+        parse("x = 3, y = 1\nobA!", None).unwrap().cells,
+        [(0, 0), (2, 0)]
+    );
+    let (line, column, message) = syntax_at("x = 3, y = 1\nobB!", None);
     assert_eq!((line, column), (2, 3));
     assert!(message.contains("two-state"), "{message}");
     // A count followed by nothing: `!` or the end of the text.
@@ -448,7 +454,15 @@ fn formats_come_from_extensions() {
         Some(Format::Plaintext)
     );
     assert_eq!(Format::from_path(Path::new("gun")), None);
-    assert_eq!(Format::from_path(Path::new("gun.mc")), None);
+    assert_eq!(Format::from_path(Path::new("gun.xyz")), None);
+    assert_eq!(
+        Format::from_path(Path::new("gun.mc.gz")),
+        Some(Format::Macrocell)
+    );
+    assert_eq!(
+        Format::from_path(Path::new("gun.LIF")),
+        Some(Format::Life106)
+    );
 }
 
 #[test]

@@ -145,9 +145,17 @@ impl GolabApp {
         }
     }
 
-    /// Follow the cursor with the clipboard pattern (or `text`, if it is a pattern) to place it.
+    /// Follow the cursor with the clipboard pattern (or `text`, if it is a pattern in any
+    /// format, an apgcode, a bundled pattern name or a pattern file's path) to place it.
     pub fn paste(&mut self, text: Option<&str>) {
-        let pasted = text.and_then(|t| crate::pattern::parse(t, None).ok());
+        let pasted = text.and_then(|t| {
+            crate::pattern::parse(t, None)
+                .or_else(|e| match t.trim() {
+                    one_line if !one_line.contains('\n') => crate::pattern::resolve(one_line),
+                    _ => Err(e),
+                })
+                .ok()
+        });
         if let Some(pattern) = pasted {
             self.clipboard = Some(Arc::new(pattern));
         }
@@ -186,17 +194,9 @@ impl GolabApp {
         self.world_reply = Some((rx, purpose));
     }
 
-    /// Open a pattern file as the new world.
+    /// Open a pattern file (or a bundled pattern name or apgcode typed as a path) as the new
+    /// world, reading it on a background thread.
     pub fn open_path(&mut self, path: &std::path::Path, snap: &Snapshot) {
-        match files::world_from_file(path, snap) {
-            Ok((world, note)) => {
-                self.settings.rule = world.rule.to_string();
-                self.panel.rule_text = self.settings.rule.clone();
-                self.runner.send(Command::Replace(world));
-                self.fit();
-                self.notify(note);
-            }
-            Err(e) => self.notify(e),
-        }
+        files::start_open(self, &path.to_string_lossy(), snap, false);
     }
 }

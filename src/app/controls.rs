@@ -377,7 +377,7 @@ fn pattern_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     ui.horizontal(|ui| {
         ui.add(
             egui::TextEdit::singleline(&mut app.panel.path)
-                .hint_text("or type a path")
+                .hint_text("or a path, name or apgcode")
                 .desired_width(150.0),
         );
         let path = std::path::PathBuf::from(app.panel.path.trim());
@@ -392,6 +392,7 @@ fn pattern_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             super::files::place_file(app, &path);
         }
     });
+    super::pattern_info::show(ui, app.pattern_info.as_ref());
     ui.horizontal(|ui| {
         let label = ui.label("library");
         ui.add(egui::TextEdit::singleline(&mut app.panel.filter).hint_text("filter"))

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::pattern::{Format, Pattern};
+use crate::pattern::Pattern;
 use crate::world::World;
 
 /// File name of the recovered world (RLE, beside eframe's settings).
@@ -33,7 +33,7 @@ pub fn write_recovery(
         let mut pattern = Pattern::from_world(world);
         pattern.name = Some(format!("golab recovery at generation {}", world.generation));
         let path = dir.join(RECOVERY_FILE);
-        std::fs::write(&path, pattern.to_format(Format::Rle))?;
+        std::fs::write(&path, pattern.to_rle())?;
         written.push(path);
     }
     Ok(written)

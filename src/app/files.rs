@@ -1,46 +1,157 @@
 //! Opening, saving and exporting: file dialogs (rfd), dropped files, pattern and PNG writing.
+//! Patterns are opened on a background thread (a large macrocell or gzip file takes a
+//! while), and the result is picked up on a later frame by [`collect_opened`].
 
 use std::path::Path;
+use std::sync::mpsc::Receiver;
 
 use super::GolabApp;
 use super::colormap::{Colormap, cell_colour};
-use crate::pattern::{Format, Pattern, Placement, library};
-use crate::runner::Snapshot;
+use super::pattern_info::PatternInfo;
+use crate::pattern::{Format, Pattern, Placement};
+use crate::rule::Rule;
+use crate::runner::{Command, Snapshot};
 use crate::step::view::{ViewRequest, render_host};
-use crate::world::World;
+use crate::world::{MAX_EDGE, Topology, World};
+
+/// File extensions the open dialogs offer (any of them may also end in `.gz`).
+const PATTERN_EXTENSIONS: &[&str] = &["rle", "cells", "txt", "lif", "life", "mc", "apg", "gz"];
+
+/// A pattern opened in the background: the world, the note to show and the file's info.
+pub type Opened = Result<(World, String, PatternInfo), String>;
+
+/// What of the running world an opened pattern's world inherits.
+#[derive(Debug, Clone, Copy)]
+struct Current {
+    size: (u32, u32),
+    rule: Rule,
+    topology: Topology,
+}
 
 /// Largest edge of an exported PNG; bigger worlds are downsampled (a pixel shows any life).
 const PNG_MAX_EDGE: u32 = 4096;
 
-/// The world a pattern file opens as: the current size (grown to fit the pattern, up to
-/// 16384²), the pattern's rule when it names one, the pattern centred, generation 0.
-pub fn world_from_file(path: &Path, snap: &Snapshot) -> Result<(World, String), String> {
-    let pattern = library::load_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    world_for_pattern(&pattern, snap).map(|w| (w, format!("opened {}", path.display())))
+/// The parts of the running world an opened pattern's world inherits.
+fn current(snap: &Snapshot) -> Current {
+    Current {
+        size: snap.size,
+        rule: snap.rule,
+        topology: snap.topology,
+    }
 }
 
-fn world_for_pattern(pattern: &Pattern, snap: &Snapshot) -> Result<World, String> {
+/// Resolve `source` (a path, bundled pattern name or apgcode) and build its world; the
+/// warnings of the reader and of the placement go into the info.
+fn open_source(source: &str, now: Current) -> Opened {
+    let pattern = crate::pattern::resolve(source).map_err(|e| format!("{source}: {e}"))?;
+    let (world, placement_warning) = world_for_pattern(&pattern, now)?;
+    let mut info = PatternInfo::of(&pattern, source);
+    info.warnings.extend(placement_warning);
+    let mut note = format!("opened {source}");
+    if let Some(first) = info.warnings.first() {
+        note = format!("{note} ({first})");
+    }
+    Ok((world, note, info))
+}
+
+/// The world a pattern opens as: the current size (grown to fit the pattern), the
+/// pattern's rule when it names one, the pattern centred, the file's generation — or, when
+/// the file names a bounded grid (`:T72,48`, `:P100,80`), that size and topology with the
+/// pattern at its position. The second value warns of clipped cells.
+fn world_for_pattern(pattern: &Pattern, now: Current) -> Result<(World, Option<String>), String> {
+    let rule = pattern.rule.unwrap_or(now.rule);
+    if let Some(grid) = pattern.grid {
+        if pattern.width > grid.width || pattern.height > grid.height {
+            return Err(format!(
+                "the pattern ({}x{}) is larger than the {}x{} grid its rule names",
+                pattern.width, pattern.height, grid.width, grid.height
+            ));
+        }
+        let mut world =
+            World::new(grid.width, grid.height, grid.topology, rule).map_err(|e| e.to_string())?;
+        // Golly centres a bounded grid on its origin: the left edge is at -(width / 2).
+        let placement = match pattern.position {
+            Some((x, y)) => Placement::At {
+                x: x.saturating_add(i64::from(grid.width / 2)),
+                y: y.saturating_add(i64::from(grid.height / 2)),
+            },
+            None => Placement::Centred,
+        };
+        let report = pattern.place(&mut world, placement);
+        world.generation = pattern.generation.unwrap_or(0);
+        return Ok((world, report.warning()));
+    }
     let grow = |edge: u32, need: u32| -> u32 {
         if need + 16 <= edge {
             edge
         } else {
-            (need + 16).next_power_of_two().clamp(edge, 16384)
+            (need + 16).next_power_of_two().clamp(edge, MAX_EDGE)
         }
     };
     let (w, h) = (
-        grow(snap.size.0, pattern.width),
-        grow(snap.size.1, pattern.height),
+        grow(now.size.0, pattern.width),
+        grow(now.size.1, pattern.height),
     );
-    let rule = pattern.rule.unwrap_or(snap.rule);
-    let mut world = World::new(w, h, snap.topology, rule).map_err(|e| e.to_string())?;
-    pattern.place(&mut world, Placement::Centred);
-    Ok(world)
+    let mut world = World::new(w, h, now.topology, rule).map_err(|e| {
+        format!(
+            "the pattern needs a {}x{} world: {e}",
+            pattern.width.max(w),
+            pattern.height.max(h)
+        )
+    })?;
+    let report = pattern.place(&mut world, Placement::Centred);
+    world.generation = pattern.generation.unwrap_or(0);
+    Ok((world, report.warning()))
+}
+
+/// Start opening `source` (a path, bundled pattern name or apgcode) as the new world on a
+/// background thread; [`collect_opened`] applies it when it is ready.
+/// `remove_after` deletes the file once read (the crash-recovery world).
+pub fn start_open(app: &mut GolabApp, source: &str, snap: &Snapshot, remove_after: bool) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (source, now) = (source.trim().to_string(), current(snap));
+    std::thread::spawn(move || {
+        let opened = open_source(&source, now);
+        if remove_after {
+            let _ = std::fs::remove_file(&source);
+        }
+        let _ = tx.send(opened);
+    });
+    app.opening = Some(rx);
+}
+
+/// Apply a finished background open: replace the world, show the file's info. Returns
+/// whether one is still running (to keep frames coming).
+pub fn collect_opened(app: &mut GolabApp) -> bool {
+    let Some(rx) = &app.opening else {
+        return false;
+    };
+    let result = match rx.try_recv() {
+        Ok(result) => result,
+        Err(std::sync::mpsc::TryRecvError::Empty) => return true,
+        Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+            Err("opening the pattern stopped unexpectedly".to_string())
+        }
+    };
+    app.opening = None::<Receiver<Opened>>;
+    match result {
+        Ok((world, note, info)) => {
+            app.settings.rule = world.rule.to_string();
+            app.panel.rule_text = app.settings.rule.clone();
+            app.runner.send(Command::Replace(world));
+            app.fit();
+            app.notify(note);
+            app.pattern_info = Some(info);
+        }
+        Err(e) => app.notify(e),
+    }
+    false
 }
 
 /// Open a pattern chosen in a file dialog.
 pub fn open_dialog(app: &mut GolabApp, snap: &Snapshot) {
     let picked = rfd::FileDialog::new()
-        .add_filter("Life patterns", &["rle", "cells", "txt", "lif"])
+        .add_filter("Life patterns", PATTERN_EXTENSIONS)
         .pick_file();
     match picked {
         Some(path) => app.open_path(&path, snap),
@@ -51,7 +162,7 @@ pub fn open_dialog(app: &mut GolabApp, snap: &Snapshot) {
 /// Load a pattern file chosen in a dialog and let it follow the cursor to be placed.
 pub fn place_dialog(app: &mut GolabApp) {
     let picked = rfd::FileDialog::new()
-        .add_filter("Life patterns", &["rle", "cells", "txt", "lif"])
+        .add_filter("Life patterns", PATTERN_EXTENSIONS)
         .pick_file();
     match picked {
         Some(path) => place_file(app, &path),
@@ -59,9 +170,10 @@ pub fn place_dialog(app: &mut GolabApp) {
     }
 }
 
-/// Load the pattern at `path` for placing at the cursor.
+/// Load the pattern at `path` (or the bundled pattern or apgcode it names) for placing at
+/// the cursor.
 pub fn place_file(app: &mut GolabApp, path: &Path) {
-    match library::load_file(path) {
+    match crate::pattern::resolve(&path.to_string_lossy()) {
         Ok(pattern) => {
             app.notify(format!(
                 "click in the world to place {} (Esc cancels)",
@@ -77,7 +189,10 @@ pub fn place_file(app: &mut GolabApp, path: &Path) {
 pub fn save_dialog(app: &mut GolabApp) {
     let picked = rfd::FileDialog::new()
         .add_filter("RLE", &["rle"])
+        .add_filter("Macrocell", &["mc"])
+        .add_filter("Life 1.06", &["lif", "life"])
         .add_filter("Plaintext", &["cells"])
+        .add_filter("apgcode (one object)", &["apg"])
         .set_file_name("world.rle")
         .save_file();
     match picked {
@@ -98,17 +213,26 @@ pub fn export_dialog(app: &mut GolabApp) {
     }
 }
 
-/// Write `world`'s live cells to `path` (RLE, or plaintext for `.cells`/`.txt`).
-pub fn save_pattern(world: &World, path: &Path) -> Result<String, String> {
+/// Write `world`'s live cells to `path` in the format of its extension (RLE when it names
+/// none; `.gz` compresses), with the world's size, topology and generation and the opened
+/// pattern's name, author and comments (`info`).
+pub fn save_pattern(
+    world: &World,
+    path: &Path,
+    info: Option<&PatternInfo>,
+) -> Result<String, String> {
     if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("png"))
     {
         return Err("use Export PNG for images".into());
     }
-    let format = Format::from_path(path).unwrap_or(Format::Rle);
-    let text = Pattern::from_world(world).to_format(format);
-    std::fs::write(path, text).map_err(|e| format!("could not write {}: {e}", path.display()))?;
+    let mut pattern = Pattern::of_world(world);
+    if let Some(info) = info {
+        info.apply_to(&mut pattern);
+    }
+    let format: Format = crate::pattern::save_file(&pattern, path)
+        .map_err(|e| format!("could not write {}: {e}", path.display()))?;
     Ok(format!("saved {} ({})", path.display(), format.name()))
 }
 

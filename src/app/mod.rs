@@ -10,6 +10,7 @@ pub mod crash;
 mod files;
 mod keys;
 pub mod lab_tab;
+pub mod pattern_info;
 pub mod settings;
 mod stats_panel;
 pub mod view_paint;
@@ -71,6 +72,10 @@ pub struct GolabApp {
     world_reply: Option<(Receiver<World>, Pending)>,
     /// PNG exports encoding on their own threads.
     exports: Vec<Receiver<Result<String, String>>>,
+    /// A pattern being opened on its own thread.
+    opening: Option<Receiver<files::Opened>>,
+    /// What the last opened pattern file said about itself (shown, and kept on save).
+    pattern_info: Option<pattern_info::PatternInfo>,
     gpu: Option<Arc<GpuContext>>,
     gpu_note: Option<String>,
     errors_seen: u64,
@@ -146,6 +151,8 @@ impl GolabApp {
             copy_reply: None,
             world_reply: None,
             exports: Vec::new(),
+            opening: None,
+            pattern_info: None,
             gpu,
             gpu_note,
             errors_seen: 0,
@@ -253,8 +260,7 @@ impl GolabApp {
                     "golab closed unexpectedly last time:",
                 );
                 if ui.button("Recover its world").clicked() {
-                    self.open_path(&path, snap);
-                    let _ = std::fs::remove_file(&path);
+                    files::start_open(self, &path.to_string_lossy(), snap, true);
                     self.recovery_offer = None;
                 }
                 if ui.button("Discard").clicked() {
@@ -305,13 +311,13 @@ impl GolabApp {
                 Ok(note) | Err(note) => self.notify(note),
             }
         }
-        if !self.exports.is_empty() {
+        if files::collect_opened(self) || !self.exports.is_empty() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         if let Some(rx) = &self.copy_reply
             && let Ok(pattern) = rx.try_recv()
         {
-            ctx.copy_text(pattern.to_format(crate::pattern::Format::Rle));
+            ctx.copy_text(pattern.to_rle());
             self.notify(format!("copied {} cells", pattern.population()));
             self.clipboard = Some(Arc::new(pattern));
             self.copy_reply = None;
@@ -321,7 +327,9 @@ impl GolabApp {
             && let Some((_, purpose)) = self.world_reply.take()
         {
             let result = match purpose {
-                Pending::Save(path) => files::save_pattern(&world, &path),
+                Pending::Save(path) => {
+                    files::save_pattern(&world, &path, self.pattern_info.as_ref())
+                }
                 Pending::ExportPng(path) => {
                     // Encoding a large world takes a while: keep it off the UI thread.
                     let (tx, rx) = std::sync::mpsc::channel();
@@ -358,7 +366,8 @@ impl eframe::App for GolabApp {
 /// Command-line choices for the app; they override the remembered settings for this launch.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct AppOptions {
-    /// Pattern file (RLE or plaintext) to open as the world.
+    /// Pattern to open as the world: a file (RLE, plaintext, Life 1.05/1.06, macrocell,
+    /// gzip-compressed or not), a bundled pattern name or an apgcode.
     pub pattern: Option<std::path::PathBuf>,
     /// World size, e.g. 8192 or 4096x2048.
     #[arg(long)]

@@ -2,6 +2,7 @@
 
 mod bench_cmd;
 mod lab_cmd;
+mod patterns_bench;
 mod patterns_cmd;
 mod run_cmd;
 

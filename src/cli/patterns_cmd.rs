@@ -11,10 +11,22 @@ pub struct PatternsArgs {
     /// Print the named pattern as RLE instead of listing the library.
     #[arg(long)]
     pub show: Option<String>,
+    /// Measure saving and reading back a large soup as RLE and macrocell instead.
+    #[arg(long)]
+    pub bench_io: bool,
+    /// Edge of the --bench-io soup.
+    #[arg(long, default_value_t = 8192)]
+    pub size: u32,
+    /// Density (percent) of the --bench-io soup.
+    #[arg(long, default_value_t = 50.0)]
+    pub density: f64,
 }
 
 /// Execute `golab patterns`.
 pub fn run(args: &PatternsArgs) -> Result<(), CliError> {
+    if args.bench_io {
+        return super::patterns_bench::run(args.size, args.density);
+    }
     if let Some(name) = &args.show {
         let pattern = library::find(name).ok_or_else(|| {
             CliError(format!(

@@ -98,6 +98,7 @@ fn build_world(args: &RunArgs, warnings: &mut Vec<String>) -> Result<World, CliE
     match &args.pattern {
         Some(name) => {
             let pattern = pattern::resolve(name)?;
+            warnings.extend(pattern.warnings.iter().cloned());
             let rule = explicit_rule.or(pattern.rule).unwrap_or_default();
             let mut world = World::new(width, height, topology, rule)?;
             let report = pattern.place(&mut world, Placement::Centred);

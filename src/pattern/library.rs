@@ -8,7 +8,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use super::{Format, MAX_FILE_BYTES, Pattern, PatternError, parse, syntax};
+use super::{Format, MAX_FILE_BYTES, Pattern, PatternError, apgcode, decode_bytes, parse};
 
 /// One bundled pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,16 +116,22 @@ pub fn find(name: &str) -> Option<Pattern> {
     entry(name).and_then(|e| e.pattern().ok())
 }
 
-/// Read a pattern file of at most [`MAX_FILE_BYTES`]. The format comes from the extension
-/// (`.rle`, `.cells`); for `.txt`, which both formats use, and unknown extensions it is
-/// detected from the content.
+/// Read a pattern file of at most [`MAX_FILE_BYTES`], gzip-compressed or not (told by its
+/// first bytes; the decompressed text has the same limit). The format comes from the
+/// extension, looking through `.gz` (`.rle`, `.cells`, `.lif`/`.life` — 1.05 or 1.06 by the
+/// header —, `.mc`, `.apg`); for `.txt`, which several formats use, and unknown extensions it
+/// is detected from the content.
 pub fn load_file(path: &Path) -> Result<Pattern, PatternError> {
     let io = |e: std::io::Error| PatternError::Io {
         path: path.display().to_string(),
         message: e.to_string(),
     };
     let file = std::fs::File::open(path).map_err(io)?;
-    let mut bytes = Vec::new();
+    let size = file
+        .metadata()
+        .map_or(0, |m| m.len())
+        .min(MAX_FILE_BYTES + 1);
+    let mut bytes = Vec::with_capacity(size as usize + 1);
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(io)?;
@@ -135,31 +141,26 @@ pub fn load_file(path: &Path) -> Result<Pattern, PatternError> {
             limit: MAX_FILE_BYTES,
         });
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let valid = e
-            .as_bytes()
-            .get(..e.utf8_error().valid_up_to())
-            .unwrap_or_default();
-        let valid = String::from_utf8_lossy(valid);
-        let line = valid.matches('\n').count() + 1;
-        let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        syntax(line, column, "the file is not UTF-8 text")
-    })?;
-    let txt = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("txt"));
-    parse(&text, if txt { None } else { Format::from_path(path) })
+    let text = decode_bytes(bytes)?;
+    let format = Format::from_path(path).filter(|_| {
+        let name = path.to_string_lossy().to_ascii_lowercase();
+        !name.trim_end_matches(".gz").ends_with(".txt")
+    });
+    parse(&text, format)
 }
 
-/// A bundled pattern by name (matched as by [`entry`]), else a file read by [`load_file`].
-/// A name that is no bundled pattern, no existing file and does not look like a path (no
-/// `/` or `\`, no pattern extension) gives [`PatternError::UnknownName`] with the list of
+/// A bundled pattern by name (matched as by [`entry`]), else an apgcode (`xs4_33`), else a
+/// file read by [`load_file`]. A name that is none of these and does not look like a path
+/// (no `/` or `\`, no pattern extension) gives [`PatternError::UnknownName`] with the list of
 /// bundled names; a missing path gives [`PatternError::Io`].
 pub fn resolve(name_or_path: &str) -> Result<Pattern, PatternError> {
     if let Some(pattern) = find(name_or_path) {
         return Ok(pattern);
     }
     let path = Path::new(name_or_path);
+    if !path.exists() && apgcode::looks_like(name_or_path.trim()) {
+        return apgcode::parse_code(name_or_path.trim());
+    }
     let looks_like_path = name_or_path.contains(['/', '\\']) || Format::from_path(path).is_some();
     if path.exists() || looks_like_path {
         return load_file(path);

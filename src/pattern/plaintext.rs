@@ -5,7 +5,7 @@
 //! shorter rows padded with dead cells. The width is the longest row. Blank lines before the
 //! first row and after the last are not rows; blank lines between rows are dead rows.
 
-use super::rle::one_line;
+use super::rle_write::one_line;
 use super::{MAX_PATTERN_CELLS, MAX_PATTERN_EDGE, Pattern, PatternError, syntax};
 use crate::rule::Rule;
 

@@ -1,41 +1,17 @@
-//! The RLE reader and writer.
+//! The RLE reader (the writer is in `rle_write.rs`).
 //!
-//! Layout: `#` lines (`#N` name, `#O` author, `#C`/`#c` comments, others ignored), a header
-//! `x = W, y = H[, rule = R]`, then a body of runs: an optional count followed by `b` or `.`
-//! (dead), `o` (alive) or `$` (end of row), whitespace allowed between tokens, ended by `!`
-//! (anything after it is ignored; a missing `!` is accepted). Errors name the line and column
+//! Layout: `#` lines (`#N` name, `#O` author, `#C`/`#c` comments, Golly's `#CXRLE Pos=X,Y
+//! Gen=G`, others ignored), a header `x = W, y = H[, rule = R]` where the rule may carry a
+//! bounded-grid suffix (`:T72,48`, `:P100,80`), then a body of runs: an optional count
+//! followed by `b` or `.` (dead), `o` (alive), a multi-state cell (`A`–`X`, or `p`–`y` then
+//! `A`–`X`: states 1–255) or `$` (end of row), whitespace allowed between tokens, ended by `!`
+//! (anything after it is ignored; a missing `!` is accepted). With the `LifeHistory` rule the
+//! on-states 1, 3 and 5 are live B3/S23 cells and the others dead, counted in a warning; any
+//! other rule is two-state, where a state above 1 is an error. Errors name the line and column
 //! of the offending character; an error about a run points at the run's first character.
 
+use super::rle_header::{comment_line, parse_header};
 use super::{MAX_PATTERN_CELLS, MAX_PATTERN_EDGE, Pattern, PatternError, syntax};
-use crate::rule::Rule;
-
-/// Longest line the writer emits, as the RLE convention asks.
-const MAX_LINE: usize = 70;
-
-/// At most 24 characters of `text`, for quoting user input in messages.
-fn excerpt(text: &str) -> String {
-    let mut out: String = text.chars().take(24).collect();
-    if out.len() < text.len() {
-        out.push('…');
-    }
-    out
-}
-
-/// Store a `#` line's content in `pattern` (`rest` is the text after the `#`).
-fn comment_line(pattern: &mut Pattern, rest: &str) {
-    let mut chars = rest.chars();
-    let kind = chars.next();
-    let text = chars.as_str().trim();
-    if text.is_empty() {
-        return;
-    }
-    match kind {
-        Some('N') => pattern.name = Some(text.to_string()),
-        Some('O') => pattern.author = Some(text.to_string()),
-        Some('C' | 'c') => pattern.comments.push(text.to_string()),
-        _ => {}
-    }
-}
 
 /// Parse RLE text (BOM already removed, not blank).
 pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
@@ -55,12 +31,13 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
         };
         let t = line.trim_start();
         if let Some(rest) = t.strip_prefix('#') {
-            comment_line(&mut pattern, rest);
+            let at = line[..line.len() - t.len()].chars().count() + 2;
+            comment_line(&mut pattern, index + 1, at, rest)?;
         } else if !t.is_empty() {
             break (index + 1, line);
         }
     };
-    let (width, height) = parse_header(header.0, header.1, &mut pattern)?;
+    let (width, height, history) = parse_header(header.0, header.1, &mut pattern)?;
     pattern.width = width;
     pattern.height = height;
     let mut body = Body {
@@ -70,6 +47,9 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
         y: 0,
         run: None,
         cells: Vec::new(),
+        history,
+        other_states: 0,
+        state: None,
     };
     for (index, line) in lines {
         if body.line(index + 1, line)? {
@@ -86,113 +66,22 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
             ),
         ));
     }
-    pattern.cells = body.cells;
-    Ok(pattern)
-}
-
-/// 1-based character column of byte offset `at` in `line`.
-fn column(line: &str, at: usize) -> usize {
-    line.get(..at).map_or(0, |s| s.chars().count()) + 1
-}
-
-/// Parse the header line into (width, height), setting the pattern's rule.
-fn parse_header(
-    line_no: usize,
-    line: &str,
-    pattern: &mut Pattern,
-) -> Result<(u32, u32), PatternError> {
-    let start = line.len() - line.trim_start().len();
-    if !line.trim_start().starts_with(['x', 'X']) {
+    if let Some((line, column, _)) = body.state {
         return Err(syntax(
-            line_no,
-            column(line, start),
-            "missing RLE header: expected 'x = WIDTH, y = HEIGHT' before the pattern body",
+            line,
+            column,
+            "a multi-state prefix (p-y) at the end of the pattern is not followed by A-X",
         ));
     }
-    let (mut width, mut height) = (None, None);
-    let mut at = start;
-    while at < line.len() {
-        let rest = line.get(at..).unwrap_or_default();
-        let field = rest.split(',').next().unwrap_or_default();
-        let key_at = at + (field.len() - field.trim_start().len());
-        let Some((key, value)) = field.split_once('=') else {
-            let message = format!(
-                "expected 'name = value' in the RLE header, found '{}'",
-                excerpt(field.trim())
-            );
-            return Err(syntax(line_no, column(line, key_at), message));
-        };
-        let value_at = at + key.len() + 1 + (value.len() - value.trim_start().len());
-        let key = key.trim().to_ascii_lowercase();
-        match key.as_str() {
-            "x" => {
-                width = Some(dimension(
-                    line_no,
-                    column(line, value_at),
-                    value.trim(),
-                    "width x",
-                )?)
-            }
-            "y" => {
-                height = Some(dimension(
-                    line_no,
-                    column(line, value_at),
-                    value.trim(),
-                    "height y",
-                )?)
-            }
-            "rule" => {
-                // The rest of the line (some rule notations contain commas), less a Golly
-                // bounded-grid suffix such as `:T100,100`, which golab's worlds replace.
-                let text = line.get(value_at..).unwrap_or_default();
-                let text = text.split(':').next().unwrap_or_default().trim_end();
-                let rule = text
-                    .parse::<Rule>()
-                    .map_err(|e| syntax(line_no, column(line, value_at), e.to_string()))?;
-                pattern.rule = Some(rule);
-                break;
-            }
-            _ => {
-                let message = format!(
-                    "unknown RLE header field '{}' (expected x = WIDTH, y = HEIGHT, rule = RULE)",
-                    excerpt(&key)
-                );
-                return Err(syntax(line_no, column(line, key_at), message));
-            }
-        }
-        at += field.len() + 1;
+    pattern.cells = body.cells;
+    if body.other_states > 0 {
+        pattern.warnings.push(format!(
+            "LifeHistory: {} cell{} in states other than 1, 3 and 5 (history, marked-off or              boundary cells) were read as dead; the live cells run as B3/S23",
+            body.other_states,
+            if body.other_states == 1 { "" } else { "s" }
+        ));
     }
-    let missing = |what: &str| {
-        syntax(
-            line_no,
-            column(line, start),
-            format!("the RLE header has no {what}"),
-        )
-    };
-    Ok((
-        width.ok_or_else(|| missing("x = WIDTH"))?,
-        height.ok_or_else(|| missing("y = HEIGHT"))?,
-    ))
-}
-
-/// A header dimension: digits only, at most [`MAX_PATTERN_EDGE`].
-fn dimension(line: usize, column: usize, text: &str, what: &str) -> Result<u32, PatternError> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        let message = format!(
-            "the {what} must be a whole number of cells, found '{}'",
-            excerpt(text)
-        );
-        return Err(syntax(line, column, message));
-    }
-    let digits = text.trim_start_matches('0');
-    match digits.parse::<u32>() {
-        _ if digits.is_empty() => Ok(0),
-        Ok(value) if digits.len() <= 6 && value <= MAX_PATTERN_EDGE => Ok(value),
-        _ => Err(PatternError::TooLarge {
-            what: format!("declared {what} = {}", excerpt(digits)),
-            limit: u64::from(MAX_PATTERN_EDGE),
-        }),
-    }
+    Ok(pattern)
 }
 
 /// A run count being read, with where it started.
@@ -210,6 +99,12 @@ struct Body {
     y: u64,
     run: Option<Run>,
     cells: Vec<(u32, u32)>,
+    /// LifeHistory: states 1, 3, 5 live, the others dead and counted.
+    history: bool,
+    /// Cells of a LifeHistory dead state above 0 read as dead.
+    other_states: u64,
+    /// A `p`–`y` state prefix waiting for its `A`–`X`: (line, column, 24 × its rank).
+    state: Option<(usize, usize, u32)>,
 }
 
 impl Body {
@@ -220,6 +115,15 @@ impl Body {
         }
         for (i, c) in line.chars().enumerate() {
             let column = i + 1;
+            if let Some((l, col, high)) = self.state.take() {
+                if !c.is_ascii_uppercase() || c > 'X' {
+                    let message =
+                        format!("a multi-state prefix (p-y) must be followed by A-X, found {c:?}");
+                    return Err(syntax(l, col, message));
+                }
+                self.cell_run(high + u32::from(c as u8 - b'A') + 1, l, col)?;
+                continue;
+            }
             if let Some(d) = c.to_digit(10) {
                 let run = self.run.get_or_insert(Run {
                     count: 0,
@@ -251,6 +155,14 @@ impl Body {
             match c {
                 'b' | '.' => self.x = self.x.saturating_add(n),
                 'o' => self.live(n, start_line, start_column)?,
+                'A'..='X' => {
+                    self.run = run;
+                    self.cell_run(u32::from(c as u8 - b'A') + 1, line_no, column)?;
+                }
+                'p'..='y' => {
+                    self.run = run;
+                    self.state = Some((line_no, column, 24 * u32::from(c as u8 - b'o')));
+                }
                 '$' => (self.x, self.y) = (0, self.y.saturating_add(n)),
                 '!' => {
                     if let Some(run) = run {
@@ -262,8 +174,8 @@ impl Body {
                 }
                 c if c.is_alphabetic() => {
                     let message = format!(
-                        "unexpected '{c}' in the RLE body: golab reads two-state patterns, \
-                         where b or . is a dead cell and o a live one"
+                        "unexpected '{c}' in the RLE body: cells are b or . (dead), o (alive), \
+                         A-X or p-y then A-X (multi-state)"
                     );
                     return Err(syntax(line_no, column, message));
                 }
@@ -276,6 +188,35 @@ impl Body {
             }
         }
         Ok(false)
+    }
+
+    /// A run of multi-state cells in `state` (1..=255), its count still in `self.run`; the
+    /// token's letter is at `line`, `column` (the run, if any, starts earlier).
+    fn cell_run(&mut self, state: u32, line: usize, column: usize) -> Result<(), PatternError> {
+        let run = self.run.take();
+        let (line, column) = run.as_ref().map_or((line, column), |r| (r.line, r.column));
+        let n = run.as_ref().map_or(1, |r| r.count);
+        if n == 0 {
+            return Err(syntax(line, column, "a run count of 0 is not allowed"));
+        }
+        let live = if self.history {
+            matches!(state, 1 | 3 | 5)
+        } else if state == 1 {
+            true
+        } else {
+            let message = format!(
+                "cell state {state} in a two-state rule (only LifeHistory's states are read; \
+                 other multi-state rules are not supported)"
+            );
+            return Err(syntax(line, column, message));
+        };
+        if live {
+            self.live(n, line, column)
+        } else {
+            self.other_states = self.other_states.saturating_add(n);
+            self.x = self.x.saturating_add(n);
+            Ok(())
+        }
     }
 
     /// Add a run of `n` live cells at the cursor, checking the declared box and the limit.
@@ -307,87 +248,5 @@ impl Body {
         self.cells.extend((x..x + n as u32).map(|cx| (cx, y)));
         self.x += n;
         Ok(())
-    }
-}
-
-/// Appends tokens to the body, wrapping lines at [`MAX_LINE`].
-struct Wrapper {
-    out: String,
-    line_len: usize,
-}
-
-impl Wrapper {
-    fn token(&mut self, count: u32, tag: char) {
-        let token = if count > 1 {
-            format!("{count}{tag}")
-        } else {
-            tag.to_string()
-        };
-        if self.line_len > 0 && self.line_len + token.len() > MAX_LINE {
-            self.out.push('\n');
-            self.line_len = 0;
-        }
-        self.line_len += token.len();
-        self.out.push_str(&token);
-    }
-}
-
-/// Metadata text on one line (line breaks become spaces).
-pub(super) fn one_line(text: &str) -> String {
-    text.split(['\n', '\r'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-impl Pattern {
-    /// RLE text: `#N`/`#O`/`#C` lines, the `x = W, y = H[, rule = R]` header, then runs
-    /// wrapped at 70 characters and a final `!`. Metadata line breaks become spaces.
-    pub fn to_rle(&self) -> String {
-        let (pattern, cells) = (self, &*self.clean_cells());
-        let mut out = String::new();
-        for (tag, text) in [("#N", &pattern.name), ("#O", &pattern.author)] {
-            let text = one_line(text.as_deref().unwrap_or_default());
-            if !text.is_empty() {
-                out.push_str(&format!("{tag} {text}\n"));
-            }
-        }
-        for line in pattern
-            .comments
-            .iter()
-            .flat_map(|c| c.lines())
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-        {
-            out.push_str(&format!("#C {line}\n"));
-        }
-        out.push_str(&format!("x = {}, y = {}", pattern.width, pattern.height));
-        if let Some(rule) = pattern.rule {
-            out.push_str(&format!(", rule = {rule}"));
-        }
-        out.push('\n');
-        let mut body = Wrapper { out, line_len: 0 };
-        let (mut row, mut col) = (0u32, 0u32);
-        let mut i = 0;
-        while let Some(&(x, y)) = cells.get(i) {
-            if y > row {
-                body.token(y - row, '$');
-                (row, col) = (y, 0);
-            }
-            if x > col {
-                body.token(x - col, 'b');
-            }
-            let mut n = 1;
-            while cells.get(i + n as usize) == Some(&(x + n, y)) {
-                n += 1;
-            }
-            body.token(n, 'o');
-            col = x + n;
-            i += n as usize;
-        }
-        body.token(1, '!');
-        body.out.push('\n');
-        body.out
     }
 }

@@ -1,0 +1,126 @@
+//! Putting a pattern into a world: where it goes ([`Placement`]), the edits that make its
+//! box exactly the pattern, and what was clipped ([`PlaceReport`]).
+
+use super::Pattern;
+use crate::world::{CellEdit, World};
+
+/// Where to put a pattern in a world.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Placement {
+    /// The pattern's box centred in the world (rounded towards the top-left).
+    #[default]
+    Centred,
+    /// The pattern's top-left corner at world cell `(x, y)`; may be negative or outside.
+    At {
+        /// Column of the pattern's left edge.
+        x: i64,
+        /// Row of the pattern's top edge.
+        y: i64,
+    },
+}
+
+/// What [`Pattern::place`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlaceReport {
+    /// Live cells of the pattern now alive in the world.
+    pub placed: usize,
+    /// Live cells of the pattern that fell outside the world and were dropped.
+    pub clipped: usize,
+    /// World column where the pattern's left edge went.
+    pub x: i64,
+    /// World row where the pattern's top edge went.
+    pub y: i64,
+    /// Width of the world placed into (for the warning).
+    pub world_width: u32,
+    /// Height of the world placed into (for the warning).
+    pub world_height: u32,
+}
+
+impl PlaceReport {
+    /// A warning for the user when cells were clipped, so partial placement is never silent.
+    pub fn warning(&self) -> Option<String> {
+        (self.clipped > 0).then(|| {
+            format!(
+                "{} cell{} of the pattern fell outside the {}x{} world and {} clipped",
+                self.clipped,
+                if self.clipped == 1 { "" } else { "s" },
+                self.world_width,
+                self.world_height,
+                if self.clipped == 1 { "was" } else { "were" },
+            )
+        })
+    }
+}
+
+impl Pattern {
+    /// One edit per cell of the pattern's box that lies in a `world_w × world_h` world when
+    /// its top-left is at `(x, y)`, in row-major order: live cells painted and dead ones
+    /// erased, so applying them makes the box exactly the pattern. Cells outside the world
+    /// are dropped, not wrapped; the second value counts the live ones dropped.
+    pub fn edits_at(&self, x: i64, y: i64, world_w: u32, world_h: u32) -> (Vec<CellEdit>, usize) {
+        let mut edits = Vec::new();
+        let clipped = self.for_each_edit(x, y, world_w, world_h, |e| edits.push(e));
+        (edits, clipped)
+    }
+
+    /// Calls `apply` with the edits of [`Pattern::edits_at`] and returns the clipped count.
+    fn for_each_edit(
+        &self,
+        x: i64,
+        y: i64,
+        ww: u32,
+        wh: u32,
+        mut apply: impl FnMut(CellEdit),
+    ) -> usize {
+        let cells = self.clean_cells();
+        let in_world = |&(cx, cy): &(u32, u32)| {
+            (0..i64::from(ww)).contains(&x.saturating_add(cx.into()))
+                && (0..i64::from(wh)).contains(&y.saturating_add(cy.into()))
+        };
+        let clipped = cells.iter().filter(|c| !in_world(c)).count();
+        // Saturating: `x`, `y` come from callers and may be anything; a box that starts far
+        // outside gives an empty range, so `wx - x` below stays small.
+        let xs = x.clamp(0, ww.into())..x.saturating_add(self.width.into()).clamp(0, ww.into());
+        let ys = y.clamp(0, wh.into())..y.saturating_add(self.height.into()).clamp(0, wh.into());
+        let mut live = cells.iter().filter(|c| in_world(c)).peekable();
+        for wy in ys {
+            for wx in xs.clone() {
+                let here = ((wx - x) as u32, (wy - y) as u32);
+                let alive = live.next_if(|&&c| c == here).is_some();
+                apply(CellEdit {
+                    x: wx as u32,
+                    y: wy as u32,
+                    alive,
+                });
+            }
+        }
+        clipped
+    }
+
+    /// Put the pattern into `world`: the part of its box inside the world becomes exactly the
+    /// pattern (dead cells of the box are erased; cells alive before and after keep their
+    /// age). Cells outside the world are clipped and counted. The world's rule is not changed.
+    pub fn place(&self, world: &mut World, placement: Placement) -> PlaceReport {
+        let (ww, wh) = (world.width(), world.height());
+        let (x, y) = match placement {
+            Placement::Centred => (
+                (i64::from(ww) - i64::from(self.width)).div_euclid(2),
+                (i64::from(wh) - i64::from(self.height)).div_euclid(2),
+            ),
+            Placement::At { x, y } => (x, y),
+        };
+        let mut placed = 0;
+        let clipped = self.for_each_edit(x, y, ww, wh, |e| {
+            placed += usize::from(e.alive);
+            world.apply_edit(e);
+        });
+        PlaceReport {
+            placed,
+            clipped,
+            x,
+            y,
+            world_width: ww,
+            world_height: wh,
+        }
+    }
+}

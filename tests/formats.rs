@@ -1,0 +1,468 @@
+//! The formats beyond plain RLE and plaintext: hand-made files for every header and block
+//! form (Life 1.05/1.06, macrocell, extended and multi-state RLE, bounded grids, apgcodes),
+//! the fixtures of real patterns in tests/fixtures/ checked against independent sources,
+//! and errors that name where they are.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use golab::pattern::library::find;
+use golab::pattern::{Format, Grid, Pattern, PatternError, apgcode, load_file, parse, resolve};
+use golab::rule::Rule;
+use golab::world::Topology;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// The (line, column, message) of a syntax error, failing for any other result.
+fn syntax_at(text: &str, format: Option<Format>) -> (usize, usize, String) {
+    match parse(text, format) {
+        Err(PatternError::Syntax {
+            line,
+            column,
+            message,
+        }) => (line, column, message),
+        other => panic!("expected a syntax error for {text:?}, got {other:?}"),
+    }
+}
+
+/// Live cells at Golly coordinates (the box's top-left at its position, else 0, 0).
+fn absolute(p: &Pattern) -> Vec<(i64, i64)> {
+    let (x0, y0) = p.position.unwrap_or_default();
+    let mut cells: Vec<_> = p
+        .cells
+        .iter()
+        .map(|&(x, y)| (x0 + i64::from(x), y0 + i64::from(y)))
+        .collect();
+    cells.sort_unstable_by_key(|&(x, y)| (y, x));
+    cells
+}
+
+/// The library pattern's cells (box-relative).
+fn library_cells(name: &str) -> Vec<(u32, u32)> {
+    find(name).unwrap().cells
+}
+
+// ---------------------------------------------------------------------------------------
+// Life 1.05 and 1.06
+
+#[test]
+fn life105_blocks_rules_and_positions() {
+    let text = "#Life 1.05\n#D Name: two blocks\n#D from a test\n#R 23/36\n\
+                #P -3 -2\n**\n**\n#P 10 5\n.*\n*.\n";
+    let p = parse(text, None).unwrap();
+    assert_eq!(p.name.as_deref(), Some("two blocks"));
+    assert_eq!(p.comments, ["from a test"]);
+    assert_eq!(p.rule, Some("B36/S23".parse::<Rule>().unwrap()));
+    assert_eq!(p.position, Some((-3, -2)));
+    assert_eq!((p.width, p.height), (15, 9));
+    assert_eq!(
+        absolute(&p),
+        [(-3, -2), (-2, -2), (-3, -1), (-2, -1), (11, 5), (10, 6)]
+    );
+    // Rows before any #P start at (0, 0); #N asks for Conway's rules; a bare #P block
+    // (WinLifeSearch's clipboard form) is detected as Life 1.05.
+    let bare = parse("#N\n.*\n", Some(Format::Life105)).unwrap();
+    assert_eq!(
+        (absolute(&bare), bare.rule),
+        (vec![(1, 0)], Some(Rule::CONWAY))
+    );
+    let headerless = parse("#P 4 4\n*\n", None).unwrap();
+    assert_eq!(absolute(&headerless), [(4, 4)]);
+}
+
+#[test]
+fn life105_errors_are_located() {
+    let (line, column, m) = syntax_at("#Life 1.05\n#P 1\n*\n", None);
+    assert_eq!((line, column), (2, 5), "{m}");
+    let (line, column, m) = syntax_at("#Life 1.05\n#P 0 0\n.*x\n", None);
+    assert_eq!((line, column), (3, 3), "{m}");
+    let (line, column, m) = syntax_at("#Life 1.05\n#R 23/9\n*\n", None);
+    assert_eq!((line, column), (2, 4), "{m}");
+}
+
+#[test]
+fn life106_reads_cells_rules_and_refuses_bad_lines() {
+    let text = "#Life 1.06\n#D Author: a tester\n#R B3/S23:P20,10\n0 -1\n1 0\n1 0\n-1 1\n";
+    let p = parse(text, None).unwrap();
+    assert_eq!(p.author.as_deref(), Some("a tester"));
+    assert_eq!(absolute(&p), [(0, -1), (1, 0), (-1, 1)], "duplicates merge");
+    assert_eq!(
+        p.grid,
+        Some(Grid {
+            width: 20,
+            height: 10,
+            topology: Topology::DeadBorder
+        })
+    );
+    let (line, column, _) = syntax_at("#Life 1.06\n1 a\n", None);
+    assert_eq!((line, column), (2, 3));
+    let (line, column, _) = syntax_at("#Life 1.06\n  7\n", None);
+    assert_eq!((line, column), (2, 4));
+    let (line, column, m) = syntax_at("#Life 1.06\n#P 0 0\n", None);
+    assert_eq!((line, column), (2, 1));
+    assert!(m.contains("Life 1.05"), "{m}");
+    // A box golab cannot hold is refused with the size it needs.
+    match parse("#Life 1.06\n0 0\n70000 0\n", None) {
+        Err(e @ PatternError::TooLarge { .. }) => {
+            let m = e.to_string();
+            assert!(m.contains("70001x1") && m.contains("65536x65536"), "{m}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Macrocell
+
+#[test]
+fn macrocell_leaves_nodes_and_metadata() {
+    let p = load_file(&fixture("glider.mc")).unwrap();
+    assert_eq!(p.name.as_deref(), Some("Glider"));
+    assert_eq!(p.generation, Some(4));
+    assert_eq!(p.rule, Some(Rule::CONWAY));
+    // The leaf is the root's nw quadrant, whose corner is at (-8, -8).
+    assert_eq!(p.position, Some((-8, -3)));
+    assert_eq!(p.cells, library_cells("glider"));
+    // Multi-state 2×2 nodes of LifeHistory: states 1, 3, 5 live, the rest counted.
+    let text = "[M2]\n#R LifeHistory\n1 1 2 0 3\n1 4 5 6 0\n2 1 0 2 0\n";
+    let h = parse(text, None).unwrap();
+    assert_eq!(absolute(&h), [(-2, -2), (-1, -1), (-1, 0)]);
+    assert_eq!(h.warnings.len(), 1);
+    assert!(h.warnings[0].contains("3 cell"), "{:?}", h.warnings);
+    // An empty file (no nodes) is an empty pattern, as in Golly.
+    assert_eq!(
+        parse("[M2] (x)\n#R B3/S23\n", None).unwrap().population(),
+        0
+    );
+}
+
+#[test]
+fn macrocell_errors_are_located() {
+    let cases: [(&str, (usize, usize), &str); 6] = [
+        ("[M2]\n*$\n4 1 0 0 9\n", (3, 9), "not defined"),
+        ("[M2]\n*$\n4 1 0 0 0\n4 0 2 0 0\n", (4, 5), "level"),
+        ("[M2]\n.........*$\n", (2, 10), "outside"),
+        ("[M2]\n*$*x\n", (2, 4), "unexpected"),
+        ("[M2]\n*$\n4 1 0 0\n", (3, 8), "5 numbers"),
+        ("[M2]\n#G soon\n", (2, 4), "generation"),
+    ];
+    for (text, at, word) in cases {
+        let (line, column, m) = syntax_at(text, None);
+        assert_eq!((line, column), at, "{text:?}: {m}");
+        assert!(m.contains(word), "{text:?}: {m}");
+    }
+    let (line, column, m) = syntax_at("[M2]\n1 0 2 0 0\n", None);
+    assert_eq!((line, column), (2, 5), "{m}");
+}
+
+/// A macrocell of `levels` nested nodes with one cell in the top-left corner of each, whose
+/// root holds two copies (nw and se): a file of a few lines for a huge box.
+fn far_apart(root_level: u32) -> String {
+    let mut text = String::from("[M2]\n*$\n4 1 0 0 0\n");
+    for level in 5..root_level {
+        text.push_str(&format!("{level} {} 0 0 0\n", level - 3));
+    }
+    let top = root_level - 3;
+    text.push_str(&format!("{root_level} {top} 0 0 {top}\n"));
+    text
+}
+
+#[test]
+fn a_macrocell_larger_than_golab_is_refused_with_the_size_it_needs() {
+    let fits = parse(&far_apart(16), None).unwrap();
+    assert_eq!((fits.width, fits.height), (32769, 32769));
+    assert_eq!(fits.population(), 2);
+    let start = Instant::now();
+    match parse(&far_apart(18), None) {
+        Err(e @ PatternError::TooLarge { .. }) => {
+            let m = e.to_string();
+            assert!(
+                m.contains("131073x131073") && m.contains("65536x65536"),
+                "{m}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // A full 8×8 leaf repeated up to a 65536² square: 4 Gi cells from 14 lines.
+    let mut full = String::from("[M2]\n");
+    full.push_str(&"********$".repeat(8));
+    full.push('\n');
+    for level in 4..=16 {
+        let child = level - 3;
+        full.push_str(&format!("{level} {child} {child} {child} {child}\n"));
+    }
+    assert!(matches!(
+        parse(&full, None),
+        Err(PatternError::TooLarge { .. })
+    ));
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Extended and multi-state RLE, bounded grids
+
+#[test]
+fn xrle_position_generation_and_bounded_grid() {
+    let p = load_file(&fixture("glider-torus.rle")).unwrap();
+    assert_eq!((p.position, p.generation), (Some((-1, -1)), Some(8)));
+    assert_eq!(
+        p.grid,
+        Some(Grid {
+            width: 16,
+            height: 16,
+            topology: Topology::Torus
+        })
+    );
+    assert_eq!(p.cells, library_cells("glider"));
+    // Written back, Golly's order: #CXRLE first, the suffix after the rule.
+    let text = p.to_rle();
+    assert!(text.starts_with("#CXRLE Pos=-1,-1 Gen=8\n"), "{text}");
+    assert!(text.contains("rule = B3/S23:T16,16\n"), "{text}");
+    let (line, column, m) = syntax_at("#CXRLE Pos=3\nx = 1, y = 1\no!", None);
+    assert_eq!((line, column), (1, 12), "{m}");
+    let (line, column, m) = syntax_at("#CXRLE Gen=-4\nx = 1, y = 1\no!", None);
+    assert_eq!((line, column), (1, 12), "{m}");
+}
+
+#[test]
+fn other_surfaces_are_refused_with_the_reason_at_the_suffix() {
+    for (suffix, word) in [
+        (":K10,20*", "Klein"),
+        (":C10,20", "cross-surface"),
+        (":S10", "sphere"),
+        (":T10+1,20", "sheared"),
+        (":T0,20", "unbounded"),
+    ] {
+        let text = format!("x = 1, y = 1, rule = B3/S23{suffix}\no!");
+        let (line, column, m) = syntax_at(&text, None);
+        assert_eq!(line, 1);
+        assert!(column >= 28, "{text}: column {column}");
+        assert!(m.contains(word), "{text}: {m}");
+    }
+}
+
+#[test]
+fn lifehistory_states_read_as_live_b3s23_cells_with_a_warning() {
+    let p = load_file(&fixture("glider-history.rle")).unwrap();
+    assert_eq!(p.rule, Some(Rule::CONWAY));
+    assert_eq!(p.cells.len(), 5);
+    let glider = find("glider").unwrap();
+    let shifted: Vec<_> = glider.cells.iter().map(|&(x, y)| (x + 1, y + 1)).collect();
+    assert_eq!(p.cells, shifted);
+    assert_eq!(p.warnings.len(), 1);
+    assert!(
+        p.warnings[0].starts_with("LifeHistory: 8 cells"),
+        "{:?}",
+        p.warnings
+    );
+    // Two-letter states: pA is state 25 — dead in LifeHistory, an error in a two-state rule.
+    let h = parse("x = 3, y = 1, rule = LifeHistory\nApAE!", None).unwrap();
+    assert_eq!(
+        (h.cells.clone(), h.warnings.len()),
+        (vec![(0, 0), (2, 0)], 1)
+    );
+    let (line, column, m) = syntax_at("x = 3, y = 1\no2pA!", None);
+    assert_eq!((line, column), (2, 2), "{m}");
+    assert!(m.contains("state 25"), "{m}");
+    let (line, column, m) = syntax_at("x = 3, y = 1, rule = LifeHistory\nAp!", None);
+    assert_eq!((line, column), (2, 2), "{m}");
+}
+
+// ---------------------------------------------------------------------------------------
+// apgcodes
+
+#[test]
+fn apgcodes_decode_every_abbreviation() {
+    assert_eq!(apgcode::wechsler_cells("1w1").unwrap(), [(0, 0), (3, 0)]);
+    assert_eq!(apgcode::wechsler_cells("1x1").unwrap(), [(0, 0), (4, 0)]);
+    assert_eq!(apgcode::wechsler_cells("1y01").unwrap(), [(0, 0), (5, 0)]);
+    assert_eq!(apgcode::wechsler_cells("1yz1").unwrap(), [(0, 0), (40, 0)]);
+    assert_eq!(apgcode::wechsler_cells("1z1").unwrap(), [(0, 0), (0, 5)]);
+    assert_eq!(apgcode::wechsler_cells("v").unwrap().len(), 5);
+    let block = resolve("xs4_33").unwrap();
+    assert_eq!((block.width, block.height), (2, 2));
+    assert_eq!(block.name.as_deref(), Some("xs4_33"));
+    // Pasted text (as the app's clipboard does) is detected too.
+    assert_eq!(
+        parse("  xp2_7\n", None).unwrap().cells,
+        [(0, 0), (0, 1), (0, 2)]
+    );
+}
+
+#[test]
+fn apgcode_errors_are_located() {
+    for (code, column, word) in [
+        ("xs4_3A", 6, "unexpected"),
+        ("xs5_33", 3, "promises 5"),
+        ("xs4_33y", 7, "'y'"),
+        ("xq_153", 3, "number"),
+        ("xs4_", 5, "no live cells"),
+    ] {
+        let (line, col, m) = syntax_at(code, Some(Format::Apgcode));
+        assert_eq!((line, col), (1, column), "{code}: {m}");
+        assert!(m.contains(word), "{code}: {m}");
+    }
+    let (_, column, m) = syntax_at("ov_s16", Some(Format::Apgcode));
+    assert_eq!(column, 1, "{m}");
+    assert!(matches!(
+        resolve("xs4_zz"),
+        Err(PatternError::Syntax { .. })
+    ));
+}
+
+#[test]
+fn common_objects_have_their_catagolue_codes_both_ways() {
+    let list = std::fs::read_to_string(fixture("apgcodes.txt")).unwrap();
+    let orientations = |p: &Pattern| -> Vec<Vec<(u32, u32)>> {
+        let mut all = Vec::new();
+        let mut q = p.clone();
+        for _ in 0..4 {
+            all.push(q.cells.clone());
+            all.push(q.flipped_x().cells);
+            q = q.rotated_cw();
+        }
+        all
+    };
+    for line in list.lines() {
+        let (code, name) = line.split_once(' ').unwrap();
+        let object = find(name).unwrap();
+        assert_eq!(apgcode::classify(&object).unwrap(), code, "{name}");
+        let decoded = resolve(code).unwrap();
+        // The code names one phase in one orientation; some phase of the object is it.
+        let mut phase = object.clone();
+        let mut found = false;
+        for _ in 0..16 {
+            found |= orientations(&phase).contains(&decoded.cells);
+            phase = golab_step(&phase);
+        }
+        assert!(found, "{code} is not a phase of {name}");
+    }
+    let gun = find("gosper-glider-gun").unwrap();
+    assert!(matches!(
+        apgcode::classify(&gun),
+        Err(PatternError::Unsupported(_))
+    ));
+    assert!(matches!(
+        apgcode::classify(&Pattern::default()),
+        Err(PatternError::Unsupported(_))
+    ));
+}
+
+/// One generation of a small pattern, in a world large enough not to touch its edges,
+/// through golab's own simulation, cut back to its bounding box.
+fn golab_step(p: &Pattern) -> Pattern {
+    use golab::pattern::Placement;
+    use golab::world::World;
+    let mut world = World::new(64, 64, Topology::DeadBorder, Rule::CONWAY).unwrap();
+    p.place(&mut world, Placement::Centred);
+    let mut sim = golab::sim::Simulation::new(
+        golab::step::StepperFactory::cpu_only(),
+        world,
+        golab::step::Strategy::Scalar,
+    )
+    .unwrap();
+    sim.step(1).unwrap();
+    Pattern::from_world(sim.world().unwrap())
+}
+
+// ---------------------------------------------------------------------------------------
+// Fixtures of real patterns
+
+#[test]
+fn the_life105_gosper_gun_is_the_bundled_gun() {
+    let lif = load_file(&fixture("gosper-glider-gun.lif")).unwrap();
+    let rle = find("gosper-glider-gun").unwrap();
+    assert_eq!((lif.width, lif.height), (rle.width, rle.height));
+    assert_eq!(lif.cells, rle.cells);
+    assert_eq!(lif.position, Some((-18, -4)));
+    assert_eq!(lif.comments[0], "Gosper glider gun");
+}
+
+#[test]
+fn the_life106_glider_is_a_glider() {
+    let p = load_file(&fixture("glider.lif")).unwrap();
+    assert_eq!(p.cells, library_cells("glider"));
+    assert_eq!(p.position, Some((-1, -1)));
+}
+
+#[test]
+fn the_gzipped_gun_reads_like_the_plain_one_by_content_not_name() {
+    let gz = load_file(&fixture("gosper-glider-gun.rle.gz")).unwrap();
+    assert_eq!(gz, find("gosper-glider-gun").unwrap());
+    let bytes = std::fs::read(fixture("gosper-glider-gun.rle.gz")).unwrap();
+    let text = golab::pattern::decode_bytes(bytes).unwrap();
+    assert!(text.starts_with("#N Gosper glider gun"));
+}
+
+#[test]
+fn the_cli_runs_an_apgcode_and_a_compressed_file() {
+    let exe = env!("CARGO_BIN_EXE_golab");
+    for (pattern, population) in [("xs4_33", 4), ("xp2_7", 3)] {
+        let out = std::process::Command::new(exe)
+            .args([
+                "run",
+                "--pattern",
+                pattern,
+                "--size",
+                "32",
+                "--gens",
+                "7",
+                "--json",
+            ])
+            .args(["--strategy", "scalar"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{pattern}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            stdout.contains(&format!("\"population\":{population},")),
+            "{stdout}"
+        );
+    }
+    let gun = fixture("gosper-glider-gun.rle.gz");
+    let out = std::process::Command::new(exe)
+        .args(["run", "--pattern", &gun.to_string_lossy(), "--size", "64"])
+        .args(["--gens", "30", "--json", "--strategy", "scalar"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("\"population\":41,"), "{stdout}");
+    // What the reader changed is reported with the run.
+    let history = fixture("glider-history.rle");
+    let out = std::process::Command::new(exe)
+        .args([
+            "run",
+            "--pattern",
+            &history.to_string_lossy(),
+            "--size",
+            "16",
+        ])
+        .args(["--gens", "4", "--json", "--strategy", "scalar"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("\"population\":5,"), "{stdout}");
+    assert!(stdout.contains("LifeHistory: 8 cells"), "{stdout}");
+}

@@ -452,3 +452,62 @@ fn another_threads_gpu_errors_neither_fail_a_lab_run_nor_get_lost() {
     );
     assert_eq!(ctx.take_uncaptured_error(), None);
 }
+
+mod scan {
+    use super::*;
+    use golab::lab::Experiment;
+    use golab::lab::scan::{ScanExperiment, Scanner, random_values, validate};
+
+    #[test]
+    fn both_scans_match_the_cpu_at_awkward_sizes_and_inputs() {
+        let ctx = ctx();
+        let scanner = Scanner::new(&ctx, &Default::default()).unwrap();
+        // One tile, tile edges, two and three levels of tile totals.
+        for n in [
+            1usize,
+            2,
+            255,
+            1000,
+            1024,
+            1025,
+            4097,
+            (1 << 20) + 3,
+            3_000_000,
+        ] {
+            let inputs = [
+                random_values(n, seed()),
+                vec![u32::MAX; n],             // all equal, wrapping every step
+                (0..n as u32).collect(),       // already sorted
+                (0..n as u32).rev().collect(), // reverse sorted
+            ];
+            for (k, input) in inputs.iter().enumerate() {
+                if n > 5000 && k > 1 {
+                    continue; // the orderings matter at small sizes; keep the big ones quick
+                }
+                for variant in ["scan-then-propagate", "reduce-then-scan", "copy"] {
+                    let out = scanner.apply(&ctx, variant, input).unwrap();
+                    validate(input, &out, variant != "copy")
+                        .unwrap_or_else(|e| panic!("{variant} n={n} input {k}: {e}"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_experiment_reports_validated_rows() {
+        let report = ScanExperiment
+            .run(&ctx(), &plan(&[], &[5000, 1 << 16]), &Progress::new())
+            .unwrap();
+        assert_all_valid(&report, 6);
+        assert!(report.rows.iter().all(|r| r.gb_per_s.is_some()));
+    }
+
+    #[test]
+    fn the_cpu_reference_scans() {
+        assert_eq!(
+            golab::lab::scan::exclusive_scan(&[3, 1, 4, 1]),
+            vec![0, 3, 4, 8]
+        );
+        assert!(validate(&[1, 2], &[0, 2], true).is_err());
+    }
+}

@@ -10,6 +10,7 @@ mod clock;
 pub mod coalesce;
 mod gpu;
 mod report;
+pub mod scan;
 pub mod shuffle;
 pub mod sort;
 mod sort_kernels;
@@ -221,6 +222,7 @@ pub fn experiments() -> Vec<Box<dyn Experiment>> {
         Box::new(transpose::TransposeExperiment),
         Box::new(shuffle::ShuffleExperiment),
         Box::new(coalesce::CoalesceExperiment),
+        Box::new(scan::ScanExperiment),
     ]
 }
 
@@ -257,6 +259,7 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         }
     }
     shaders.extend(coalesce::VARIANTS.iter().map(|v| coalesce::shader(v.2)));
+    shaders.extend([false, true].map(scan::shader));
     let mut seen = std::collections::HashSet::new();
     shaders.retain(|s| seen.insert(s.label()));
     shaders

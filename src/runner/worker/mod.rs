@@ -54,6 +54,9 @@ pub(super) struct Worker {
     gpu_gps: Option<f64>,
     error: Option<(u64, String)>,
     recovery: Recovery,
+    /// Whether anything the UI shows changed since the last publish: only then is a new
+    /// snapshot published and a repaint asked for, so a paused, idle app costs ~0 % CPU.
+    changed: bool,
 }
 
 impl Worker {
@@ -93,8 +96,10 @@ impl Worker {
                 taken_at: Instant::now(),
                 cost: Duration::ZERO,
                 stale: true,
+                touched: true,
                 gpu_lost: None,
             },
+            changed: true,
         }
     }
 
@@ -136,10 +141,13 @@ impl Worker {
             self.keep_recovery_copy();
             self.refresh_stats();
             self.draw();
-            if let Ok(mut shared) = publish.lock() {
-                *shared = self.snapshot();
+            if self.changed {
+                self.changed = false;
+                if let Ok(mut shared) = publish.lock() {
+                    *shared = self.snapshot();
+                }
+                (self.repaint)();
             }
-            (self.repaint)();
             if let (true, Speed::PerFrame(_)) = (self.running, self.speed) {
                 std::thread::sleep(FRAME.saturating_sub(tick.elapsed()));
             }
@@ -153,6 +161,8 @@ impl Worker {
         };
         let count = self.error.as_ref().map_or(0, |e| e.0) + 1;
         self.error = Some((count, message));
+        self.changed = true;
+        self.wall_gps = 0.0;
         self.running = false;
         self.pending_steps = 0;
     }
@@ -182,6 +192,8 @@ impl Worker {
             self.fail(e);
         }
         self.recovery.stale |= !small;
+        self.recovery.touched = true;
+        self.changed = true;
         self.dirty = true;
         self.stats_dirty = true;
     }
@@ -192,6 +204,10 @@ impl Worker {
             Command::SetRunning(on) => {
                 self.running = on;
                 self.gps_window = (Instant::now(), 0, 0.0);
+                if !on {
+                    // Paused: no generations per second, not the last running figure.
+                    self.wall_gps = 0.0;
+                }
             }
             Command::Step(n) => self.pending_steps += n,
             Command::SetSpeed(speed) => self.speed = speed,
@@ -276,6 +292,8 @@ impl Worker {
         }
         self.dirty = true;
         self.stats_dirty = true;
+        self.changed = true;
+        self.recovery.touched = true;
         let gpu = self.sim.take_gpu_seconds();
         let (since, gens, gpu_seconds) = &mut self.gps_window;
         *gens += want;
@@ -304,6 +322,7 @@ impl Worker {
         }
         self.costs.stats = start.elapsed();
         self.stats_at = Some(Instant::now());
+        self.changed = true;
     }
 
     fn draw(&mut self) {
@@ -330,6 +349,7 @@ impl Worker {
                     pixels,
                 });
                 self.drawn = Some((request, generation));
+                self.changed = true;
             }
             Err(e) => self.fail(e),
         }

@@ -186,8 +186,9 @@ impl GolabApp {
         self.world_reply = Some((rx, purpose));
     }
 
-    /// Open a pattern file as the new world.
-    pub fn open_path(&mut self, path: &std::path::Path, snap: &Snapshot) {
+    /// Open a pattern file as the new world; whether it opened (if not, the error is shown
+    /// and the world is left as it was).
+    pub fn open_path(&mut self, path: &std::path::Path, snap: &Snapshot) -> bool {
         match files::world_from_file(path, snap) {
             Ok((world, note)) => {
                 self.settings.rule = world.rule.to_string();
@@ -195,8 +196,12 @@ impl GolabApp {
                 self.runner.send(Command::Replace(world));
                 self.fit();
                 self.notify(note);
+                true
             }
-            Err(e) => self.notify(e),
+            Err(e) => {
+                self.error(e);
+                false
+            }
         }
     }
 }

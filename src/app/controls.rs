@@ -418,7 +418,7 @@ fn pattern_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
                                 entry.name
                             ));
                         }
-                        Err(e) => app.notify(format!("{}: {e}", entry.name)),
+                        Err(e) => app.error(format!("{}: {e}", entry.name)),
                     }
                 }
             }

@@ -43,8 +43,10 @@ pub fn open_dialog(app: &mut GolabApp, snap: &Snapshot) {
         .add_filter("Life patterns", &["rle", "cells", "txt", "lif"])
         .pick_file();
     match picked {
-        Some(path) => app.open_path(&path, snap),
-        None => app.notify("no file chosen (no dialog? type a path in the Patterns section)"),
+        Some(path) => {
+            app.open_path(&path, snap);
+        }
+        None => app.warn("no file chosen (no dialog? type a path in the Patterns section)"),
     }
 }
 
@@ -55,7 +57,7 @@ pub fn place_dialog(app: &mut GolabApp) {
         .pick_file();
     match picked {
         Some(path) => place_file(app, &path),
-        None => app.notify("no file chosen (no dialog? type a path and press Place)"),
+        None => app.warn("no file chosen (no dialog? type a path and press Place)"),
     }
 }
 
@@ -69,7 +71,7 @@ pub fn place_file(app: &mut GolabApp, path: &Path) {
             ));
             app.view.placing = Some(std::sync::Arc::new(pattern));
         }
-        Err(e) => app.notify(format!("{}: {e}", path.display())),
+        Err(e) => app.error(format!("{}: {e}", path.display())),
     }
 }
 
@@ -82,7 +84,7 @@ pub fn save_dialog(app: &mut GolabApp) {
         .save_file();
     match picked {
         Some(path) => app.save_to(path),
-        None => app.notify("not saved (no dialog? type a path in the Patterns section)"),
+        None => app.warn("not saved (no dialog? type a path in the Patterns section)"),
     }
 }
 
@@ -94,7 +96,7 @@ pub fn export_dialog(app: &mut GolabApp) {
         .save_file();
     match picked {
         Some(path) => app.export_png_to(path),
-        None => app.notify("not exported (no dialog? type a path ending in .png)"),
+        None => app.warn("not exported (no dialog? type a path ending in .png)"),
     }
 }
 

@@ -411,12 +411,9 @@ fn pattern_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
                     .on_hover_text(entry.file);
                 if response.clicked() {
                     match entry.pattern() {
-                        Ok(pattern) => {
+                        Ok(mut pattern) => {
+                            pattern.name.get_or_insert_with(|| entry.name.to_string());
                             app.view.placing = Some(Arc::new(pattern));
-                            app.notify(format!(
-                                "click in the world to place {} (Esc cancels)",
-                                entry.name
-                            ));
                         }
                         Err(e) => app.error(format!("{}: {e}", entry.name)),
                     }

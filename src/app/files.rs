@@ -64,11 +64,11 @@ pub fn place_dialog(app: &mut GolabApp) {
 /// Load the pattern at `path` for placing at the cursor.
 pub fn place_file(app: &mut GolabApp, path: &Path) {
     match library::load_file(path) {
-        Ok(pattern) => {
-            app.notify(format!(
-                "click in the world to place {} (Esc cancels)",
-                path.display()
-            ));
+        Ok(mut pattern) => {
+            let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
+            if let Some(file) = file {
+                pattern.name.get_or_insert(file);
+            }
             app.view.placing = Some(std::sync::Arc::new(pattern));
         }
         Err(e) => app.error(format!("{}: {e}", path.display())),

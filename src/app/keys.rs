@@ -21,7 +21,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "copy / cut / paste (RLE text too)",
     ),
     ("Delete", "clear the selection"),
-    ("Esc", "cancel placing, deselect"),
+    ("Esc", "close this help; cancel placing, deselect"),
     ("Shift+click", "place the pattern and keep placing copies"),
     ("F1 or ?", "this help"),
     ("Wheel", "zoom about the cursor"),
@@ -111,11 +111,11 @@ pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
     if pressed(Key::Delete) || pressed(Key::Backspace) {
         app.selection_op(crate::runner::RegionOp::Clear);
     }
+    toggle_help(app, ctx);
     if pressed(Key::Escape) {
         app.view.placing = None;
         app.view.selection = None;
     }
-    toggle_help(app, ctx);
     let clipboard: Vec<Event> = ctx.input(|i| {
         i.events
             .iter()
@@ -151,8 +151,12 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
         });
 }
 
-/// F1 or `?` opens and closes the help overlay.
+/// F1 or `?` opens and closes the help overlay; Esc closes it (and does nothing else then).
 fn toggle_help(app: &mut GolabApp, ctx: &egui::Context) {
+    if app.help_open && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
+        app.help_open = false;
+        return;
+    }
     let f1 = ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F1));
     let question = ctx.input(|i| {
         i.events

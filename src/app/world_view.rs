@@ -88,6 +88,25 @@ impl WorldView {
             view_paint::paint(ui, rect, image, image_rect, map, &mut self.host_texture);
         }
         self.overlay(ui, rect, w, h);
+        self.placing_hint(ui, rect);
+    }
+
+    /// While a pattern follows the cursor, say how to place it at the top of the view; the
+    /// hint goes with the pattern (placed or cancelled), not after a fixed time.
+    fn placing_hint(&self, ui: &egui::Ui, rect: Rect) {
+        let Some(pattern) = &self.placing else { return };
+        let name = pattern.name.as_deref().unwrap_or("the pattern");
+        let text = format!(
+            "click to place {name} ({}×{}) · Shift+click places copies · Esc cancels",
+            pattern.width, pattern.height
+        );
+        egui::Area::new(ui.scope_id().with("placing hint"))
+            .fixed_pos(rect.center_top() + egui::vec2(0.0, 8.0))
+            .pivot(egui::Align2::CENTER_TOP)
+            .interactable(false)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| ui.label(text));
+            });
     }
 
     fn zoom_and_pan(

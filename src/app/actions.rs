@@ -49,6 +49,15 @@ impl GolabApp {
         self.view.fit_pending = true;
     }
 
+    /// Frame the live cells (their bounding box, asked of the simulation thread after the
+    /// commands already queued, so it sees a world just opened or resized); an empty world
+    /// is fitted whole.
+    pub fn fit_pattern(&mut self) {
+        let (tx, rx) = channel();
+        self.runner.send(Command::Bounds(tx));
+        self.bounds_reply = Some(rx);
+    }
+
     /// Replace the world with a fresh soup of the panel's density (an undoable step).
     pub fn random_fill(&mut self, snap: &Snapshot) {
         match self.view.selection {
@@ -194,7 +203,7 @@ impl GolabApp {
                 self.settings.rule = world.rule.to_string();
                 self.panel.rule_text = self.settings.rule.clone();
                 self.runner.send(Command::Replace(world));
-                self.fit();
+                self.fit_pattern();
                 self.notify(note);
                 true
             }

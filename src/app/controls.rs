@@ -195,7 +195,7 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
                     {
                         app.panel.size = (edge, edge);
                         app.runner.send(Command::Resize(edge, edge));
-                        app.fit();
+                        app.fit_pattern();
                     }
                 }
             });
@@ -212,7 +212,7 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         {
             app.runner
                 .send(Command::Resize(app.panel.size.0, app.panel.size.1));
-            app.fit();
+            app.fit_pattern();
         }
     });
     ui.horizontal(|ui| {
@@ -297,7 +297,20 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, _snap: &Snapshot) {
             ui.selectable_value(&mut app.view.tool, tool, label)
                 .on_hover_text(hint);
         }
-        if ui.button("Fit").on_hover_text("F").clicked() {
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Fit pattern")
+            .on_hover_text("F: frame the live cells")
+            .clicked()
+        {
+            app.fit_pattern();
+        }
+        if ui
+            .button("Fit world")
+            .on_hover_text("Shift+F: the whole world")
+            .clicked()
+        {
             app.fit();
         }
     });

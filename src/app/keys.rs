@@ -10,7 +10,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Space", "run / pause (hold and drag: pan)"),
     ("N", "step one generation"),
     ("+ / -", "faster / slower"),
-    ("F", "fit the world to the window"),
+    (
+        "F / Shift+F",
+        "fit the pattern (live cells) / the whole world",
+    ),
     ("R", "random fill (the selection, if any)"),
     ("C", "clear (the selection, if any)"),
     ("Tab", "next strategy"),
@@ -93,8 +96,11 @@ pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
     if pressed(Key::Minus) {
         app.nudge_speed(false);
     }
-    if pressed(Key::F) {
+    if ctx.input_mut(|i| i.consume_key(Modifiers::SHIFT, Key::F)) {
         app.fit();
+    }
+    if pressed(Key::F) {
+        app.fit_pattern();
     }
     if pressed(Key::R) {
         app.random_fill(snap);

@@ -68,6 +68,7 @@ pub struct GolabApp {
     lab: lab_tab::LabTab,
     clipboard: Option<Arc<Pattern>>,
     copy_reply: Option<Receiver<Pattern>>,
+    bounds_reply: Option<Receiver<Option<crate::runner::Region>>>,
     world_reply: Option<(Receiver<World>, Pending)>,
     /// PNG exports encoding on their own threads.
     exports: Vec<Receiver<Result<String, String>>>,
@@ -145,6 +146,7 @@ impl GolabApp {
             lab: lab_tab::LabTab::new(tuning.lab),
             clipboard: None,
             copy_reply: None,
+            bounds_reply: None,
             world_reply: None,
             exports: Vec::new(),
             gpu,
@@ -318,6 +320,15 @@ impl GolabApp {
             self.notify(format!("copied {} cells", pattern.population()));
             self.clipboard = Some(Arc::new(pattern));
             self.copy_reply = None;
+        }
+        if let Some(rx) = &self.bounds_reply
+            && let Ok(bounds) = rx.try_recv()
+        {
+            match bounds {
+                Some(region) => self.view.fit_cells = Some(region),
+                None => self.view.fit_pending = true,
+            }
+            self.bounds_reply = None;
         }
         if let Some((rx, _)) = &self.world_reply
             && let Ok(world) = rx.try_recv()

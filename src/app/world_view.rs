@@ -40,6 +40,8 @@ pub struct WorldView {
     pub hover: Option<(i64, i64)>,
     /// Fit the world to the view on the next frame.
     pub fit_pending: bool,
+    /// Frame these cells (the pattern's bounding box) on the next frame.
+    pub fit_cells: Option<Region>,
     /// Screen rectangle of the view in the last frame.
     pub rect: Rect,
     /// Whether Space was used to pan since it went down (then its release does not run).
@@ -59,6 +61,7 @@ impl Default for WorldView {
             placing: None,
             hover: None,
             fit_pending: true,
+            fit_cells: None,
             rect: Rect::NOTHING,
             space_panned: false,
             stroke: 0,
@@ -78,6 +81,11 @@ impl WorldView {
         if self.fit_pending && rect.width() > 1.0 {
             self.camera = Camera::fit(rect, w, h);
             self.fit_pending = false;
+        }
+        if rect.width() > 1.0
+            && let Some(r) = self.fit_cells.take()
+        {
+            self.camera = Camera::fit_cells(rect, r.x, r.y, r.width, r.height);
         }
         self.zoom_and_pan(ui, rect, &response, w, h);
         self.hover = response.hover_pos().map(|p| self.camera.cell_at(rect, p));

@@ -75,6 +75,9 @@ pub enum Command {
     Replace(World),
     /// Send a copy of the current world back (save, PNG export).
     Read(Sender<World>),
+    /// Send the bounding box of the live cells back (`None` when there are none): "Fit
+    /// pattern" and the fit after opening or resizing.
+    Bounds(Sender<Option<Region>>),
     /// Switch strategy, keeping the world.
     Switch(Strategy),
     /// Change GPU memory mode / readback interval.

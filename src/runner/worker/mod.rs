@@ -186,6 +186,7 @@ impl Worker {
                 | Command::SetSpeed(_)
                 | Command::Edit { .. }
                 | Command::Read(_)
+                | Command::Bounds(_)
                 | Command::Copy { cut: false, .. }
         );
         if let Err(e) = self.try_handle(command) {
@@ -239,6 +240,9 @@ impl Worker {
             }
             Command::Read(reply) => {
                 let _ = reply.send(sim.world()?.clone());
+            }
+            Command::Bounds(reply) => {
+                let _ = reply.send(region::live_bounds(sim.world()?));
             }
             Command::Switch(strategy) => sim.switch(strategy)?,
             Command::GpuSettings(settings) => sim.set_gpu_settings(settings)?,

@@ -8,8 +8,12 @@ use crate::runner::Snapshot;
 /// Every shortcut, as shown in the help overlay.
 pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Space", "run / pause (hold and drag: pan)"),
-    ("N", "step one generation"),
-    ("+ / -", "faster / slower"),
+    ("N", "step (2^n generations, n the step exponent)"),
+    (
+        "+ / -",
+        "step exponent up / down (also multiplies the running speed)",
+    ),
+    ("Ctrl+R", "reset to the starting pattern (undoable)"),
     (
         "F / Shift+F",
         "fit the pattern (live cells) / the whole world",
@@ -63,6 +67,9 @@ pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
     } else if command(Key::Z) {
         app.undo();
     }
+    if command(Key::R) {
+        app.reset();
+    }
     if command(Key::O) {
         super::files::open_dialog(app, snap);
     }
@@ -91,10 +98,10 @@ pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
         app.step_once();
     }
     if pressed(Key::Plus) || pressed(Key::Equals) {
-        app.nudge_speed(true);
+        app.set_step_exp(app.settings.step_exp + 1);
     }
     if pressed(Key::Minus) {
-        app.nudge_speed(false);
+        app.set_step_exp(app.settings.step_exp.saturating_sub(1));
     }
     if ctx.input_mut(|i| i.consume_key(Modifiers::SHIFT, Key::F)) {
         app.fit();

@@ -12,6 +12,7 @@ mod keys;
 pub mod lab_tab;
 mod launch;
 pub mod messages;
+mod patterns_panel;
 pub mod settings;
 mod stats_panel;
 mod status_line;
@@ -132,7 +133,8 @@ impl GolabApp {
         };
         let draw_on = gpu.clone().filter(|_| draw_on_device);
         let runner = Runner::start(sim, draw_on, repaint);
-        runner.send(Command::SetSpeed(settings.speed));
+        let speed = actions::effective_speed(settings.speed, settings.step_exp);
+        runner.send(Command::SetSpeed(speed));
         let mut view = WorldView::default();
         view.tool = settings.tool;
         GolabApp {

@@ -24,6 +24,10 @@ pub fn show(app: &mut GolabApp, ui: &mut egui::Ui, snap: &Snapshot) {
                 ui.monospace(cursor)
                     .on_hover_text("the cell under the cursor (column, row from the top left)");
                 ui.separator();
+                let exp = app.settings.step_exp;
+                ui.monospace(format!("step 2^{exp}"))
+                    .on_hover_text("a step (N) is 2^n generations; + / - change n");
+                ui.separator();
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 app.messages.show(ui);

@@ -88,6 +88,9 @@ pub enum Command {
     Rule(Rule),
     /// Change the topology.
     Topology(Topology),
+    /// Go back to the starting pattern (the world as it was when stepping last began after
+    /// an edit, an open or any other change), as one undo step, and pause. Golly's Reset.
+    Reset,
     /// Undo the last change.
     Undo,
     /// Redo the last undone change.
@@ -145,6 +148,8 @@ pub struct Snapshot {
     pub can_undo: bool,
     /// See `can_undo`.
     pub can_redo: bool,
+    /// Whether [`Command::Reset`] has a starting pattern to go back to (stepped since).
+    pub can_reset: bool,
     /// The last error (switch refused, size too large, device lost...), with a counter so
     /// the UI can tell a new one from an old one.
     pub error: Option<(u64, String)>,

@@ -5,11 +5,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::history::History;
+mod commands;
 mod recovery;
 
 use recovery::Recovery;
 
-use super::{Command, STAT_BUCKETS, Snapshot, Speed, ViewImage, ViewPixels, region, view_readback};
+use super::{Command, STAT_BUCKETS, Snapshot, Speed, ViewImage, ViewPixels, view_readback};
 use crate::gpu::GpuContext;
 use crate::sim::{SimError, Simulation};
 use crate::stats::Stats;
@@ -54,6 +55,12 @@ pub(super) struct Worker {
     gpu_gps: Option<f64>,
     error: Option<(u64, String)>,
     recovery: Recovery,
+    /// The starting pattern Reset returns to: the world when stepping began after the last
+    /// change that was not a step.
+    start: Option<crate::world::World>,
+    /// Whether the next step begins from a new starting pattern (something other than a
+    /// step changed the world since `start` was taken).
+    start_pending: bool,
     /// Whether anything the UI shows changed since the last publish: only then is a new
     /// snapshot published and a repaint asked for, so a paused, idle app costs ~0 % CPU.
     changed: bool,
@@ -99,6 +106,8 @@ impl Worker {
                 touched: true,
                 gpu_lost: None,
             },
+            start: None,
+            start_pending: true,
             changed: true,
         }
     }
@@ -119,6 +128,10 @@ impl Worker {
             view: self.view.clone(),
             can_undo: self.history.can_undo(),
             can_redo: self.history.can_redo(),
+            can_reset: self
+                .start
+                .as_ref()
+                .is_some_and(|w| w.generation != self.sim.generation()),
             error: self.error.clone(),
             gpu_lost: self.recovery.gpu_lost.clone(),
         }
@@ -167,106 +180,6 @@ impl Worker {
         self.pending_steps = 0;
     }
 
-    /// Remember the world before an undoable change (once per stroke for edits).
-    fn record(&mut self, stroke: Option<u64>) -> Result<(), SimError> {
-        if stroke.is_some() && stroke == self.stroke {
-            return Ok(());
-        }
-        self.stroke = stroke;
-        let before = self.sim.world()?.clone();
-        self.history.record(before);
-        Ok(())
-    }
-
-    fn handle(&mut self, command: Command) {
-        let small = matches!(
-            command,
-            Command::SetRunning(_)
-                | Command::Step(_)
-                | Command::SetSpeed(_)
-                | Command::Edit { .. }
-                | Command::Read(_)
-                | Command::Bounds(_)
-                | Command::Copy { cut: false, .. }
-        );
-        if let Err(e) = self.try_handle(command) {
-            self.fail(e);
-        }
-        self.recovery.stale |= !small;
-        self.recovery.touched = true;
-        self.changed = true;
-        self.dirty = true;
-        self.stats_dirty = true;
-    }
-
-    fn try_handle(&mut self, command: Command) -> Result<(), SimError> {
-        let sim = &mut self.sim;
-        match command {
-            Command::SetRunning(on) => {
-                self.running = on;
-                self.gps_window = (Instant::now(), 0, 0.0);
-                if !on {
-                    // Paused: no generations per second, not the last running figure.
-                    self.wall_gps = 0.0;
-                }
-            }
-            Command::Step(n) => self.pending_steps += n,
-            Command::SetSpeed(speed) => self.speed = speed,
-            Command::Edit { edits, stroke } => {
-                self.record(Some(stroke))?;
-                self.sim.edit(&edits)?;
-            }
-            Command::Place { pattern, x, y } => {
-                self.record(None)?;
-                let (w, h) = self.sim.size();
-                let (edits, _) = pattern.edits_at(x, y, w, h);
-                self.sim.edit(&edits)?;
-            }
-            Command::Region(region, op) => {
-                self.record(None)?;
-                self.sim.modify(|w| Ok(region::apply(w, region, op)?))?;
-            }
-            Command::Copy { region, cut, reply } => {
-                let _ = reply.send(region::copy(self.sim.world()?, region));
-                if cut {
-                    self.record(None)?;
-                    let op = super::RegionOp::Clear;
-                    self.sim.modify(|w| Ok(region::apply(w, region, op)?))?;
-                }
-            }
-            Command::Replace(world) => {
-                self.record(None)?;
-                self.sim.replace_world(world)?;
-            }
-            Command::Read(reply) => {
-                let _ = reply.send(sim.world()?.clone());
-            }
-            Command::Bounds(reply) => {
-                let _ = reply.send(region::live_bounds(sim.world()?));
-            }
-            Command::Switch(strategy) => sim.switch(strategy)?,
-            Command::GpuSettings(settings) => sim.set_gpu_settings(settings)?,
-            Command::Resize(w, h) => {
-                self.record(None)?;
-                self.sim.resize(w, h)?;
-            }
-            Command::Rule(rule) => self.sim.set_rule(rule)?,
-            Command::Topology(topology) => self.sim.set_topology(topology)?,
-            Command::Undo | Command::Redo => {
-                let current = self.sim.world()?.clone();
-                let target = match command {
-                    Command::Undo => self.history.undo(current),
-                    _ => self.history.redo(current),
-                };
-                if let Some(world) = target {
-                    self.stroke = None;
-                    self.sim.replace_world(world)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Step one batch: pending single steps, the speed's generations per frame, or at full
     /// speed as many as fit in [`MAX_BATCH`]. Every batch is capped by what fits in
     /// [`MAX_BATCH`] (learnt from the last batches), so a slow strategy asked for many
@@ -283,6 +196,16 @@ impl Worker {
             }
         };
         self.pending_steps = self.pending_steps.saturating_sub(want);
+        if self.start_pending {
+            match self.sim.world() {
+                Ok(world) => self.start = Some(world.clone()),
+                Err(e) => {
+                    self.fail(e);
+                    return;
+                }
+            }
+            self.start_pending = false;
+        }
         let start = Instant::now();
         if let Err(e) = self.sim.step(want) {
             self.fail(e);

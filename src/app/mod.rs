@@ -180,6 +180,14 @@ impl GolabApp {
         &self.lab
     }
 
+    /// Whether the GPU is a software driver (lavapipe/llvmpipe, `wgpu::DeviceType::Cpu`):
+    /// its "GPU" figures are then labelled as CPU figures.
+    pub fn software_gpu(&self) -> bool {
+        self.gpu
+            .as_ref()
+            .is_some_and(|ctx| ctx.adapter.get_info().device_type == wgpu::DeviceType::Cpu)
+    }
+
     /// The simulation thread handle (tests read snapshots through it).
     pub fn runner(&self) -> &Runner {
         &self.runner
@@ -216,7 +224,7 @@ impl GolabApp {
                 egui::Panel::bottom("stats")
                     .resizable(true)
                     .default_size(230.0)
-                    .show(ui, |ui| self.stats.show(ui, &snap));
+                    .show(ui, |ui| self.stats.show(ui, &snap, self.software_gpu()));
                 egui::CentralPanel::default()
                     .frame(egui::Frame::NONE)
                     .show(ui, |ui| {
@@ -242,6 +250,12 @@ impl GolabApp {
             ui.selectable_value(&mut self.tab, Tab::Lab, "Lab");
             ui.separator();
             let device = match &self.gpu {
+                Some(ctx) if self.software_gpu() => {
+                    format!(
+                        "{} (software driver: GPU figures are CPU figures)",
+                        ctx.adapter_name()
+                    )
+                }
                 Some(ctx) => ctx.adapter_name(),
                 None => format!("no GPU: {}", self.gpu_note.as_deref().unwrap_or("CPU only")),
             };

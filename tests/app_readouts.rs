@@ -13,7 +13,10 @@ use golab::step::Strategy;
 #[test]
 fn gps_reads_paused_when_paused_and_a_number_while_running() {
     let mut harness = harness(settings(64, 64, 30.0));
-    assert!(harness.query_all_by_label("paused").next().is_some(), "paused at start");
+    assert!(
+        harness.query_all_by_label("paused").next().is_some(),
+        "paused at start"
+    );
     harness.get_by_label("Run").click();
     let _ = wait_for(&mut harness, "a GPS figure", |s| {
         s.running && s.wall_gps > 0.0

@@ -30,6 +30,12 @@ pub fn show(app: &mut GolabApp, ui: &mut egui::Ui, snap: &Snapshot) {
                 ui.separator();
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                if let Some(what) = &snap.busy {
+                    // The spinner animates (and so repaints) only while the thread is busy.
+                    ui.spinner();
+                    ui.strong(what);
+                    ui.separator();
+                }
                 app.messages.show(ui);
             });
         });

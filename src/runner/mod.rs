@@ -148,6 +148,9 @@ pub struct Snapshot {
     pub can_undo: bool,
     /// See `can_undo`.
     pub can_redo: bool,
+    /// What a slow command (load, resize, rule change, switch…) is doing right now on a large
+    /// world; `None` when the thread is not busy with one.
+    pub busy: Option<String>,
     /// Whether [`Command::Reset`] has a starting pattern to go back to (stepped since).
     pub can_reset: bool,
     /// The last error (switch refused, size too large, device lost...), with a counter so

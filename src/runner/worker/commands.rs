@@ -6,6 +6,23 @@ use super::Worker;
 use crate::runner::{Command, RegionOp, region};
 use crate::sim::SimError;
 
+/// What the thread is doing while it handles `command`, for a command that can take seconds
+/// on a large world (`None` for quick ones).
+pub(super) fn busy_label(command: &Command) -> Option<&'static str> {
+    Some(match command {
+        Command::Replace(_) => "loading the world…",
+        Command::Resize(..) => "resizing…",
+        Command::Rule(_) => "changing the rule…",
+        Command::Topology(_) => "changing the topology…",
+        Command::Switch(_) => "switching strategy…",
+        Command::GpuSettings(_) => "applying the GPU settings…",
+        Command::Undo => "undoing…",
+        Command::Redo => "redoing…",
+        Command::Reset => "resetting…",
+        _ => return None,
+    })
+}
+
 impl Worker {
     /// Remember the world before an undoable change (once per stroke for edits).
     fn record(&mut self, stroke: Option<u64>) -> Result<(), SimError> {

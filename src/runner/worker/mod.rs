@@ -21,6 +21,8 @@ const FRAME: Duration = Duration::from_micros(16_667);
 const MAX_BATCH: Duration = Duration::from_millis(25);
 const STATS_EVERY: Duration = Duration::from_millis(100);
 const GPS_WINDOW: Duration = Duration::from_millis(500);
+/// Worlds of at least this many cells announce slow commands (see `handle_announced`).
+const BUSY_CELLS: u64 = 1 << 20;
 
 /// How long statistics and drawing took last time, to keep them a minor share of the
 /// thread's time while running.
@@ -61,6 +63,8 @@ pub(super) struct Worker {
     /// Whether the next step begins from a new starting pattern (something other than a
     /// step changed the world since `start` was taken).
     start_pending: bool,
+    /// What a slow command in progress is doing, for the window's progress line.
+    busy: Option<String>,
     /// Whether anything the UI shows changed since the last publish: only then is a new
     /// snapshot published and a repaint asked for, so a paused, idle app costs ~0 % CPU.
     changed: bool,
@@ -108,6 +112,7 @@ impl Worker {
             },
             start: None,
             start_pending: true,
+            busy: None,
             changed: true,
         }
     }
@@ -128,6 +133,7 @@ impl Worker {
             view: self.view.clone(),
             can_undo: self.history.can_undo(),
             can_redo: self.history.can_redo(),
+            busy: self.busy.clone(),
             can_reset: self
                 .start
                 .as_ref()
@@ -142,12 +148,15 @@ impl Worker {
             let busy = self.running || self.pending_steps > 0;
             let wait = if busy { Duration::ZERO } else { FRAME / 2 };
             match commands.recv_timeout(wait) {
-                Ok(command) => self.handle(command),
+                Ok(command) => self.handle_announced(command, &publish),
                 Err(RecvTimeoutError::Disconnected) => return,
                 Err(RecvTimeoutError::Timeout) => {}
             }
             while let Ok(command) = commands.try_recv() {
-                self.handle(command);
+                self.handle_announced(command, &publish);
+            }
+            if self.busy.take().is_some() {
+                self.changed = true;
             }
             let tick = Instant::now();
             self.advance();
@@ -155,16 +164,37 @@ impl Worker {
             self.refresh_stats();
             self.draw();
             if self.changed {
-                self.changed = false;
-                if let Ok(mut shared) = publish.lock() {
-                    *shared = self.snapshot();
-                }
-                (self.repaint)();
+                self.publish(&publish);
             }
             if let (true, Speed::PerFrame(_)) = (self.running, self.speed) {
                 std::thread::sleep(FRAME.saturating_sub(tick.elapsed()));
             }
         }
+    }
+
+    fn publish(&mut self, shared: &Mutex<Snapshot>) {
+        self.changed = false;
+        if let Ok(mut shared) = shared.lock() {
+            *shared = self.snapshot();
+        }
+        (self.repaint)();
+    }
+
+    /// Handle `command`; one that may take a while on a large world (load, resize, rule,
+    /// strategy switch…) is first announced in the snapshot's `busy`, so the window can
+    /// show what the thread is doing instead of seeming frozen.
+    fn handle_announced(&mut self, command: Command, shared: &Mutex<Snapshot>) {
+        let (w, h) = self.sim.size();
+        let large = u64::from(w) * u64::from(h) >= BUSY_CELLS;
+        let replace_large = matches!(&command, Command::Replace(world)
+            if u64::from(world.width()) * u64::from(world.height()) >= BUSY_CELLS);
+        if let Some(what) = commands::busy_label(&command)
+            && (large || replace_large || matches!(command, Command::Resize(..)))
+        {
+            self.busy = Some(what.to_string());
+            self.publish(shared);
+        }
+        self.handle(command);
     }
 
     fn fail(&mut self, error: SimError) {

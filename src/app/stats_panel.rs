@@ -249,15 +249,23 @@ pub fn runs(values: impl IntoIterator<Item = (f64, Option<f64>)>) -> Vec<Vec<[f6
     out
 }
 
-/// A GPS figure for an axis: 3 significant digits, k / M for thousands and millions.
+/// A GPS figure for an axis: about 3 significant digits, k / M for thousands and millions.
 fn format_gps(v: f64) -> String {
-    if v >= 1e6 {
-        format!("{:.3}M", v / 1e6)
+    let (v, unit) = if v >= 1e6 {
+        (v / 1e6, "M")
     } else if v >= 1e3 {
-        format!("{:.3}k", v / 1e3)
+        (v / 1e3, "k")
     } else {
-        format!("{v:.3}")
-    }
+        (v, "")
+    };
+    let decimals = if v >= 100.0 {
+        0
+    } else if v >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{v:.decimals$}{unit}")
 }
 
 fn counter(ui: &mut egui::Ui, label: &str, value: String) -> egui::Response {
@@ -305,6 +313,7 @@ mod tests {
             runs(samples),
             vec![vec![[0.0, 1.0], [1.0, 3.0]], vec![[4.0, 2.0]]]
         );
-        assert_eq!(format_gps(12_345.0), "12.345k");
+        assert_eq!(format_gps(12_345.0), "12.3k");
+        assert_eq!(format_gps(53.7), "53.7");
     }
 }

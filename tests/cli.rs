@@ -255,11 +255,7 @@ fn run_json_reports_the_bytes_a_transfer_strategy_moves() {
             interval,
             "--json",
         ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
         let t = &report["transfer_bytes"];
         (t["up"].as_u64().unwrap(), t["down"].as_u64().unwrap())
@@ -280,8 +276,5 @@ fn a_malformed_tuning_variable_is_refused_with_its_name() {
         .expect("golab runs");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("GOLAB_BITPACKED_GENS") && err.contains("eight"),
-        "{err}"
-    );
+    assert!(err.contains("GOLAB_BITPACKED_GENS") && err.contains("eight"), "{err}");
 }

@@ -41,9 +41,11 @@ fn the_window_opens_and_draws_the_world() {
     let image = image::open(&shot)
         .expect("a screenshot was taken")
         .to_rgb8();
-    let violet = image
+    // Paused at generation 0 every cell of the soup is newborn: bright yellow, not the dark
+    // violet of the oldest cells.
+    let newborn = image
         .pixels()
-        .filter(|p| p.0[0] == 68 && p.0[1] == 1 && p.0[2] == 84)
+        .filter(|p| p.0[0] == 253 && p.0[1] == 231 && p.0[2] == 37)
         .count();
     let mut colours: Vec<[u8; 3]> = image.pixels().map(|p| p.0).collect();
     colours.sort_unstable();
@@ -54,8 +56,8 @@ fn the_window_opens_and_draws_the_world() {
         colours.len()
     );
     assert!(
-        violet > 10_000,
-        "the world's soup is not drawn ({violet} old-cell pixels)"
+        newborn > 10_000,
+        "the world's soup is not drawn bright ({newborn} newborn-cell pixels)"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -53,6 +53,7 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     if (age == 0u) {
         return to_target(paint.dead);
     }
-    let norm = min(100u, u32(floor(f32(age) * 100.0 / max(paint.generation, 1.0))));
+    // Generations survived (age - 1): newborn and painted cells are bright at any generation.
+    let norm = min(100u, u32(floor(f32(age - 1u) * 100.0 / max(paint.generation, 1.0))));
     return to_target(paint.table[norm]);
 }

@@ -8,8 +8,16 @@ use crate::rule::Rule;
 use crate::runner::{Command, RegionOp, Snapshot, Speed};
 use crate::step::Strategy;
 
-/// Speeds stepped through by + and -.
-const SPEEDS: [u32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+/// Largest step exponent: 2^20 (about a million) generations per step.
+pub const MAX_STEP_EXP: u32 = 20;
+
+/// `speed` with the step exponent `exp` applied: what the simulation thread runs at.
+pub fn effective_speed(speed: Speed, exp: u32) -> Speed {
+    match speed {
+        Speed::PerFrame(n) => Speed::PerFrame(n.saturating_mul(1 << exp.min(MAX_STEP_EXP))),
+        Speed::Max => Speed::Max,
+    }
+}
 
 impl GolabApp {
     /// Run or pause.
@@ -17,36 +25,42 @@ impl GolabApp {
         self.runner.send(Command::SetRunning(!snap.running));
     }
 
-    /// Advance one generation.
+    /// Advance one step: 2^(step exponent) generations.
     pub fn step_once(&mut self) {
-        self.runner.send(Command::Step(1));
+        let exp = self.settings.step_exp.min(MAX_STEP_EXP);
+        self.runner.send(Command::Step(1 << exp));
     }
 
-    /// Set the running speed.
+    /// Set the running speed (the step exponent multiplies it).
     pub fn set_speed(&mut self, speed: Speed) {
         self.settings.speed = speed;
-        self.runner.send(Command::SetSpeed(speed));
+        let effective = effective_speed(speed, self.settings.step_exp);
+        self.runner.send(Command::SetSpeed(effective));
     }
 
-    /// One notch faster (`up`) or slower on the 1…1000 scale; faster than 1000 is "max".
-    pub fn nudge_speed(&mut self, up: bool) {
-        let next = match (self.settings.speed, up) {
-            (Speed::Max, true) => Speed::Max,
-            (Speed::Max, false) => Speed::PerFrame(1000),
-            (Speed::PerFrame(n), true) => SPEEDS
-                .iter()
-                .find(|&&s| s > n)
-                .map_or(Speed::Max, |&s| Speed::PerFrame(s)),
-            (Speed::PerFrame(n), false) => {
-                Speed::PerFrame(SPEEDS.iter().rev().find(|&&s| s < n).copied().unwrap_or(1))
-            }
-        };
-        self.set_speed(next);
+    /// Set the step exponent (clamped to 0..=[`MAX_STEP_EXP`]); Golly's + and -.
+    pub fn set_step_exp(&mut self, exp: u32) {
+        self.settings.step_exp = exp.min(MAX_STEP_EXP);
+        self.set_speed(self.settings.speed);
+    }
+
+    /// Go back to the starting pattern (undoable) and pause.
+    pub fn reset(&mut self) {
+        self.runner.send(Command::Reset);
     }
 
     /// Fit the whole world into the view.
     pub fn fit(&mut self) {
         self.view.fit_pending = true;
+    }
+
+    /// Frame the live cells (their bounding box, asked of the simulation thread after the
+    /// commands already queued, so it sees a world just opened or resized); an empty world
+    /// is fitted whole.
+    pub fn fit_pattern(&mut self) {
+        let (tx, rx) = channel();
+        self.runner.send(Command::Bounds(tx));
+        self.bounds_reply = Some(rx);
     }
 
     /// Replace the world with a fresh soup of the panel's density (an undoable step).

@@ -34,6 +34,19 @@ impl Camera {
         }
     }
 
+    /// The `w × h` cells from `(x, y)` in `rect`, centred, with a margin of a tenth of the
+    /// view around them; a small pattern is shown at most [`MAX_CELL_PX`] points per cell.
+    pub fn fit_cells(rect: Rect, x: u32, y: u32, w: u32, h: u32) -> Camera {
+        let inner = rect.shrink2(rect.size() * 0.1);
+        Camera {
+            center: [
+                f64::from(x) + f64::from(w) / 2.0,
+                f64::from(y) + f64::from(h) / 2.0,
+            ],
+            cell_px: fit_cell_px(inner, w, h),
+        }
+    }
+
     /// World position (in cells, fractional) under screen point `p`.
     pub fn to_world(&self, rect: Rect, p: Pos2) -> [f64; 2] {
         let d = p - rect.center();

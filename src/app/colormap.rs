@@ -71,12 +71,16 @@ pub fn colour(map: Colormap, norm: u32) -> Color32 {
     }
 }
 
-/// Colour of a cell of `age` at `generation` (dead cells get [`DEAD`]).
+/// Colour of a cell of `age` at `generation` (dead cells get [`DEAD`]). The colour counts
+/// the generations a cell has survived (`age - 1`), so a newborn or freshly painted cell is
+/// bright at any generation — generation 0 included, where every cell would otherwise be
+/// "as old as the world" and drawn dark violet on the near-black background. The paint
+/// shader (shaders/app/view_paint.wgsl) does the same.
 pub fn cell_colour(map: Colormap, age: u32, generation: u64) -> Color32 {
     if age == 0 {
         DEAD
     } else {
-        colour(map, normalized_age(age, generation) as u32)
+        colour(map, normalized_age(age - 1, generation) as u32)
     }
 }
 
@@ -134,5 +138,18 @@ mod tests {
             Color32::from_rgb(34, 168, 132)
         );
         assert_eq!(cell_colour(Colormap::Continuous, 0, 10), DEAD);
+    }
+
+    #[test]
+    fn newborn_and_painted_cells_are_bright_at_any_generation() {
+        let newborn = Color32::from_rgb(253, 231, 37);
+        for generation in [0, 1, 7, 1_000_000] {
+            assert_eq!(cell_colour(Colormap::Continuous, 1, generation), newborn);
+        }
+        // A cell alive since generation 0 is the oldest.
+        assert_eq!(
+            cell_colour(Colormap::Continuous, 101, 100),
+            Color32::from_rgb(68, 1, 84)
+        );
     }
 }

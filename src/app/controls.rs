@@ -1,13 +1,10 @@
 //! The control panel on the left of the World tab.
 
-use std::sync::Arc;
-
 use egui::Ui;
 
 use super::GolabApp;
 use super::colormap::{self, Colormap};
 use super::world_view::Tool;
-use crate::pattern::library;
 use crate::rule::NAMED_RULES;
 use crate::runner::{Command, RegionOp, Snapshot, Speed};
 use crate::step::{GpuSettings, MemoryMode, Strategy};
@@ -76,7 +73,7 @@ pub fn show(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     ui.separator();
     view_section(app, ui, snap);
     ui.separator();
-    pattern_section(app, ui, snap);
+    super::patterns_panel::show(app, ui, snap);
 }
 
 fn availability(app: &GolabApp) -> Vec<(Strategy, Option<String>)> {
@@ -98,6 +95,13 @@ fn run_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         }
         if ui.button("Step").on_hover_text("N").clicked() {
             app.step_once();
+        }
+        if ui
+            .add_enabled(snap.can_reset, egui::Button::new("Reset"))
+            .on_hover_text("Ctrl+R: back to the starting pattern (undoable)")
+            .clicked()
+        {
+            app.reset();
         }
         if ui
             .add_enabled(snap.can_undo, egui::Button::new("Undo"))
@@ -135,6 +139,22 @@ fn run_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
                 Speed::PerFrame(per_frame)
             });
         }
+    });
+    ui.horizontal(|ui| {
+        let mut exp = app.settings.step_exp;
+        let field = egui::DragValue::new(&mut exp)
+            .range(0..=super::actions::MAX_STEP_EXP)
+            .prefix("step 2^");
+        let label = ui.label("step exponent");
+        if ui
+            .add(field)
+            .labelled_by(label.id)
+            .on_hover_text("+ / -: a step (N) is 2^n generations; running goes 2^n times faster")
+            .changed()
+        {
+            app.set_step_exp(exp);
+        }
+        ui.label(format!("= {} gen", 1u64 << exp));
     });
 }
 
@@ -195,7 +215,7 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
                     {
                         app.panel.size = (edge, edge);
                         app.runner.send(Command::Resize(edge, edge));
-                        app.fit();
+                        app.fit_pattern();
                     }
                 }
             });
@@ -212,7 +232,7 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         {
             app.runner
                 .send(Command::Resize(app.panel.size.0, app.panel.size.1));
-            app.fit();
+            app.fit_pattern();
         }
     });
     ui.horizontal(|ui| {
@@ -297,7 +317,20 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, _snap: &Snapshot) {
             ui.selectable_value(&mut app.view.tool, tool, label)
                 .on_hover_text(hint);
         }
-        if ui.button("Fit").on_hover_text("F").clicked() {
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Fit pattern")
+            .on_hover_text("F: frame the live cells")
+            .clicked()
+        {
+            app.fit_pattern();
+        }
+        if ui
+            .button("Fit world")
+            .on_hover_text("Shift+F: the whole world")
+            .clicked()
+        {
             app.fit();
         }
     });
@@ -348,80 +381,4 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, _snap: &Snapshot) {
     {
         app.paste(None);
     }
-}
-
-fn pattern_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
-    ui.strong("Patterns");
-    ui.horizontal(|ui| {
-        if ui
-            .button("Open…")
-            .on_hover_text("Ctrl+O; or drop a file on the window")
-            .clicked()
-        {
-            super::files::open_dialog(app, snap);
-        }
-        if ui.button("Save…").on_hover_text("Ctrl+S").clicked() {
-            super::files::save_dialog(app);
-        }
-        if ui.button("Export PNG…").clicked() {
-            super::files::export_dialog(app);
-        }
-    });
-    if ui
-        .button("Place from file…")
-        .on_hover_text("the pattern follows the cursor; click to place it")
-        .clicked()
-    {
-        super::files::place_dialog(app);
-    }
-    ui.horizontal(|ui| {
-        ui.add(
-            egui::TextEdit::singleline(&mut app.panel.path)
-                .hint_text("or a path, name or apgcode")
-                .desired_width(150.0),
-        );
-        let path = std::path::PathBuf::from(app.panel.path.trim());
-        let has = !app.panel.path.trim().is_empty();
-        if ui.add_enabled(has, egui::Button::new("Open")).clicked() {
-            app.open_path(&path, snap);
-        }
-        if ui.add_enabled(has, egui::Button::new("Save")).clicked() {
-            app.save_to(path.clone());
-        }
-        if ui.add_enabled(has, egui::Button::new("Place")).clicked() {
-            super::files::place_file(app, &path);
-        }
-    });
-    super::pattern_info::show(ui, app.pattern_info.as_ref());
-    ui.horizontal(|ui| {
-        let label = ui.label("library");
-        ui.add(egui::TextEdit::singleline(&mut app.panel.filter).hint_text("filter"))
-            .labelled_by(label.id);
-    });
-    let filter = app.panel.filter.to_ascii_lowercase();
-    egui::ScrollArea::vertical()
-        .id_salt("library")
-        .max_height(180.0)
-        .show(ui, |ui| {
-            for entry in library::library() {
-                if !filter.is_empty() && !entry.name.to_ascii_lowercase().contains(&filter) {
-                    continue;
-                }
-                let response = ui
-                    .selectable_label(false, entry.name)
-                    .on_hover_text(entry.file);
-                if response.clicked() {
-                    match entry.pattern() {
-                        Ok(pattern) => {
-                            app.view.placing = Some(Arc::new(pattern));
-                            app.notify(format!(
-                                "click in the world to place {} (Esc cancels)",
-                                entry.name
-                            ));
-                        }
-                        Err(e) => app.notify(format!("{}: {e}", entry.name)),
-                    }
-                }
-            }
-        });
 }

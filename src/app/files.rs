@@ -134,16 +134,23 @@ pub fn collect_opened(app: &mut GolabApp) -> bool {
         }
     };
     app.opening = None::<Receiver<Opened>>;
+    let from_launch = std::mem::take(&mut app.opening_launch);
     match result {
         Ok((world, note, info)) => {
             app.settings.rule = world.rule.to_string();
             app.panel.rule_text = app.settings.rule.clone();
             app.runner.send(Command::Replace(world));
-            app.fit();
+            app.fit_pattern();
             app.notify(note);
             app.pattern_info = Some(info);
         }
-        Err(e) => app.notify(e),
+        Err(e) => {
+            app.error(e);
+            if from_launch {
+                let snap = app.runner.snapshot();
+                app.clear(&snap);
+            }
+        }
     }
     false
 }
@@ -154,8 +161,10 @@ pub fn open_dialog(app: &mut GolabApp, snap: &Snapshot) {
         .add_filter("Life patterns", PATTERN_EXTENSIONS)
         .pick_file();
     match picked {
-        Some(path) => app.open_path(&path, snap),
-        None => app.notify("no file chosen (no dialog? type a path in the Patterns section)"),
+        Some(path) => {
+            app.open_path(&path, snap);
+        }
+        None => app.warn("no file chosen (no dialog? type a path in the Patterns section)"),
     }
 }
 
@@ -166,7 +175,7 @@ pub fn place_dialog(app: &mut GolabApp) {
         .pick_file();
     match picked {
         Some(path) => place_file(app, &path),
-        None => app.notify("no file chosen (no dialog? type a path and press Place)"),
+        None => app.warn("no file chosen (no dialog? type a path and press Place)"),
     }
 }
 
@@ -174,14 +183,14 @@ pub fn place_dialog(app: &mut GolabApp) {
 /// the cursor.
 pub fn place_file(app: &mut GolabApp, path: &Path) {
     match crate::pattern::resolve(&path.to_string_lossy()) {
-        Ok(pattern) => {
-            app.notify(format!(
-                "click in the world to place {} (Esc cancels)",
-                path.display()
-            ));
+        Ok(mut pattern) => {
+            let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
+            if let Some(file) = file {
+                pattern.name.get_or_insert(file);
+            }
             app.view.placing = Some(std::sync::Arc::new(pattern));
         }
-        Err(e) => app.notify(format!("{}: {e}", path.display())),
+        Err(e) => app.error(format!("{}: {e}", path.display())),
     }
 }
 
@@ -197,7 +206,7 @@ pub fn save_dialog(app: &mut GolabApp) {
         .save_file();
     match picked {
         Some(path) => app.save_to(path),
-        None => app.notify("not saved (no dialog? type a path in the Patterns section)"),
+        None => app.warn("not saved (no dialog? type a path in the Patterns section)"),
     }
 }
 
@@ -209,7 +218,7 @@ pub fn export_dialog(app: &mut GolabApp) {
         .save_file();
     match picked {
         Some(path) => app.export_png_to(path),
-        None => app.notify("not exported (no dialog? type a path ending in .png)"),
+        None => app.warn("not exported (no dialog? type a path ending in .png)"),
     }
 }
 

@@ -8,9 +8,16 @@ use crate::runner::Snapshot;
 /// Every shortcut, as shown in the help overlay.
 pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Space", "run / pause (hold and drag: pan)"),
-    ("N", "step one generation"),
-    ("+ / -", "faster / slower"),
-    ("F", "fit the world to the window"),
+    ("N", "step (2^n generations, n the step exponent)"),
+    (
+        "+ / -",
+        "step exponent up / down (also multiplies the running speed)",
+    ),
+    ("Ctrl+R", "reset to the starting pattern (undoable)"),
+    (
+        "F / Shift+F",
+        "fit the pattern (live cells) / the whole world",
+    ),
     ("R", "random fill (the selection, if any)"),
     ("C", "clear (the selection, if any)"),
     ("Tab", "next strategy"),
@@ -21,7 +28,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "copy / cut / paste (RLE text too)",
     ),
     ("Delete", "clear the selection"),
-    ("Esc", "cancel placing, deselect"),
+    ("Esc", "close this help; cancel placing, deselect"),
     ("Shift+click", "place the pattern and keep placing copies"),
     ("F1 or ?", "this help"),
     ("Wheel", "zoom about the cursor"),
@@ -60,6 +67,9 @@ pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
     } else if command(Key::Z) {
         app.undo();
     }
+    if command(Key::R) {
+        app.reset();
+    }
     if command(Key::O) {
         super::files::open_dialog(app, snap);
     }
@@ -88,13 +98,16 @@ pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
         app.step_once();
     }
     if pressed(Key::Plus) || pressed(Key::Equals) {
-        app.nudge_speed(true);
+        app.set_step_exp(app.settings.step_exp + 1);
     }
     if pressed(Key::Minus) {
-        app.nudge_speed(false);
+        app.set_step_exp(app.settings.step_exp.saturating_sub(1));
+    }
+    if ctx.input_mut(|i| i.consume_key(Modifiers::SHIFT, Key::F)) {
+        app.fit();
     }
     if pressed(Key::F) {
-        app.fit();
+        app.fit_pattern();
     }
     if pressed(Key::R) {
         app.random_fill(snap);
@@ -111,11 +124,11 @@ pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
     if pressed(Key::Delete) || pressed(Key::Backspace) {
         app.selection_op(crate::runner::RegionOp::Clear);
     }
+    toggle_help(app, ctx);
     if pressed(Key::Escape) {
         app.view.placing = None;
         app.view.selection = None;
     }
-    toggle_help(app, ctx);
     let clipboard: Vec<Event> = ctx.input(|i| {
         i.events
             .iter()
@@ -151,8 +164,12 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
         });
 }
 
-/// F1 or `?` opens and closes the help overlay.
+/// F1 or `?` opens and closes the help overlay; Esc closes it (and does nothing else then).
 fn toggle_help(app: &mut GolabApp, ctx: &egui::Context) {
+    if app.help_open && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
+        app.help_open = false;
+        return;
+    }
     let f1 = ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F1));
     let question = ctx.input(|i| {
         i.events

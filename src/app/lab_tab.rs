@@ -4,9 +4,13 @@
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 
+mod beside;
 mod results;
 
-use results::{table, time_plot};
+pub use beside::describe_simulation;
+pub use results::save_csv;
+
+use results::{save_csv_dialog, table, time_plot};
 
 use crate::config::LabTuning;
 use crate::gpu::GpuContext;
@@ -18,6 +22,8 @@ use crate::lab::{
 struct Running {
     progress: Progress,
     result: Receiver<Result<LabReport, LabError>>,
+    /// The report so far: rows stream in from [`Progress::push_row`] as each one finishes.
+    partial: LabReport,
 }
 
 /// State of the Lab tab.
@@ -37,42 +43,16 @@ pub struct LabTab {
     pub tuning: LabTuning,
     /// What shares the device now (see [`describe_simulation`]), as last drawn.
     beside: Option<String>,
+    /// Path field of "Save CSV" when no file dialog is available.
+    csv_path: String,
+    /// Whether the device is a software driver (its bandwidths are the CPU's).
+    software: bool,
 }
 
 impl Default for LabTab {
     fn default() -> Self {
         LabTab::new(LabTuning::default())
     }
-}
-
-/// The `beside` line of a Lab run started now: what the simulation is doing on the device
-/// the Lab shares with it (from the runner's latest snapshot).
-pub fn describe_simulation(snap: &crate::runner::Snapshot) -> String {
-    let (w, h) = snap.size;
-    let size = if w == h {
-        format!("{w}²")
-    } else {
-        format!("{w}×{h}")
-    };
-    let strategy = snap.strategy.name();
-    if !snap.running {
-        return format!(
-            "the simulation, paused ({strategy} on {size}); only the window's drawing shares the GPU"
-        );
-    }
-    if !snap.strategy.is_gpu() {
-        return format!(
-            "the simulation, running {strategy} on {size} on the CPU; only the window's drawing shares the GPU"
-        );
-    }
-    let speed = match snap.speed {
-        crate::runner::Speed::Max => "max speed".to_string(),
-        crate::runner::Speed::PerFrame(n) => format!("{n} generation(s) per frame"),
-    };
-    format!(
-        "the simulation, running {strategy} on {size} at {speed} (its GPU work shares the queue: \
-         kernel times are the Lab's own, wall times include waiting behind it)"
-    )
 }
 
 impl LabTab {
@@ -91,6 +71,8 @@ impl LabTab {
             status: String::new(),
             tuning,
             beside: None,
+            csv_path: String::new(),
+            software: false,
         };
         tab.choose(0);
         tab
@@ -174,6 +156,7 @@ impl LabTab {
         };
         let progress = Progress::with_callback(move |_, _| repaint.request_repaint());
         let (tx, rx) = channel();
+        let ctx_name = ctx.adapter_name();
         let (ctx, thread_progress) = (ctx.clone(), progress.clone());
         let spawned = std::thread::Builder::new()
             .name("golab-lab".into())
@@ -183,16 +166,40 @@ impl LabTab {
         match spawned {
             Ok(_) => {
                 self.status = format!("running {name}…");
+                let partial = LabReport {
+                    experiment: name.to_string(),
+                    device: ctx_name,
+                    copy_gb_per_s: f64::NAN,
+                    timing: "running".into(),
+                    beside: self.beside.clone(),
+                    notes: Vec::new(),
+                    rows: Vec::new(),
+                };
                 self.running = Some(Running {
                     progress,
                     result: rx,
+                    partial,
                 });
             }
             Err(e) => self.status = format!("could not start the run: {e}"),
         }
     }
 
+    /// The report shown: the finished one, or the rows of the run in flight so far.
+    pub fn shown_report(&self) -> Option<&LabReport> {
+        match &self.running {
+            Some(running) if !running.partial.rows.is_empty() => Some(&running.partial),
+            _ => self.report.as_ref(),
+        }
+    }
+
     fn poll(&mut self) {
+        if let Some(running) = &mut self.running {
+            let rows = running.progress.rows();
+            if rows.len() != running.partial.rows.len() {
+                running.partial.rows = rows;
+            }
+        }
         let Some(running) = &self.running else { return };
         if let Ok(result) = running.result.try_recv() {
             match result {
@@ -221,6 +228,8 @@ impl LabTab {
     ) {
         self.poll();
         self.beside = beside;
+        self.software =
+            gpu.is_some_and(|ctx| ctx.adapter.get_info().device_type == wgpu::DeviceType::Cpu);
         let Some(ctx) = gpu else {
             ui.heading("Lab");
             ui.label(format!(
@@ -324,26 +333,59 @@ impl LabTab {
     }
 
     fn results(&mut self, ui: &mut egui::Ui) {
-        let Some(report) = &self.report else {
-            ui.label("Choose an experiment, variants and sizes, then Run. Every kernel is validated against the CPU before it is timed.");
+        let running = self.running.is_some();
+        let Some(report) = self.shown_report().cloned() else {
+            ui.label("Choose an experiment, variants and sizes, then Run. Every kernel is validated against the CPU before it is timed. Rows appear here as they finish.");
             return;
         };
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.heading(&report.experiment);
-            ui.label(format!(
-                "on {} · copy bandwidth {:.0} GB/s · {}",
-                report.device, report.copy_gb_per_s, report.timing
-            ));
-        });
-        ui.horizontal(|ui| {
-            if ui.button("Copy as markdown").clicked() {
-                ui.ctx().copy_text(report.to_markdown());
-                self.status = "copied the table as markdown".into();
+            if running {
+                ui.label(format!(
+                    "on {} · running: {} rows so far",
+                    report.device,
+                    report.rows.len()
+                ));
+            } else {
+                ui.label(format!(
+                    "on {} · copy bandwidth {:.0} GB/s · {}",
+                    report.device, report.copy_gb_per_s, report.timing
+                ));
             }
-            if ui.button("Save CSV…").clicked() {
-                self.status = save_csv(report);
+            if self.software {
+                ui.colored_label(ui.visuals().warn_fg_color, "software driver")
+                    .on_hover_text(
+                        "the device is a software driver running on the CPU (lavapipe/llvmpipe): \
+                         its times and bandwidths are CPU and CPU-memory figures, not a GPU's",
+                    );
             }
         });
+        if !running {
+            ui.horizontal(|ui| {
+                if ui.button("Copy as markdown").clicked() {
+                    ui.ctx().copy_text(report.to_markdown());
+                    self.status = "copied the table as markdown".into();
+                }
+                if ui.button("Save CSV…").clicked() {
+                    self.status = save_csv_dialog(&report);
+                }
+                let label = ui.label("CSV path");
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.csv_path)
+                        .hint_text("or type a path")
+                        .desired_width(180.0),
+                )
+                .labelled_by(label.id);
+                let path = self.csv_path.trim().to_string();
+                if ui
+                    .add_enabled(!path.is_empty(), egui::Button::new("Save"))
+                    .on_hover_text("write the CSV to the typed path (no dialog needed)")
+                    .clicked()
+                {
+                    self.status = save_csv(&report, std::path::Path::new(&path));
+                }
+            });
+        }
         if let Some(beside) = &report.beside {
             ui.label(egui::RichText::new(format!("beside: {beside}")).small());
         }
@@ -351,21 +393,7 @@ impl LabTab {
             ui.label(egui::RichText::new(note).small().weak());
         }
         let plot_height = (ui.available_height() * 0.45).max(160.0);
-        time_plot(ui, report, plot_height);
-        egui::ScrollArea::both().show(ui, |ui| table(ui, report));
-    }
-}
-
-fn save_csv(report: &LabReport) -> String {
-    let picked = rfd::FileDialog::new()
-        .add_filter("CSV", &["csv"])
-        .set_file_name(format!("golab-{}.csv", report.experiment))
-        .save_file();
-    match picked {
-        Some(path) => match std::fs::write(&path, report.to_csv()) {
-            Ok(()) => format!("saved {}", path.display()),
-            Err(e) => format!("could not write {}: {e}", path.display()),
-        },
-        None => "not saved (no file chosen)".into(),
+        time_plot(ui, &report, plot_height);
+        table(ui, &report);
     }
 }

@@ -10,9 +10,13 @@ pub mod crash;
 mod files;
 mod keys;
 pub mod lab_tab;
+mod launch;
+pub mod messages;
 pub mod pattern_info;
+mod patterns_panel;
 pub mod settings;
 mod stats_panel;
+mod status_line;
 pub mod view_paint;
 pub mod world_view;
 
@@ -26,13 +30,10 @@ use crate::sim::Simulation;
 use crate::step::{StepperFactory, Strategy};
 use crate::world::World;
 
+pub use launch::{AppOptions, run};
+pub use messages::Severity;
 pub use settings::Settings;
 use world_view::WorldView;
-
-/// How long a note stays in the top bar.
-const NOTE_SHOWN: std::time::Duration = std::time::Duration::from_secs(8);
-/// How long an error stays in the top bar (unless dismissed by a click).
-const ERROR_SHOWN: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Submissions of the simulation in the app: short, so window frames queued behind them on
 /// the shared device wait at most this long.
@@ -69,11 +70,14 @@ pub struct GolabApp {
     lab: lab_tab::LabTab,
     clipboard: Option<Arc<Pattern>>,
     copy_reply: Option<Receiver<Pattern>>,
+    bounds_reply: Option<Receiver<Option<crate::runner::Region>>>,
     world_reply: Option<(Receiver<World>, Pending)>,
     /// PNG exports encoding on their own threads.
     exports: Vec<Receiver<Result<String, String>>>,
     /// A pattern being opened on its own thread.
     opening: Option<Receiver<files::Opened>>,
+    /// The background open is the launch pattern (a failure then shows an empty world).
+    opening_launch: bool,
     /// What the last opened pattern file said about itself (shown, and kept on save).
     pattern_info: Option<pattern_info::PatternInfo>,
     gpu: Option<Arc<GpuContext>>,
@@ -82,7 +86,8 @@ pub struct GolabApp {
     sim_dead_reported: bool,
     /// A world saved by the crash handler of the last run, offered for recovery.
     pub recovery_offer: Option<std::path::PathBuf>,
-    messages: Vec<(String, std::time::Instant)>,
+    /// The message area of the status line.
+    pub messages: messages::Messages,
 }
 
 /// A fresh world for `settings`: its size, rule and topology, and a soup of its density.
@@ -117,25 +122,26 @@ impl GolabApp {
         factory.gpu_settings.bitpacked = tuning.bitpacked;
         factory.gpu_settings.fault = tuning.fault;
         let world = initial_world(&settings, 1);
-        let mut messages = Vec::new();
-        let until = std::time::Instant::now() + ERROR_SHOWN;
+        let mut messages = messages::Messages::default();
         let mut strategy = settings.strategy;
         if let Some(reason) = factory.unavailable_reason(strategy) {
             let note = format!("{} is unavailable ({reason}); using rayon", strategy.name());
-            messages.push((note, until));
+            messages.push(Severity::Warning, note);
             strategy = Strategy::Rayon;
         }
         let sim = match Simulation::new(factory, world.clone(), strategy) {
             Ok(sim) => sim,
             Err(e) => {
-                messages.push((format!("{}: {e}; using rayon", strategy.name()), until));
+                let note = format!("{}: {e}; using rayon", strategy.name());
+                messages.push(Severity::Warning, note);
                 Simulation::new(StepperFactory::cpu_only(), world, Strategy::Rayon)
                     .expect("the rayon strategy accepts every valid world")
             }
         };
         let draw_on = gpu.clone().filter(|_| draw_on_device);
         let runner = Runner::start(sim, draw_on, repaint);
-        runner.send(Command::SetSpeed(settings.speed));
+        let speed = actions::effective_speed(settings.speed, settings.step_exp);
+        runner.send(Command::SetSpeed(speed));
         let mut view = WorldView::default();
         view.tool = settings.tool;
         GolabApp {
@@ -149,9 +155,11 @@ impl GolabApp {
             lab: lab_tab::LabTab::new(tuning.lab),
             clipboard: None,
             copy_reply: None,
+            bounds_reply: None,
             world_reply: None,
             exports: Vec::new(),
             opening: None,
+            opening_launch: false,
             pattern_info: None,
             gpu,
             gpu_note,
@@ -166,16 +174,33 @@ impl GolabApp {
     pub fn launch(&mut self, launch: &AppOptions) {
         if let Some(path) = &launch.pattern {
             let snap = self.runner.snapshot();
+            // Read in the background; if it fails, the user asked for a file, not for the
+            // remembered soup: `files::collect_opened` shows an empty world beside the error
+            // rather than something that looks like the file.
             self.open_path(path, &snap);
+            self.opening_launch = true;
         }
         if launch.run {
             self.runner.send(Command::SetRunning(true));
         }
     }
 
+    /// Whether a pattern is being read in the background (tests wait for it).
+    pub fn is_opening(&self) -> bool {
+        self.opening.is_some()
+    }
+
     /// The Lab tab's state (tests read its report).
     pub fn lab_tab(&self) -> &lab_tab::LabTab {
         &self.lab
+    }
+
+    /// Whether the GPU is a software driver (lavapipe/llvmpipe, `wgpu::DeviceType::Cpu`):
+    /// its "GPU" figures are then labelled as CPU figures.
+    pub fn software_gpu(&self) -> bool {
+        self.gpu
+            .as_ref()
+            .is_some_and(|ctx| ctx.adapter.get_info().device_type == wgpu::DeviceType::Cpu)
     }
 
     /// The simulation thread handle (tests read snapshots through it).
@@ -191,19 +216,18 @@ impl GolabApp {
             && *count > self.errors_seen
         {
             self.errors_seen = *count;
-            let until = std::time::Instant::now() + ERROR_SHOWN;
-            self.messages.push((message.clone(), until));
+            self.messages.push(Severity::Error, message.clone());
         }
         if !self.runner.is_alive() && !self.sim_dead_reported {
             self.sim_dead_reported = true;
-            let until = std::time::Instant::now() + ERROR_SHOWN * 100;
             let note = "the simulation thread crashed: its last world copy and a crash report were saved for the next launch";
-            self.messages.push((note.into(), until));
+            self.messages.push(Severity::Error, note);
         }
         self.stats.record(&snap);
         files::handle_dropped_files(self, ui.ctx(), &snap);
         keys::handle(self, ui.ctx(), &snap);
         egui::Panel::top("tabs").show(ui, |ui| self.top_bar(ui, &snap));
+        egui::Panel::bottom("status line").show(ui, |ui| status_line::show(self, ui, &snap));
         match self.tab {
             Tab::World => {
                 egui::Panel::left("controls")
@@ -215,7 +239,7 @@ impl GolabApp {
                 egui::Panel::bottom("stats")
                     .resizable(true)
                     .default_size(230.0)
-                    .show(ui, |ui| self.stats.show(ui, &snap));
+                    .show(ui, |ui| self.stats.show(ui, &snap, self.software_gpu()));
                 egui::CentralPanel::default()
                     .frame(egui::Frame::NONE)
                     .show(ui, |ui| {
@@ -241,6 +265,12 @@ impl GolabApp {
             ui.selectable_value(&mut self.tab, Tab::Lab, "Lab");
             ui.separator();
             let device = match &self.gpu {
+                Some(ctx) if self.software_gpu() => {
+                    format!(
+                        "{} (software driver: GPU figures are CPU figures)",
+                        ctx.adapter_name()
+                    )
+                }
                 Some(ctx) => ctx.adapter_name(),
                 None => format!("no GPU: {}", self.gpu_note.as_deref().unwrap_or("CPU only")),
             };
@@ -272,25 +302,23 @@ impl GolabApp {
                 if ui.button("Help (F1)").clicked() {
                     self.help_open = !self.help_open;
                 }
-                let now = std::time::Instant::now();
-                self.messages.retain(|(_, until)| *until > now);
-                if let Some((last, until)) = self.messages.last().cloned() {
-                    let text = egui::RichText::new(&last).color(ui.visuals().warn_fg_color);
-                    let response = ui.add(egui::Label::new(text).sense(egui::Sense::click()));
-                    if response.clicked() {
-                        self.messages.clear();
-                    }
-                    response.on_hover_text("click to dismiss");
-                    ui.ctx().request_repaint_after(until - now);
-                }
             });
         });
     }
 
-    /// Show a message in the top bar for a few seconds.
+    /// Show a note in the status line for a few seconds.
     pub fn notify(&mut self, message: impl Into<String>) {
-        let until = std::time::Instant::now() + NOTE_SHOWN;
-        self.messages.push((message.into(), until));
+        self.messages.push(Severity::Info, message);
+    }
+
+    /// Show a warning in the status line (it stays longer than a note).
+    pub fn warn(&mut self, message: impl Into<String>) {
+        self.messages.push(Severity::Warning, message);
+    }
+
+    /// Show an error in the status line until it is dismissed or superseded.
+    pub fn error(&mut self, message: impl Into<String>) {
+        self.messages.push(Severity::Error, message);
     }
 
     fn collect_replies(&mut self, ctx: &egui::Context) {
@@ -308,7 +336,8 @@ impl GolabApp {
         });
         for result in finished {
             match result {
-                Ok(note) | Err(note) => self.notify(note),
+                Ok(note) => self.notify(note),
+                Err(e) => self.error(e),
             }
         }
         if files::collect_opened(self) || !self.exports.is_empty() {
@@ -321,6 +350,15 @@ impl GolabApp {
             self.notify(format!("copied {} cells", pattern.population()));
             self.clipboard = Some(Arc::new(pattern));
             self.copy_reply = None;
+        }
+        if let Some(rx) = &self.bounds_reply
+            && let Ok(bounds) = rx.try_recv()
+        {
+            match bounds {
+                Some(region) => self.view.fit_cells = Some(region),
+                None => self.view.fit_pending = true,
+            }
+            self.bounds_reply = None;
         }
         if let Some((rx, _)) = &self.world_reply
             && let Ok(world) = rx.try_recv()
@@ -343,7 +381,7 @@ impl GolabApp {
             };
             match result {
                 Ok(note) => self.notify(note),
-                Err(e) => self.notify(e),
+                Err(e) => self.error(e),
             }
         }
     }
@@ -361,106 +399,4 @@ impl eframe::App for GolabApp {
         self.settings.tool = self.view.tool;
         eframe::set_value(storage, settings::STORAGE_KEY, &self.settings);
     }
-}
-
-/// Command-line choices for the app; they override the remembered settings for this launch.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct AppOptions {
-    /// Pattern to open as the world: a file (RLE, plaintext, Life 1.05/1.06, macrocell,
-    /// gzip-compressed or not), a bundled pattern name or an apgcode.
-    pub pattern: Option<std::path::PathBuf>,
-    /// World size, e.g. 8192 or 4096x2048.
-    #[arg(long)]
-    pub size: Option<String>,
-    /// Strategy to start with (see `golab bench --help` for the names).
-    #[arg(long)]
-    pub strategy: Option<String>,
-    /// Rule to start with, e.g. B36/S23.
-    #[arg(long)]
-    pub rule: Option<String>,
-    /// Start running at once.
-    #[arg(long)]
-    pub run: bool,
-    /// Run as fast as possible rather than one generation per frame.
-    #[arg(long)]
-    pub max_speed: bool,
-}
-
-impl AppOptions {
-    /// Apply the options to `settings`; a bad value is an error naming it.
-    pub fn apply(&self, settings: &mut Settings) -> Result<(), String> {
-        if let Some(size) = &self.size {
-            (settings.width, settings.height) =
-                crate::world::parse_size(size).map_err(|e| e.to_string())?;
-        }
-        if let Some(name) = &self.strategy {
-            settings.strategy = name
-                .parse()
-                .map_err(|e: crate::step::UnknownStrategy| e.to_string())?;
-        }
-        if let Some(rule) = &self.rule {
-            let rule: crate::rule::Rule = rule
-                .parse()
-                .map_err(|e: crate::rule::RuleError| e.to_string())?;
-            settings.rule = rule.to_string();
-        }
-        if self.max_speed {
-            settings.speed = crate::runner::Speed::Max;
-        }
-        Ok(())
-    }
-}
-
-/// Open the window: golab's GPU device (when there is one) is shared by eframe's renderer
-/// and the simulation; without one the app runs CPU strategies only.
-pub fn run(tuning: crate::config::Tuning, launch: AppOptions) -> Result<(), String> {
-    AppOptions::apply(&launch, &mut Settings::default())?;
-    let gpu = GpuContext::new(&tuning.gpu);
-    let (gpu, note) = match gpu {
-        Ok(ctx) => {
-            ctx.set_submission_target(APP_SUBMISSION_TARGET);
-            (Some(ctx), None)
-        }
-        Err(e) => (None, Some(e.to_string())),
-    };
-    let mut options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("golab")
-            .with_inner_size([1400.0, 900.0])
-            .with_min_inner_size([800.0, 500.0])
-            .with_drag_and_drop(true),
-        persist_window: true,
-        ..Default::default()
-    };
-    if let Some(ctx) = &gpu {
-        options.wgpu_options.wgpu_setup =
-            eframe::egui_wgpu::WgpuSetup::Existing(eframe::egui_wgpu::WgpuSetupExisting {
-                instance: ctx.instance.clone(),
-                adapter: ctx.adapter.clone(),
-                device: ctx.device.clone(),
-                queue: ctx.queue.clone(),
-            });
-    }
-    eframe::run_native(
-        "golab",
-        options,
-        Box::new(move |cc| {
-            let mut settings = Settings::load(cc.storage);
-            let _ = launch.apply(&mut settings);
-            let draws = cc.wgpu_render_state.is_some();
-            if let Some(render_state) = &cc.wgpu_render_state {
-                view_paint::ViewPainter::install(render_state);
-            }
-            let egui_ctx = cc.egui_ctx.clone();
-            let repaint = Box::new(move || egui_ctx.request_repaint());
-            let mut app = GolabApp::new(gpu, note, settings, &tuning, draws, repaint);
-            if let Some(dir) = crash::data_dir() {
-                app.recovery_offer = crash::pending(&dir);
-                crash::install_hook(dir, app.runner.last_copy());
-            }
-            app.launch(&launch);
-            Ok(Box::new(app))
-        }),
-    )
-    .map_err(|e| format!("could not open the window: {e}"))
 }

@@ -29,8 +29,11 @@ pub struct Settings {
     pub density: f64,
     /// Cell colouring.
     pub colormap: Colormap,
-    /// Running speed.
+    /// Running speed (generations per frame before the step exponent).
     pub speed: Speed,
+    /// Step exponent: a step (N) is 2^n generations, and running advances 2^n times the
+    /// speed per frame (Golly's step exponent, changed with + and -).
+    pub step_exp: u32,
     /// Host↔device memory mode of GPU strategies.
     pub memory: MemoryMode,
     /// Download period of gpu-readback-skip.
@@ -50,6 +53,7 @@ impl Default for Settings {
             density: 30.0,
             colormap: Colormap::Continuous,
             speed: Speed::PerFrame(1),
+            step_exp: 0,
             memory: MemoryMode::Normal,
             readback_interval: 10,
             tool: Tool::Draw,

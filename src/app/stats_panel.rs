@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints};
+use egui_plot::{Bar, BarChart, Corner, Legend, Line, Plot, PlotPoints};
 
 use super::colormap::BUCKET_COLOURS;
 use crate::runner::{STAT_BUCKETS, Snapshot};
@@ -101,17 +101,34 @@ impl StatsHistory {
         ((n - 1) as f64 / span.max(1e-9), last * 1000.0)
     }
 
-    /// Draw counters and plots.
-    pub fn show(&self, ui: &mut egui::Ui, snap: &Snapshot) {
+    /// Draw counters and plots. `software` says the GPU is a software driver (lavapipe,
+    /// llvmpipe: `wgpu::DeviceType::Cpu`), whose "GPU" figures are CPU figures.
+    pub fn show(&self, ui: &mut egui::Ui, snap: &Snapshot, software: bool) {
         let (fps, frame_ms) = self.fps();
         ui.horizontal_wrapped(|ui| {
             counter(ui, "generation", snap.generation.to_string());
             counter(ui, "population", snap.stats.population.to_string());
-            counter(ui, "GPS (wall)", format!("{:.1}", snap.wall_gps))
+            let wall = if snap.running {
+                format!("{:.1}", snap.wall_gps)
+            } else {
+                "paused".to_string()
+            };
+            counter(ui, "GPS (wall)", wall)
                 .on_hover_text("generations per second, wall clock, transfers included");
-            let kernel = snap.gpu_gps.map_or("—".to_string(), |g| format!("{g:.1}"));
+            let kernel = match (snap.running, snap.gpu_gps) {
+                (false, _) => "paused".to_string(),
+                (true, Some(g)) => format!("{g:.1}"),
+                (true, None) => "—".to_string(),
+            };
             counter(ui, "GPS (kernel)", kernel)
                 .on_hover_text("generations per second of GPU kernel time (timestamp queries)");
+            if software && snap.strategy.is_gpu() {
+                ui.colored_label(ui.visuals().warn_fg_color, "software driver")
+                    .on_hover_text(
+                        "the GPU is a software driver running on the CPU (lavapipe/llvmpipe): \
+                         its GPS and kernel times are CPU figures, not a GPU's",
+                    );
+            }
             counter(ui, "FPS", format!("{fps:.0}"));
             counter(ui, "frame", format!("{frame_ms:.1} ms"));
         });
@@ -151,12 +168,12 @@ impl StatsHistory {
 
     fn history(&self, ui: &mut egui::Ui, height: f32) {
         let series = |f: &dyn Fn(&Sample) -> f64| -> PlotPoints<'static> {
-            self.samples.iter().map(|s| [s.t, f(s)]).collect()
+            stairs(self.samples.iter().map(|s| [s.t, f(s)])).into()
         };
         Plot::new("population history")
             .height(height)
             .x_axis_label("seconds")
-            .legend(Legend::default())
+            .legend(Legend::default().position(Corner::LeftTop))
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)
@@ -172,26 +189,83 @@ impl StatsHistory {
             });
     }
 
+    /// GPS on a log scale (kernel GPS on a software driver can be 1000× the wall GPS), one
+    /// line segment per run: paused stretches are gaps, not lines.
     fn gps(&self, ui: &mut egui::Ui, height: f32) {
-        let wall: PlotPoints = self.samples.iter().map(|s| [s.t, s.wall_gps]).collect();
-        let kernel: PlotPoints = self
-            .samples
-            .iter()
-            .filter_map(|s| s.gpu_gps.map(|g| [s.t, g]))
-            .collect();
+        let wall = runs(self.samples.iter().map(|s| (s.t, Some(s.wall_gps))));
+        let kernel = runs(self.samples.iter().map(|s| (s.t, s.gpu_gps)));
         Plot::new("gps history")
             .height(height)
             .x_axis_label("seconds")
-            .legend(Legend::default())
-            .include_y(0.0)
+            .y_axis_label("GPS (log scale)")
+            .y_axis_formatter(|mark, _| format_gps(10f64.powf(mark.value)))
+            .legend(Legend::default().position(Corner::LeftTop))
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)
             .show(ui, |plot| {
-                plot.line(Line::new("GPS (wall)", wall));
-                plot.line(Line::new("GPS (kernel)", kernel));
+                let colours = [
+                    egui::Color32::LIGHT_BLUE,
+                    egui::Color32::from_rgb(255, 160, 60),
+                ];
+                for ((name, segments), colour) in [("GPS (wall)", wall), ("GPS (kernel)", kernel)]
+                    .into_iter()
+                    .zip(colours)
+                {
+                    for segment in segments {
+                        plot.line(Line::new(name, PlotPoints::from(segment)).color(colour));
+                    }
+                }
             });
     }
+}
+
+/// A step line through `points`: each value holds until the next sample (samples are taken
+/// when the statistics change), so an instant Clear drops at once instead of ramping down
+/// over the seconds to the next sample.
+pub fn stairs(points: impl IntoIterator<Item = [f64; 2]>) -> Vec<[f64; 2]> {
+    let mut out: Vec<[f64; 2]> = Vec::new();
+    for p in points {
+        if let Some(&[_, y]) = out.last() {
+            out.push([p[0], y]);
+        }
+        out.push(p);
+    }
+    out
+}
+
+/// Runs of positive values as `[t, log10(v)]` segments: a missing or zero value (paused, no
+/// kernel timing) ends a segment, so gaps are not bridged.
+pub fn runs(values: impl IntoIterator<Item = (f64, Option<f64>)>) -> Vec<Vec<[f64; 2]>> {
+    let mut out = vec![Vec::new()];
+    for (t, v) in values {
+        match v.filter(|&v| v > 0.0) {
+            Some(v) => out.last_mut().expect("never empty").push([t, v.log10()]),
+            None if out.last().is_some_and(|s| !s.is_empty()) => out.push(Vec::new()),
+            None => {}
+        }
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+/// A GPS figure for an axis: about 3 significant digits, k / M for thousands and millions.
+fn format_gps(v: f64) -> String {
+    let (v, unit) = if v >= 1e6 {
+        (v / 1e6, "M")
+    } else if v >= 1e3 {
+        (v / 1e3, "k")
+    } else {
+        (v, "")
+    };
+    let decimals = if v >= 100.0 {
+        0
+    } else if v >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{v:.decimals$}{unit}")
 }
 
 fn counter(ui: &mut egui::Ui, label: &str, value: String) -> egui::Response {
@@ -209,5 +283,37 @@ mod tests {
     fn twenty_buckets_fold_into_five_brackets() {
         let histogram: Vec<u64> = (0..20).collect();
         assert_eq!(brackets(&histogram), [6, 22, 38, 54, 70]);
+    }
+
+    #[test]
+    fn stairs_hold_each_value_until_the_next_sample() {
+        let points = stairs([[0.0, 100.0], [13.0, 0.0], [14.0, 5.0]]);
+        assert_eq!(
+            points,
+            vec![
+                [0.0, 100.0],
+                [13.0, 100.0],
+                [13.0, 0.0],
+                [14.0, 0.0],
+                [14.0, 5.0]
+            ]
+        );
+    }
+
+    #[test]
+    fn runs_break_at_pauses_and_use_a_log_scale() {
+        let samples = [
+            (0.0, Some(10.0)),
+            (1.0, Some(1000.0)),
+            (2.0, Some(0.0)),
+            (3.0, None),
+            (4.0, Some(100.0)),
+        ];
+        assert_eq!(
+            runs(samples),
+            vec![vec![[0.0, 1.0], [1.0, 3.0]], vec![[4.0, 2.0]]]
+        );
+        assert_eq!(format_gps(12_345.0), "12.3k");
+        assert_eq!(format_gps(53.7), "53.7");
     }
 }

@@ -40,6 +40,8 @@ pub struct WorldView {
     pub hover: Option<(i64, i64)>,
     /// Fit the world to the view on the next frame.
     pub fit_pending: bool,
+    /// Frame these cells (the pattern's bounding box) on the next frame.
+    pub fit_cells: Option<Region>,
     /// Screen rectangle of the view in the last frame.
     pub rect: Rect,
     /// Whether Space was used to pan since it went down (then its release does not run).
@@ -59,6 +61,7 @@ impl Default for WorldView {
             placing: None,
             hover: None,
             fit_pending: true,
+            fit_cells: None,
             rect: Rect::NOTHING,
             space_panned: false,
             stroke: 0,
@@ -79,6 +82,11 @@ impl WorldView {
             self.camera = Camera::fit(rect, w, h);
             self.fit_pending = false;
         }
+        if rect.width() > 1.0
+            && let Some(r) = self.fit_cells.take()
+        {
+            self.camera = Camera::fit_cells(rect, r.x, r.y, r.width, r.height);
+        }
         self.zoom_and_pan(ui, rect, &response, w, h);
         self.hover = response.hover_pos().map(|p| self.camera.cell_at(rect, p));
         self.edit(ui, rect, &response, runner, w, h);
@@ -88,6 +96,25 @@ impl WorldView {
             view_paint::paint(ui, rect, image, image_rect, map, &mut self.host_texture);
         }
         self.overlay(ui, rect, w, h);
+        self.placing_hint(ui, rect);
+    }
+
+    /// While a pattern follows the cursor, say how to place it at the top of the view; the
+    /// hint goes with the pattern (placed or cancelled), not after a fixed time.
+    fn placing_hint(&self, ui: &egui::Ui, rect: Rect) {
+        let Some(pattern) = &self.placing else { return };
+        let name = pattern.name.as_deref().unwrap_or("the pattern");
+        let text = format!(
+            "click to place {name} ({}×{}) · Shift+click places copies · Esc cancels",
+            pattern.width, pattern.height
+        );
+        egui::Area::new(ui.scope_id().with("placing hint"))
+            .fixed_pos(rect.center_top() + egui::vec2(0.0, 8.0))
+            .pivot(egui::Align2::CENTER_TOP)
+            .interactable(false)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| ui.label(text));
+            });
     }
 
     fn zoom_and_pan(

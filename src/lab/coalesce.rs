@@ -234,17 +234,20 @@ impl Experiment for CoalesceExperiment {
                 let cold_ms = cold.elapsed().as_secs_f64() * 1e3;
                 let label = |what: &str| format!("{edge}³ {what}");
                 if let Err(e) = checked {
-                    report.rows.push(LabRow {
-                        variant: variant.name.clone(),
-                        size: edge,
-                        size_label: label("×1"),
-                        ms: None,
-                        gb_per_s: None,
-                        percent_of_copy: None,
-                        validated: false,
-                        notes: e,
-                        plot_x: None,
-                    });
+                    progress.push_row(
+                        &mut report.rows,
+                        LabRow {
+                            variant: variant.name.clone(),
+                            size: edge,
+                            size_label: label("×1"),
+                            ms: None,
+                            gb_per_s: None,
+                            percent_of_copy: None,
+                            validated: false,
+                            notes: e,
+                            plot_x: None,
+                        },
+                    );
                     continue;
                 }
                 let volume = storage_buffer(ctx, bytes as u64, "volume")?;
@@ -274,25 +277,28 @@ impl Experiment for CoalesceExperiment {
                     wall_points.push((f64::from(r), w * 1e3));
                     kernel_points.push((f64::from(r), k * 1e3));
                     let gbps = f64::from(r) * bytes / k / 1e9;
-                    report.rows.push(LabRow {
-                        variant: variant.name.clone(),
-                        size: edge,
-                        size_label: label(&format!("×{r}")),
-                        ms: Some(w * 1e3),
-                        gb_per_s: Some(gbps),
-                        percent_of_copy: Some(100.0 * gbps * 1e9 / copy),
-                        validated: true,
-                        notes: format!(
-                            "kernel {:.3} ms; wall − kernel {:.3} ms",
-                            k * 1e3,
-                            (w - k) * 1e3
-                        ),
-                        plot_x: Some(f64::from(r)),
-                    });
+                    progress.push_row(
+                        &mut report.rows,
+                        LabRow {
+                            variant: variant.name.clone(),
+                            size: edge,
+                            size_label: label(&format!("×{r}")),
+                            ms: Some(w * 1e3),
+                            gb_per_s: Some(gbps),
+                            percent_of_copy: Some(100.0 * gbps * 1e9 / copy),
+                            validated: true,
+                            notes: format!(
+                                "kernel {:.3} ms; wall − kernel {:.3} ms",
+                                k * 1e3,
+                                (w - k) * 1e3
+                            ),
+                            plot_x: Some(f64::from(r)),
+                        },
+                    );
                 }
                 let (fixed, per_repeat) = fit_line(&wall_points);
                 let (kernel_fixed, kernel_per_repeat) = fit_line(&kernel_points);
-                report.rows.push(LabRow {
+                progress.push_row(&mut report.rows, LabRow {
                     variant: variant.name.clone(),
                     size: edge,
                     size_label: label("fit"),

@@ -127,6 +127,7 @@ pub struct Progress {
     fraction_bits: Arc<AtomicU32>,
     message: Arc<Mutex<String>>,
     callback: Option<ProgressCallback>,
+    rows: Arc<Mutex<Vec<LabRow>>>,
 }
 
 impl Progress {
@@ -175,6 +176,23 @@ impl Progress {
     /// What the run is doing now.
     pub fn message(&self) -> String {
         self.message.lock().map(|m| m.clone()).unwrap_or_default()
+    }
+
+    /// Add a finished row to the report being built, and share a copy with the caller so it
+    /// can show rows as they come (the app's Lab table and plot stream through this).
+    pub fn push_row(&self, rows: &mut Vec<LabRow>, row: LabRow) {
+        if let Ok(mut shared) = self.rows.lock() {
+            shared.push(row.clone());
+        }
+        rows.push(row);
+        if let Some(cb) = &self.callback {
+            cb(self.fraction(), &self.message());
+        }
+    }
+
+    /// The rows finished so far, in run order.
+    pub fn rows(&self) -> Vec<LabRow> {
+        self.rows.lock().map(|r| r.clone()).unwrap_or_default()
     }
 
     /// Record progress (called by experiments).

@@ -372,7 +372,7 @@ impl Experiment for ShuffleExperiment {
                             size as f64 * f64::from(ITERATIONS) / t / 1e9
                         );
                     }
-                    report.rows.push(row);
+                    progress.push_row(&mut report.rows, row);
                 }
             }
         }

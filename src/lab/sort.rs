@@ -242,7 +242,7 @@ impl Experiment for SortExperiment {
                         bench.bitonic(&bitonic, config, &mut clock, &mut row)?;
                     }
                 }
-                report.rows.push(row);
+                progress.push_row(&mut report.rows, row);
             }
         }
         progress.update(1.0, "done");

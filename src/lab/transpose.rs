@@ -290,7 +290,7 @@ impl Experiment for TransposeExperiment {
                         100.0 * 2.0 * bytes as f64 / t / copy
                     );
                 }
-                report.rows.push(row);
+                progress.push_row(&mut report.rows, row);
             }
         }
         progress.update(1.0, "done");

@@ -75,6 +75,9 @@ pub enum Command {
     Replace(World),
     /// Send a copy of the current world back (save, PNG export).
     Read(Sender<World>),
+    /// Send the bounding box of the live cells back (`None` when there are none): "Fit
+    /// pattern" and the fit after opening or resizing.
+    Bounds(Sender<Option<Region>>),
     /// Switch strategy, keeping the world.
     Switch(Strategy),
     /// Change GPU memory mode / readback interval.
@@ -85,6 +88,9 @@ pub enum Command {
     Rule(Rule),
     /// Change the topology.
     Topology(Topology),
+    /// Go back to the starting pattern (the world as it was when stepping last began after
+    /// an edit, an open or any other change), as one undo step, and pause. Golly's Reset.
+    Reset,
     /// Undo the last change.
     Undo,
     /// Redo the last undone change.
@@ -142,6 +148,11 @@ pub struct Snapshot {
     pub can_undo: bool,
     /// See `can_undo`.
     pub can_redo: bool,
+    /// What a slow command (load, resize, rule change, switch…) is doing right now on a large
+    /// world; `None` when the thread is not busy with one.
+    pub busy: Option<String>,
+    /// Whether [`Command::Reset`] has a starting pattern to go back to (stepped since).
+    pub can_reset: bool,
     /// The last error (switch refused, size too large, device lost...), with a counter so
     /// the UI can tell a new one from an old one.
     pub error: Option<(u64, String)>,

@@ -2,11 +2,37 @@
 
 use std::collections::BTreeMap;
 
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{Corner, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
 use crate::lab::LabReport;
 
-/// Median ms against size (or repeats), one line per variant, both axes logarithmic.
+/// Distinct line colours (Okabe–Ito's colour-blind-safe set and a few more), one per line.
+const PALETTE: [egui::Color32; 10] = [
+    egui::Color32::from_rgb(230, 159, 0),
+    egui::Color32::from_rgb(86, 180, 233),
+    egui::Color32::from_rgb(0, 158, 115),
+    egui::Color32::from_rgb(240, 228, 66),
+    egui::Color32::from_rgb(0, 114, 178),
+    egui::Color32::from_rgb(213, 94, 0),
+    egui::Color32::from_rgb(204, 121, 167),
+    egui::Color32::from_rgb(255, 255, 255),
+    egui::Color32::from_rgb(150, 150, 150),
+    egui::Color32::from_rgb(120, 220, 120),
+];
+
+/// Marker shapes, cycled with the colours so lines stay apart in grey too.
+const MARKERS: [MarkerShape; 6] = [
+    MarkerShape::Circle,
+    MarkerShape::Square,
+    MarkerShape::Diamond,
+    MarkerShape::Up,
+    MarkerShape::Down,
+    MarkerShape::Cross,
+];
+
+/// Median ms against size (or repeats), one line per variant, both axes logarithmic; each
+/// line has its own colour and marker, and the legend sits top left, away from the line
+/// ends (times grow with size, so the top left stays empty).
 pub fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
     let mut lines: BTreeMap<String, Vec<[f64; 2]>> = BTreeMap::new();
     let mut by_repeats = false;
@@ -46,7 +72,7 @@ pub fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
     };
     Plot::new("lab time plot")
         .height(height)
-        .legend(Legend::default())
+        .legend(Legend::default().position(Corner::LeftTop))
         .x_axis_label(if by_repeats {
             "repeats (log)"
         } else {
@@ -56,43 +82,108 @@ pub fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
         .x_axis_formatter(log_ticks)
         .y_axis_formatter(log_ticks)
         .show(ui, |plot| {
-            for (variant, mut points) in lines {
+            for (i, (variant, mut points)) in lines.into_iter().enumerate() {
                 points.sort_by(|a, b| a[0].total_cmp(&b[0]));
-                plot.line(Line::new(variant, PlotPoints::from(points)));
+                let colour = PALETTE[i % PALETTE.len()];
+                let marker = MARKERS[i % MARKERS.len()];
+                plot.points(
+                    Points::new(variant.clone(), PlotPoints::from(points.clone()))
+                        .shape(marker)
+                        .radius(4.0)
+                        .color(colour),
+                );
+                plot.line(Line::new(variant, PlotPoints::from(points)).color(colour));
             }
         });
 }
 
-/// Every row of `report` as a striped grid.
+/// Widths of the table's fixed columns (the notes column takes the rest and wraps).
+const COLUMNS: [(&str, f32); 6] = [
+    ("variant", 150.0),
+    ("size", 90.0),
+    ("ms (median)", 90.0),
+    ("GB/s", 70.0),
+    ("% of copy", 70.0),
+    ("valid", 55.0),
+];
+
+/// Every row of `report`: a header that stays put above rows that scroll, and a notes
+/// column that wraps in the width left rather than being cut off.
 pub fn table(ui: &mut egui::Ui, report: &LabReport) {
-    egui::Grid::new("lab table").striped(true).show(ui, |ui| {
-        for head in [
-            "variant",
-            "size",
-            "ms (median)",
-            "GB/s",
-            "% of copy",
-            "valid",
-            "notes",
-        ] {
-            ui.strong(head);
+    let fixed: f32 = COLUMNS.iter().map(|c| c.1).sum::<f32>() + 8.0 * COLUMNS.len() as f32;
+    let notes_width = (ui.available_width() - fixed - 24.0).max(160.0);
+    let cell = |ui: &mut egui::Ui, width: f32, text: egui::WidgetText| {
+        ui.add_sized(
+            [width, 18.0],
+            egui::Label::new(text).wrap_mode(egui::TextWrapMode::Truncate),
+        );
+    };
+    egui::Grid::new("lab table header").show(ui, |ui| {
+        for (head, width) in COLUMNS {
+            cell(ui, width, egui::RichText::new(head).strong().into());
         }
+        ui.add_sized(
+            [notes_width, 18.0],
+            egui::Label::new(egui::RichText::new("notes").strong()),
+        );
         ui.end_row();
-        let num =
-            |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
-        for row in &report.rows {
-            ui.label(&row.variant);
-            ui.label(&row.size_label);
-            ui.monospace(num(row.ms, 3));
-            ui.monospace(num(row.gb_per_s, 1));
-            ui.monospace(num(row.percent_of_copy, 1));
-            if row.validated {
-                ui.label("yes");
-            } else {
-                ui.colored_label(ui.visuals().error_fg_color, "FAILED");
-            }
-            ui.label(&row.notes);
-            ui.end_row();
-        }
     });
+    let num =
+        |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+    egui::ScrollArea::vertical()
+        .id_salt("lab table rows")
+        .show(ui, |ui| {
+            egui::Grid::new("lab table").striped(true).show(ui, |ui| {
+                for row in &report.rows {
+                    let w = |i: usize| COLUMNS[i].1;
+                    cell(ui, w(0), row.variant.as_str().into());
+                    cell(ui, w(1), row.size_label.as_str().into());
+                    cell(
+                        ui,
+                        w(2),
+                        egui::RichText::new(num(row.ms, 3)).monospace().into(),
+                    );
+                    cell(
+                        ui,
+                        w(3),
+                        egui::RichText::new(num(row.gb_per_s, 1)).monospace().into(),
+                    );
+                    let percent = num(row.percent_of_copy, 1);
+                    cell(ui, w(4), egui::RichText::new(percent).monospace().into());
+                    let valid = if row.validated {
+                        egui::RichText::new("yes")
+                    } else {
+                        egui::RichText::new("FAILED").color(ui.visuals().error_fg_color)
+                    };
+                    cell(ui, w(5), valid.into());
+                    ui.scope(|ui| {
+                        ui.set_width(notes_width);
+                        ui.add(egui::Label::new(&row.notes).wrap());
+                    });
+                    ui.end_row();
+                }
+            });
+        });
+}
+
+/// Save `report` as CSV at `path`; what happened, for the status line.
+pub fn save_csv(report: &LabReport, path: &std::path::Path) -> String {
+    match std::fs::write(path, report.to_csv()) {
+        Ok(()) => format!("saved {}", path.display()),
+        Err(e) => format!("could not write {}: {e}", path.display()),
+    }
+}
+
+pub(super) fn save_csv_dialog(report: &LabReport) -> String {
+    let picked = rfd::FileDialog::new()
+        .add_filter("CSV", &["csv"])
+        .set_file_name(format!("golab-{}.csv", report.experiment))
+        .save_file();
+    match picked {
+        Some(path) => save_csv(report, &path),
+        None => {
+            "not saved: no file chosen (no dialog? type a path beside Save CSV… and press Save)"
+                .into()
+        }
+    }
 }

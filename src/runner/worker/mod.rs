@@ -5,11 +5,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::history::History;
+mod commands;
 mod recovery;
 
 use recovery::Recovery;
 
-use super::{Command, STAT_BUCKETS, Snapshot, Speed, ViewImage, ViewPixels, region, view_readback};
+use super::{Command, STAT_BUCKETS, Snapshot, Speed, ViewImage, ViewPixels, view_readback};
 use crate::gpu::GpuContext;
 use crate::sim::{SimError, Simulation};
 use crate::stats::Stats;
@@ -20,6 +21,8 @@ const FRAME: Duration = Duration::from_micros(16_667);
 const MAX_BATCH: Duration = Duration::from_millis(25);
 const STATS_EVERY: Duration = Duration::from_millis(100);
 const GPS_WINDOW: Duration = Duration::from_millis(500);
+/// Worlds of at least this many cells announce slow commands (see `handle_announced`).
+const BUSY_CELLS: u64 = 1 << 20;
 
 /// How long statistics and drawing took last time, to keep them a minor share of the
 /// thread's time while running.
@@ -54,6 +57,17 @@ pub(super) struct Worker {
     gpu_gps: Option<f64>,
     error: Option<(u64, String)>,
     recovery: Recovery,
+    /// The starting pattern Reset returns to: the world when stepping began after the last
+    /// change that was not a step.
+    start: Option<crate::world::World>,
+    /// Whether the next step begins from a new starting pattern (something other than a
+    /// step changed the world since `start` was taken).
+    start_pending: bool,
+    /// What a slow command in progress is doing, for the window's progress line.
+    busy: Option<String>,
+    /// Whether anything the UI shows changed since the last publish: only then is a new
+    /// snapshot published and a repaint asked for, so a paused, idle app costs ~0 % CPU.
+    changed: bool,
 }
 
 impl Worker {
@@ -93,8 +107,13 @@ impl Worker {
                 taken_at: Instant::now(),
                 cost: Duration::ZERO,
                 stale: true,
+                touched: true,
                 gpu_lost: None,
             },
+            start: None,
+            start_pending: true,
+            busy: None,
+            changed: true,
         }
     }
 
@@ -114,6 +133,11 @@ impl Worker {
             view: self.view.clone(),
             can_undo: self.history.can_undo(),
             can_redo: self.history.can_redo(),
+            busy: self.busy.clone(),
+            can_reset: self
+                .start
+                .as_ref()
+                .is_some_and(|w| w.generation != self.sim.generation()),
             error: self.error.clone(),
             gpu_lost: self.recovery.gpu_lost.clone(),
         }
@@ -124,26 +148,53 @@ impl Worker {
             let busy = self.running || self.pending_steps > 0;
             let wait = if busy { Duration::ZERO } else { FRAME / 2 };
             match commands.recv_timeout(wait) {
-                Ok(command) => self.handle(command),
+                Ok(command) => self.handle_announced(command, &publish),
                 Err(RecvTimeoutError::Disconnected) => return,
                 Err(RecvTimeoutError::Timeout) => {}
             }
             while let Ok(command) = commands.try_recv() {
-                self.handle(command);
+                self.handle_announced(command, &publish);
+            }
+            if self.busy.take().is_some() {
+                self.changed = true;
             }
             let tick = Instant::now();
             self.advance();
             self.keep_recovery_copy();
             self.refresh_stats();
             self.draw();
-            if let Ok(mut shared) = publish.lock() {
-                *shared = self.snapshot();
+            if self.changed {
+                self.publish(&publish);
             }
-            (self.repaint)();
             if let (true, Speed::PerFrame(_)) = (self.running, self.speed) {
                 std::thread::sleep(FRAME.saturating_sub(tick.elapsed()));
             }
         }
+    }
+
+    fn publish(&mut self, shared: &Mutex<Snapshot>) {
+        self.changed = false;
+        if let Ok(mut shared) = shared.lock() {
+            *shared = self.snapshot();
+        }
+        (self.repaint)();
+    }
+
+    /// Handle `command`; one that may take a while on a large world (load, resize, rule,
+    /// strategy switch…) is first announced in the snapshot's `busy`, so the window can
+    /// show what the thread is doing instead of seeming frozen.
+    fn handle_announced(&mut self, command: Command, shared: &Mutex<Snapshot>) {
+        let (w, h) = self.sim.size();
+        let large = u64::from(w) * u64::from(h) >= BUSY_CELLS;
+        let replace_large = matches!(&command, Command::Replace(world)
+            if u64::from(world.width()) * u64::from(world.height()) >= BUSY_CELLS);
+        if let Some(what) = commands::busy_label(&command)
+            && (large || replace_large || matches!(command, Command::Resize(..)))
+        {
+            self.busy = Some(what.to_string());
+            self.publish(shared);
+        }
+        self.handle(command);
     }
 
     fn fail(&mut self, error: SimError) {
@@ -153,98 +204,10 @@ impl Worker {
         };
         let count = self.error.as_ref().map_or(0, |e| e.0) + 1;
         self.error = Some((count, message));
+        self.changed = true;
+        self.wall_gps = 0.0;
         self.running = false;
         self.pending_steps = 0;
-    }
-
-    /// Remember the world before an undoable change (once per stroke for edits).
-    fn record(&mut self, stroke: Option<u64>) -> Result<(), SimError> {
-        if stroke.is_some() && stroke == self.stroke {
-            return Ok(());
-        }
-        self.stroke = stroke;
-        let before = self.sim.world()?.clone();
-        self.history.record(before);
-        Ok(())
-    }
-
-    fn handle(&mut self, command: Command) {
-        let small = matches!(
-            command,
-            Command::SetRunning(_)
-                | Command::Step(_)
-                | Command::SetSpeed(_)
-                | Command::Edit { .. }
-                | Command::Read(_)
-                | Command::Copy { cut: false, .. }
-        );
-        if let Err(e) = self.try_handle(command) {
-            self.fail(e);
-        }
-        self.recovery.stale |= !small;
-        self.dirty = true;
-        self.stats_dirty = true;
-    }
-
-    fn try_handle(&mut self, command: Command) -> Result<(), SimError> {
-        let sim = &mut self.sim;
-        match command {
-            Command::SetRunning(on) => {
-                self.running = on;
-                self.gps_window = (Instant::now(), 0, 0.0);
-            }
-            Command::Step(n) => self.pending_steps += n,
-            Command::SetSpeed(speed) => self.speed = speed,
-            Command::Edit { edits, stroke } => {
-                self.record(Some(stroke))?;
-                self.sim.edit(&edits)?;
-            }
-            Command::Place { pattern, x, y } => {
-                self.record(None)?;
-                let (w, h) = self.sim.size();
-                let (edits, _) = pattern.edits_at(x, y, w, h);
-                self.sim.edit(&edits)?;
-            }
-            Command::Region(region, op) => {
-                self.record(None)?;
-                self.sim.modify(|w| Ok(region::apply(w, region, op)?))?;
-            }
-            Command::Copy { region, cut, reply } => {
-                let _ = reply.send(region::copy(self.sim.world()?, region));
-                if cut {
-                    self.record(None)?;
-                    let op = super::RegionOp::Clear;
-                    self.sim.modify(|w| Ok(region::apply(w, region, op)?))?;
-                }
-            }
-            Command::Replace(world) => {
-                self.record(None)?;
-                self.sim.replace_world(world)?;
-            }
-            Command::Read(reply) => {
-                let _ = reply.send(sim.world()?.clone());
-            }
-            Command::Switch(strategy) => sim.switch(strategy)?,
-            Command::GpuSettings(settings) => sim.set_gpu_settings(settings)?,
-            Command::Resize(w, h) => {
-                self.record(None)?;
-                self.sim.resize(w, h)?;
-            }
-            Command::Rule(rule) => self.sim.set_rule(rule)?,
-            Command::Topology(topology) => self.sim.set_topology(topology)?,
-            Command::Undo | Command::Redo => {
-                let current = self.sim.world()?.clone();
-                let target = match command {
-                    Command::Undo => self.history.undo(current),
-                    _ => self.history.redo(current),
-                };
-                if let Some(world) = target {
-                    self.stroke = None;
-                    self.sim.replace_world(world)?;
-                }
-            }
-        }
-        Ok(())
     }
 
     /// Step one batch: pending single steps, the speed's generations per frame, or at full
@@ -263,6 +226,16 @@ impl Worker {
             }
         };
         self.pending_steps = self.pending_steps.saturating_sub(want);
+        if self.start_pending {
+            match self.sim.world() {
+                Ok(world) => self.start = Some(world.clone()),
+                Err(e) => {
+                    self.fail(e);
+                    return;
+                }
+            }
+            self.start_pending = false;
+        }
         let start = Instant::now();
         if let Err(e) = self.sim.step(want) {
             self.fail(e);
@@ -276,6 +249,8 @@ impl Worker {
         }
         self.dirty = true;
         self.stats_dirty = true;
+        self.changed = true;
+        self.recovery.touched = true;
         let gpu = self.sim.take_gpu_seconds();
         let (since, gens, gpu_seconds) = &mut self.gps_window;
         *gens += want;
@@ -304,6 +279,7 @@ impl Worker {
         }
         self.costs.stats = start.elapsed();
         self.stats_at = Some(Instant::now());
+        self.changed = true;
     }
 
     fn draw(&mut self) {
@@ -330,6 +306,7 @@ impl Worker {
                     pixels,
                 });
                 self.drawn = Some((request, generation));
+                self.changed = true;
             }
             Err(e) => self.fail(e),
         }

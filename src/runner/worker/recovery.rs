@@ -17,6 +17,9 @@ pub(super) struct Recovery {
     pub(super) taken_at: Instant,
     pub(super) cost: Duration,
     pub(super) stale: bool,
+    /// Whether the world may have changed since the copy was taken (a step or a command);
+    /// an untouched world is not copied again, so an idle app does no periodic work.
+    pub(super) touched: bool,
     pub(super) gpu_lost: Option<String>,
 }
 
@@ -29,7 +32,7 @@ impl Worker {
     /// handler, so CPU strategies keep one too).
     pub(super) fn keep_recovery_copy(&mut self) {
         let r = &self.recovery;
-        let due = r.stale || r.taken_at.elapsed() >= RECOVERY_EVERY.max(r.cost * 20);
+        let due = r.stale || (r.touched && r.taken_at.elapsed() >= RECOVERY_EVERY.max(r.cost * 20));
         if !due {
             return;
         }
@@ -43,6 +46,7 @@ impl Worker {
                 self.recovery.taken_at = Instant::now();
                 self.recovery.cost = start.elapsed();
                 self.recovery.stale = false;
+                self.recovery.touched = false;
             }
             Err(e) => self.fail(e),
         }

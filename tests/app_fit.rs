@@ -1,0 +1,110 @@
+//! Always seeing the pattern: the view frames the live cells after opening a file and after
+//! a resize, and on F ("Fit pattern"); Shift+F fits the whole world.
+
+mod app_harness;
+mod common;
+
+use app_harness::{harness, open, press, read_world, settings, temp_file, wait_for};
+use egui::{Event, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use golab::app::GolabApp;
+use golab::app::camera::Camera;
+
+const GLIDER: &str = "x = 3, y = 3\nbo$2bo$3o!\n";
+
+/// Run frames until `done` holds for the view's camera (or fail after 30 s).
+fn wait_camera(harness: &mut Harness<'_, GolabApp>, what: &str, done: impl Fn(&Camera) -> bool) {
+    let start = std::time::Instant::now();
+    while !done(&harness.state().view.camera) {
+        assert!(
+            start.elapsed().as_secs() < 30,
+            "timed out waiting for {what}: {:?}",
+            harness.state().view.camera
+        );
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Every live cell is on screen, well inside the view, at least `min_px` points a cell.
+fn assert_pattern_framed(harness: &Harness<'_, GolabApp>, min_px: f32) {
+    let world = read_world(harness);
+    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
+    assert!(cam.cell_px >= min_px, "cells too small: {cam:?}");
+    let mut seen = 0;
+    for y in 0..world.height() {
+        for x in 0..world.width() {
+            if world.is_alive(x, y) {
+                let p = cam.to_screen(rect, f64::from(x) + 0.5, f64::from(y) + 0.5);
+                assert!(rect.shrink(10.0).contains(p), "cell ({x}, {y}) off screen");
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 0, "no live cells");
+}
+
+fn open_glider(harness: &mut Harness<'_, GolabApp>) {
+    let path = temp_file("fit-glider.rle", GLIDER);
+    open(harness, &path);
+    let _ = wait_for(harness, "the glider", |s| s.stats.population == 5);
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn opening_a_small_pattern_in_a_large_world_frames_it() {
+    let mut harness = harness(settings(2048, 2048, 0.0));
+    open_glider(&mut harness);
+    wait_camera(&mut harness, "the fit to the glider", |c| c.cell_px > 20.0);
+    assert_pattern_framed(&harness, 20.0);
+}
+
+#[test]
+fn f_frames_the_pattern_after_panning_away_and_shift_f_fits_the_world() {
+    let mut harness = harness(settings(512, 512, 0.0));
+    open_glider(&mut harness);
+    wait_camera(&mut harness, "the fit on open", |c| c.cell_px > 20.0);
+    harness.state_mut().view.camera = Camera {
+        center: [10.0, 10.0],
+        cell_px: 0.5,
+    };
+    press(&mut harness, egui::Key::F);
+    wait_camera(&mut harness, "F", |c| c.cell_px > 20.0);
+    assert_pattern_framed(&harness, 20.0);
+
+    harness.event(Event::Key {
+        key: egui::Key::F,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::SHIFT,
+    });
+    harness.run_steps(2);
+    let rect = harness.state().view.rect;
+    assert_eq!(harness.state().view.camera, Camera::fit(rect, 512, 512));
+
+    // The panel's button does what F does.
+    harness.get_by_label("Fit pattern").click();
+    wait_camera(&mut harness, "the Fit pattern button", |c| c.cell_px > 20.0);
+    assert_pattern_framed(&harness, 20.0);
+}
+
+#[test]
+fn a_resize_keeps_the_pattern_framed() {
+    let mut harness = harness(settings(256, 256, 0.0));
+    open_glider(&mut harness);
+    wait_camera(&mut harness, "the fit on open", |c| c.cell_px > 20.0);
+    harness.state_mut().view.camera = Camera {
+        center: [0.0, 0.0],
+        cell_px: 1.0,
+    };
+    harness.get_by_label("preset").click();
+    harness.run_steps(2);
+    harness.get_by_label("4096²").click();
+    let _ = wait_for(&mut harness, "the resize", |s| s.size == (4096, 4096));
+    wait_camera(&mut harness, "the fit after the resize", |c| {
+        c.cell_px > 20.0
+    });
+    assert_pattern_framed(&harness, 20.0);
+}

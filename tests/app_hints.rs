@@ -1,0 +1,75 @@
+//! Overlays that go when they should: Esc closes the help overlay, and the placing hint
+//! lasts exactly as long as a pattern follows the cursor.
+
+mod app_harness;
+mod common;
+
+use app_harness::{harness, press, settings, wait_for};
+use egui::{Event, Modifiers, PointerButton};
+use egui_kittest::kittest::Queryable;
+
+#[test]
+fn esc_closes_the_help_overlay_on_both_tabs() {
+    let mut harness = harness(settings(32, 32, 0.0));
+    press(&mut harness, egui::Key::F1);
+    harness.run_steps(2);
+    harness.get_by_label("Keyboard and mouse");
+    press(&mut harness, egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(!harness.state().help_open);
+    assert!(harness.query_by_label("Keyboard and mouse").is_none());
+
+    harness.get_by_label("Lab").click();
+    harness.run_steps(2);
+    press(&mut harness, egui::Key::F1);
+    harness.run_steps(2);
+    harness.get_by_label("Keyboard and mouse");
+    press(&mut harness, egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(harness.query_by_label("Keyboard and mouse").is_none());
+}
+
+#[test]
+fn the_placing_hint_goes_once_the_pattern_is_placed_or_cancelled() {
+    let mut harness = harness(settings(64, 48, 0.0));
+    let pick_glider = |harness: &mut egui_kittest::Harness<'_, golab::app::GolabApp>| {
+        harness.get_by_label("library").click();
+        harness.run_steps(1);
+        harness.get_by_label("library").type_text("glid");
+        harness.run_steps(2);
+        harness.get_by_label("glider").click();
+        harness.run_steps(2);
+    };
+    pick_glider(&mut harness);
+    harness.get_by_label_contains("(3×3) · Shift+click");
+    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
+    let at = cam.to_screen(rect, 20.5, 15.5);
+    harness.event(Event::PointerMoved(at));
+    harness.step();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos: at,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.step();
+    }
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains("click to place").is_none());
+    let _ = wait_for(&mut harness, "the placed glider", |s| {
+        s.stats.population == 5
+    });
+
+    // Picked again and cancelled with Esc: the hint goes too (the pointer is off the view,
+    // on the panel, so nothing is placed).
+    harness.get_by_label("library").click();
+    harness.run_steps(1);
+    harness.get_by_label("glider").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("click to place");
+    press(&mut harness, egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(harness.state().view.placing.is_none());
+    assert!(harness.query_by_label_contains("click to place").is_none());
+}

@@ -1,0 +1,70 @@
+//! The Lab tab as a user meets it: rows stream into the table and plot while the run goes
+//! on, a typed path saves the CSV without a file dialog, and software-driver figures are
+//! labelled.
+
+mod app_harness;
+mod common;
+
+use std::time::{Duration, Instant};
+
+use app_harness::{harness, settings};
+use egui_kittest::kittest::Queryable;
+
+#[test]
+fn rows_stream_in_while_running_and_a_typed_path_saves_the_csv() {
+    let mut harness = harness(settings(32, 32, 10.0));
+    harness.get_by_label("Lab").click();
+    harness.run_steps(2);
+    harness.get_by_label("more sizes").click();
+    harness.run_steps(1);
+    harness
+        .get_by_label("more sizes")
+        .type_text("2^10, 3000, 2^14");
+    harness.run_steps(2);
+    harness.get_by_label("Run").click();
+    harness.run_steps(2);
+    let start = Instant::now();
+    let mut partial_seen = 0;
+    while harness.state().lab_tab().is_running() {
+        let tab = harness.state().lab_tab();
+        if let Some(report) = tab.shown_report()
+            && tab.report.is_none()
+        {
+            partial_seen = partial_seen.max(report.rows.len());
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(180),
+            "the Lab run did not finish: {}",
+            tab.status()
+        );
+        harness.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    harness.run_steps(2);
+    let report = harness.state().lab_tab().report.clone().expect("a report");
+    assert!(
+        partial_seen > 0 && partial_seen < report.rows.len(),
+        "rows did not stream in ({partial_seen} seen while running, {} in all)",
+        report.rows.len()
+    );
+    assert!(report.all_validated(), "{}", report.to_markdown());
+
+    let path = std::env::temp_dir().join(format!("golab-lab-{}.csv", std::process::id()));
+    harness.get_by_label("CSV path").click();
+    harness.run_steps(1);
+    harness
+        .get_by_label("CSV path")
+        .type_text(&path.display().to_string());
+    harness.run_steps(1);
+    harness.get_by_label("Save").click();
+    harness.run_steps(2);
+    let csv = std::fs::read_to_string(&path).expect("the CSV was written");
+    assert_eq!(csv, report.to_csv());
+    let _ = std::fs::remove_file(path);
+
+    let software = harness.state().software_gpu();
+    assert_eq!(
+        harness.query_by_label("software driver").is_some(),
+        software
+    );
+}

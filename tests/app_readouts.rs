@@ -1,0 +1,63 @@
+//! Readouts that mean what they say: GPS reads "paused" when paused (not its last running
+//! value), and figures from a software GPU driver are labelled as such.
+
+mod app_harness;
+mod common;
+
+use std::time::Duration;
+
+use app_harness::{harness, settings, wait_for};
+use egui_kittest::kittest::Queryable;
+use golab::step::Strategy;
+
+#[test]
+fn gps_reads_paused_when_paused_and_a_number_while_running() {
+    let mut harness = harness(settings(64, 64, 30.0));
+    assert!(
+        harness.query_all_by_label("paused").next().is_some(),
+        "paused at start"
+    );
+    harness.get_by_label("Run").click();
+    let _ = wait_for(&mut harness, "a GPS figure", |s| {
+        s.running && s.wall_gps > 0.0
+    });
+    harness.run_steps(2);
+    assert!(
+        harness.query_all_by_label("paused").next().is_none(),
+        "running, GPS shows a figure"
+    );
+    harness.get_by_label("Pause").click();
+    let paused = wait_for(&mut harness, "the pause", |s| !s.running);
+    assert_eq!(paused.wall_gps, 0.0, "no stale running figure");
+    std::thread::sleep(Duration::from_millis(50));
+    harness.run_steps(2);
+    assert!(harness.query_all_by_label("paused").next().is_some());
+}
+
+#[test]
+fn a_software_driver_is_labelled_beside_gpu_figures() {
+    let mut with_gpu = settings(64, 64, 30.0);
+    with_gpu.strategy = Strategy::GpuResident;
+    let mut harness = harness(with_gpu);
+    let _ = wait_for(&mut harness, "gpu-resident", |s| {
+        s.strategy == Strategy::GpuResident
+    });
+    harness.run_steps(2);
+    let software = harness.state().software_gpu();
+    assert_eq!(
+        harness.query_by_label("software driver").is_some(),
+        software,
+        "the label appears exactly on a software driver"
+    );
+    assert_eq!(
+        harness
+            .query_by_label_contains("(software driver: GPU figures are CPU figures)")
+            .is_some(),
+        software
+    );
+    // A CPU strategy's figures are CPU figures anyway: no label.
+    harness.state_mut().switch(Strategy::Scalar);
+    let _ = wait_for(&mut harness, "scalar", |s| s.strategy == Strategy::Scalar);
+    harness.run_steps(2);
+    assert!(harness.query_by_label("software driver").is_none());
+}

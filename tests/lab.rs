@@ -345,7 +345,7 @@ mod coalesce {
 #[test]
 fn the_registry_lists_every_experiment_with_variants_and_sizes() {
     let names: Vec<&str> = lab::experiments().iter().map(|e| e.name()).collect();
-    assert_eq!(names, ["sort", "transpose", "shuffle", "coalesce"]);
+    assert_eq!(names, ["sort", "transpose", "shuffle", "coalesce", "scan"]);
     let ctx = ctx();
     for e in lab::experiments() {
         assert!(!e.variants().is_empty() && !e.default_sizes().is_empty());

@@ -391,7 +391,7 @@ impl Experiment for ScanExperiment {
                         100.0 * bytes / t / roofline
                     );
                 }
-                report.rows.push(row);
+                progress.push_row(&mut report.rows, row);
             }
         }
         progress.update(1.0, "done");

@@ -207,18 +207,17 @@ impl Experiment for CoalesceExperiment {
         let copy = copy_bandwidth(ctx)?;
         let mut clock = Clock::new(ctx);
         let measurements = plan.repeats.max(1);
-        let mut report = LabReport {
-            experiment: self.name().into(),
-            device: ctx.adapter_name(),
-            copy_gb_per_s: copy / 1e9,
-            timing: clock.description(),
-            beside: plan.beside.clone(),
-            notes: vec![format!(
+        let mut report = LabReport::new(
+            self.name(),
+            ctx,
+            copy,
+            &clock,
+            plan,
+            vec![format!(
                 "ms = wall clock of a whole measurement (submit, {SUBMISSION_BUDGET_S} s submissions, wait), median of {measurements}; \
                  GB/s from kernel time (bytes written only); the fit rows split wall time into a fixed part and a part per repeat"
             )],
-            rows: Vec::new(),
-        };
+        );
         let total = (sizes.len() * variants.len()) as f32;
         for (si, &edge) in sizes.iter().enumerate() {
             let bytes = edge.pow(3) as f64 * 16.0;

@@ -50,6 +50,29 @@ pub struct LabReport {
     pub rows: Vec<LabRow>,
 }
 
+impl LabReport {
+    /// An empty report of `experiment` on `ctx`: the copy bandwidth measured in this run
+    /// (bytes per second), how `clock` times, what `plan` says runs beside it, and `notes`.
+    pub fn new(
+        experiment: &str,
+        ctx: &crate::gpu::GpuContext,
+        copy_bytes_per_s: f64,
+        clock: &super::gpu::Clock,
+        plan: &super::RunPlan,
+        notes: Vec<String>,
+    ) -> LabReport {
+        LabReport {
+            experiment: experiment.into(),
+            device: ctx.adapter_name(),
+            copy_gb_per_s: copy_bytes_per_s / 1e9,
+            timing: clock.description(),
+            beside: plan.beside.clone(),
+            notes,
+            rows: Vec::new(),
+        }
+    }
+}
+
 fn opt(value: Option<f64>, decimals: usize) -> String {
     value
         .filter(|v| v.is_finite())

@@ -320,13 +320,13 @@ impl Experiment for ScanExperiment {
         let scanner = Scanner::new(ctx, &plan.tuning)?;
         let mut clock = Clock::new(ctx);
         let seed = fresh_seed();
-        let mut report = LabReport {
-            experiment: self.name().into(),
-            device: ctx.adapter_name(),
-            copy_gb_per_s: roofline / 1e9,
-            timing: clock.description(),
-            beside: plan.beside.clone(),
-            notes: vec![format!(
+        let mut report = LabReport::new(
+            self.name(),
+            ctx,
+            roofline,
+            &clock,
+            plan,
+            vec![format!(
                 "random u32 values (seed {seed}), wrapping sums, every variant validated first; \
                  reduce-then-scan's workgroup step by {}; GB/s = 2 × n × 4 B ÷ time (the \
                  traffic of one pass); % of copy = of the copy variant at the same size",
@@ -336,8 +336,7 @@ impl Experiment for ScanExperiment {
                     "workgroup memory (no subgroups here)"
                 }
             )],
-            rows: Vec::new(),
-        };
+        );
         let repeats = plan.repeats.max(1);
         let total = (sizes.len() * (variants.len() + 1)) as f32;
         let mut done = 0;

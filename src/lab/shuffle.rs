@@ -309,19 +309,18 @@ impl Experiment for ShuffleExperiment {
         let copy = copy_bandwidth(ctx)?;
         let mut clock = Clock::new(ctx);
         let seed = fresh_seed();
-        let mut report = LabReport {
-            experiment: self.name().into(),
-            device: ctx.adapter_name(),
-            copy_gb_per_s: copy / 1e9,
-            timing: clock.description(),
-            beside: plan.beside.clone(),
-            notes: vec![format!(
+        let mut report = LabReport::new(
+            self.name(),
+            ctx,
+            copy,
+            &clock,
+            plan,
+            vec![format!(
                 "native subgroup size {}..={}; every lane validated for every delta/mask on 1024 threads (seed {seed}); \
                  timing: {ITERATIONS} dependent shuffles per thread, ms per dispatch",
                 ctx.info.subgroup_min_size, ctx.info.subgroup_max_size
             )],
-            rows: Vec::new(),
-        };
+        );
         let total = (variants.len() * sizes.len()) as f32;
         for (vi, variant) in variants.iter().enumerate() {
             progress.check()?;

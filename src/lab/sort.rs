@@ -178,13 +178,13 @@ impl Experiment for SortExperiment {
         let bitonic = Bitonic::new(ctx, &plan.tuning)?;
         let mut clock = Clock::new(ctx);
         let seed = fresh_seed();
-        let mut report = LabReport {
-            experiment: self.name().into(),
-            device: ctx.adapter_name(),
-            copy_gb_per_s: copy / 1e9,
-            timing: clock.description(),
-            beside: plan.beside.clone(),
-            notes: vec![
+        let mut report = LabReport::new(
+            self.name(),
+            ctx,
+            copy,
+            &clock,
+            plan,
+            vec![
                 format!(
                     "{} order; random keys (seed {seed}); C blocks of {} pairs; effective GB/s = global passes × 2 × N × 8 B ÷ time",
                     if descending {
@@ -196,8 +196,7 @@ impl Experiment for SortExperiment {
                 ),
                 format!("largest size: {}", self.size_limit(ctx).reason),
             ],
-            rows: Vec::new(),
-        };
+        );
         let total = (sizes.len() * variants.len()) as f32;
         for (si, &size) in sizes.iter().enumerate() {
             let input = random_pairs(size as usize, seed ^ size);

@@ -218,17 +218,16 @@ impl Experiment for TransposeExperiment {
         let kernels = Transposer::new(ctx, &plan.tuning)?;
         let mut clock = Clock::new(ctx);
         let seed = fresh_seed();
-        let mut report = LabReport {
-            experiment: self.name().into(),
-            device: ctx.adapter_name(),
-            copy_gb_per_s: copy / 1e9,
-            timing: clock.description(),
-            beside: plan.beside.clone(),
-            notes: vec![format!(
+        let mut report = LabReport::new(
+            self.name(),
+            ctx,
+            copy,
+            &clock,
+            plan,
+            vec![format!(
                 "random matrix (seed {seed}); GB/s = 2 × n² × 4 B ÷ time; % of copy = of the copy variant at the same size"
             )],
-            rows: Vec::new(),
-        };
+        );
         let repeats = plan.repeats.max(1);
         let total = (sizes.len() * (variants.len() + 1)) as f32;
         let mut done = 0;

@@ -5,12 +5,9 @@
 
 use std::time::Instant;
 
-use super::gpu::{
-    Clock, Dispatch, Kernel, ParamSlots, copy_bandwidth, grid, read_back, storage_buffer,
-};
+use super::gpu::{Clock, Dispatch, Kernel, ParamSlots, grid, read_back, storage_buffer};
 use super::{
-    Experiment, LabError, LabReport, LabRow, Progress, RunPlan, SizeLimit, Variant, selected_sizes,
-    selected_variants,
+    Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant, begin,
 };
 use crate::bench::median;
 use crate::config::LabTuning;
@@ -178,21 +175,13 @@ impl Experiment for CoalesceExperiment {
     }
 
     fn size_limit(&self, ctx: &GpuContext) -> SizeLimit {
-        let binding = ctx
-            .limits
-            .max_storage_buffer_binding_size
-            .min(ctx.limits.max_buffer_size);
-        let mut max = ((binding / 16) as f64).cbrt() as u64;
-        while (max + 1).pow(3) * 16 <= binding {
-            max += 1;
-        }
-        SizeLimit {
-            max: max.min(1024),
-            reason: format!(
-                "e³ 16-byte texels in one storage binding of at most {} MiB",
-                binding >> 20
-            ),
-        }
+        SizeLimit::one_binding(ctx, "e³ 16-byte texels", |binding| {
+            let mut max = ((binding / 16) as f64).cbrt() as u64;
+            while (max + 1).pow(3) * 16 <= binding {
+                max += 1;
+            }
+            max.min(1024)
+        })
     }
 
     fn run(
@@ -201,11 +190,13 @@ impl Experiment for CoalesceExperiment {
         plan: &RunPlan,
         progress: &Progress,
     ) -> Result<LabReport, LabError> {
-        let variants = selected_variants(self, plan)?;
-        let sizes = selected_sizes(self, ctx, plan, 1)?;
-        progress.update(0.0, "measuring copy bandwidth");
-        let copy = copy_bandwidth(ctx)?;
-        let mut clock = Clock::new(ctx);
+        let RunStart {
+            variants,
+            sizes,
+            copy,
+            mut clock,
+            ..
+        } = begin(self, ctx, plan, progress, 1)?;
         let measurements = plan.repeats.max(1);
         let mut report = LabReport::new(
             self.name(),

@@ -53,6 +53,24 @@ pub struct SizeLimit {
     pub reason: String,
 }
 
+impl SizeLimit {
+    /// The largest size whose data (`what`) fits one storage binding of `ctx`: `max_of` turns
+    /// the binding's bytes into a size.
+    pub fn one_binding(ctx: &GpuContext, what: &str, max_of: impl FnOnce(u64) -> u64) -> SizeLimit {
+        let binding = ctx
+            .limits
+            .max_storage_buffer_binding_size
+            .min(ctx.limits.max_buffer_size);
+        SizeLimit {
+            max: max_of(binding),
+            reason: format!(
+                "{what} in one storage binding of at most {} MiB",
+                binding >> 20
+            ),
+        }
+    }
+}
+
 /// What to run: empty lists mean "all variants" / "the experiment's default sizes".
 #[derive(Debug, Clone)]
 pub struct RunPlan {
@@ -284,6 +302,37 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         .iter()
         .map(|s| (s.label(), s.source().unwrap_or_else(|e| panic!("{e}"))))
         .collect()
+}
+
+/// What an experiment's run starts with: the plan's variants and sizes (each at least
+/// `min`), the copy-kernel bandwidth measured now (bytes per second), a clock and a fresh seed.
+struct RunStart {
+    variants: Vec<Variant>,
+    sizes: Vec<u64>,
+    copy: f64,
+    clock: gpu::Clock,
+    seed: u64,
+}
+
+/// Resolve `plan` for `experiment` and measure the copy bandwidth every report stands beside.
+fn begin(
+    experiment: &dyn Experiment,
+    ctx: &GpuContext,
+    plan: &RunPlan,
+    progress: &Progress,
+    min: u64,
+) -> Result<RunStart, LabError> {
+    let variants = selected_variants(experiment, plan)?;
+    let sizes = selected_sizes(experiment, ctx, plan, min)?;
+    progress.update(0.0, "measuring copy bandwidth");
+    let copy = gpu::copy_bandwidth(ctx)?;
+    Ok(RunStart {
+        variants,
+        sizes,
+        copy,
+        clock: gpu::Clock::new(ctx),
+        seed: fresh_seed(),
+    })
 }
 
 /// The plan's variants resolved against `all` (all of them when the plan names none).

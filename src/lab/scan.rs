@@ -16,12 +16,10 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use super::gpu::{
-    Clock, Dispatch, Kernel, ParamSlots, copy_bandwidth, grid, read_back, storage_buffer, upload,
-};
+use super::gpu::{Clock, Dispatch, Kernel, ParamSlots, grid, read_back, storage_buffer, upload};
 use super::{
-    Experiment, LabError, LabReport, LabRow, Progress, RunPlan, SizeLimit, Variant, fresh_seed,
-    selected_sizes, selected_variants, size_label,
+    Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant,
+    begin, size_label,
 };
 use crate::bench::median;
 use crate::config::LabTuning;
@@ -294,17 +292,7 @@ impl Experiment for ScanExperiment {
     }
 
     fn size_limit(&self, ctx: &GpuContext) -> SizeLimit {
-        let binding = ctx
-            .limits
-            .max_storage_buffer_binding_size
-            .min(ctx.limits.max_buffer_size);
-        SizeLimit {
-            max: binding / 4,
-            reason: format!(
-                "n u32 values in one storage binding of at most {} MiB",
-                binding >> 20
-            ),
-        }
+        SizeLimit::one_binding(ctx, "n u32 values", |binding| binding / 4)
     }
 
     fn run(
@@ -313,13 +301,14 @@ impl Experiment for ScanExperiment {
         plan: &RunPlan,
         progress: &Progress,
     ) -> Result<LabReport, LabError> {
-        let variants = selected_variants(self, plan)?;
-        let sizes = selected_sizes(self, ctx, plan, 1)?;
-        progress.update(0.0, "measuring copy bandwidth");
-        let roofline = copy_bandwidth(ctx)?;
+        let RunStart {
+            variants,
+            sizes,
+            copy: roofline,
+            mut clock,
+            seed,
+        } = begin(self, ctx, plan, progress, 1)?;
         let scanner = Scanner::new(ctx, &plan.tuning)?;
-        let mut clock = Clock::new(ctx);
-        let seed = fresh_seed();
         let mut report = LabReport::new(
             self.name(),
             ctx,

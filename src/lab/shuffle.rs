@@ -279,17 +279,9 @@ impl Experiment for ShuffleExperiment {
     }
 
     fn size_limit(&self, ctx: &GpuContext) -> SizeLimit {
-        let binding = ctx
-            .limits
-            .max_storage_buffer_binding_size
-            .min(ctx.limits.max_buffer_size);
-        SizeLimit {
-            max: (binding / 4 / 256 * 256).min(1 << 30),
-            reason: format!(
-                "one u32 per thread in a storage binding of at most {} MiB",
-                binding >> 20
-            ),
-        }
+        SizeLimit::one_binding(ctx, "one u32 per thread", |binding| {
+            (binding / 4 / 256 * 256).min(1 << 30)
+        })
     }
 
     fn run(

@@ -10,15 +10,13 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use rayon::slice::ParallelSliceMut;
 
-use super::gpu::{
-    Clock, copy_bandwidth, per_submission, read_back, restore, storage_buffer, upload,
-};
+use super::gpu::{Clock, per_submission, read_back, restore, storage_buffer, upload};
 pub use super::sort_kernels::GpuSorter;
 use super::sort_kernels::{Bitonic, CONFIGS, Config, schedule};
 use super::sort_radix::{self, RadixSorter};
 use super::{
-    Experiment, LabError, LabReport, LabRow, Progress, RunPlan, SizeLimit, Variant, fresh_seed,
-    selected_sizes, selected_variants, size_label,
+    Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant,
+    begin, size_label,
 };
 use crate::bench::median;
 use crate::gpu::GpuContext;
@@ -150,18 +148,9 @@ impl Experiment for SortExperiment {
     }
 
     fn size_limit(&self, ctx: &GpuContext) -> SizeLimit {
-        let binding = ctx
-            .limits
-            .max_storage_buffer_binding_size
-            .min(ctx.limits.max_buffer_size);
-        let max = 1u64 << (63 - (binding / 8).leading_zeros());
-        SizeLimit {
-            max: max.min(1 << 31),
-            reason: format!(
-                "8-byte pairs, padded to a power of two, in one storage binding of at most {} MiB",
-                binding >> 20
-            ),
-        }
+        SizeLimit::one_binding(ctx, "8-byte pairs, padded to a power of two,", |binding| {
+            (1u64 << (63 - (binding / 8).leading_zeros())).min(1 << 31)
+        })
     }
 
     fn run(
@@ -170,14 +159,15 @@ impl Experiment for SortExperiment {
         plan: &RunPlan,
         progress: &Progress,
     ) -> Result<LabReport, LabError> {
-        let variants = selected_variants(self, plan)?;
-        let sizes = selected_sizes(self, ctx, plan, 2)?;
+        let RunStart {
+            variants,
+            sizes,
+            copy,
+            mut clock,
+            seed,
+        } = begin(self, ctx, plan, progress, 2)?;
         let descending = plan.descending;
-        progress.update(0.0, "measuring copy bandwidth");
-        let copy = copy_bandwidth(ctx)?;
         let bitonic = Bitonic::new(ctx, &plan.tuning)?;
-        let mut clock = Clock::new(ctx);
-        let seed = fresh_seed();
         let mut report = LabReport::new(
             self.name(),
             ctx,

@@ -4,12 +4,9 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use super::gpu::{
-    Clock, Dispatch, Kernel, ParamSlots, copy_bandwidth, read_back, storage_buffer, upload,
-};
+use super::gpu::{Clock, Dispatch, Kernel, ParamSlots, read_back, storage_buffer, upload};
 use super::{
-    Experiment, LabError, LabReport, LabRow, Progress, RunPlan, SizeLimit, Variant, fresh_seed,
-    selected_sizes, selected_variants,
+    Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant, begin,
 };
 use crate::bench::median;
 use crate::config::LabTuning;
@@ -192,17 +189,9 @@ impl Experiment for TransposeExperiment {
     }
 
     fn size_limit(&self, ctx: &GpuContext) -> SizeLimit {
-        let binding = ctx
-            .limits
-            .max_storage_buffer_binding_size
-            .min(ctx.limits.max_buffer_size);
-        SizeLimit {
-            max: ((binding / 4) as f64).sqrt() as u64,
-            reason: format!(
-                "an n×n f32 matrix in one storage binding of at most {} MiB",
-                binding >> 20
-            ),
-        }
+        SizeLimit::one_binding(ctx, "an n×n f32 matrix", |binding| {
+            ((binding / 4) as f64).sqrt() as u64
+        })
     }
 
     fn run(
@@ -211,13 +200,14 @@ impl Experiment for TransposeExperiment {
         plan: &RunPlan,
         progress: &Progress,
     ) -> Result<LabReport, LabError> {
-        let variants = selected_variants(self, plan)?;
-        let sizes = selected_sizes(self, ctx, plan, 1)?;
-        progress.update(0.0, "measuring copy bandwidth");
-        let copy = copy_bandwidth(ctx)?;
+        let RunStart {
+            variants,
+            sizes,
+            copy,
+            mut clock,
+            seed,
+        } = begin(self, ctx, plan, progress, 1)?;
         let kernels = Transposer::new(ctx, &plan.tuning)?;
-        let mut clock = Clock::new(ctx);
-        let seed = fresh_seed();
         let mut report = LabReport::new(
             self.name(),
             ctx,

@@ -22,6 +22,22 @@ pub fn grid(groups: u64, max_dim: u32) -> (u32, u32) {
     }
 }
 
+/// The median over `repeats` of `run(batch)` (seconds per run of a batch of `batch`): one
+/// first run of a single repetition warms up and sizes the batch to as many as fit in ~20 ms,
+/// at most `most`.
+pub fn batched_median(
+    repeats: usize,
+    most: usize,
+    mut run: impl FnMut(usize) -> Result<f64, LabError>,
+) -> Result<f64, LabError> {
+    let one = run(1)?;
+    let batch = ((0.02 / one.max(1e-7)) as usize).clamp(1, most);
+    let times = (0..repeats.max(1))
+        .map(|_| run(batch))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(crate::bench::median(&times))
+}
+
 /// One dispatch: a kernel, its bind group, its parameter slot and grid.
 pub struct Dispatch<'a> {
     /// The pipeline.

@@ -28,6 +28,47 @@ pub struct LabRow {
     pub plot_x: Option<f64>,
 }
 
+impl LabRow {
+    /// A row for `variant` at `size` whose GPU result `checked` against the CPU (its error, if
+    /// any, becomes the notes); the timing columns are filled once it is timed.
+    pub fn checked(
+        variant: impl Into<String>,
+        size: u64,
+        size_label: String,
+        checked: Result<(), String>,
+    ) -> LabRow {
+        LabRow {
+            variant: variant.into(),
+            size,
+            size_label,
+            ms: None,
+            gb_per_s: None,
+            percent_of_copy: None,
+            validated: checked.is_ok(),
+            notes: checked.err().unwrap_or_default(),
+            plot_x: None,
+        }
+    }
+
+    /// Fill the timing of a run of `seconds` moving `bytes`, against the same experiment's
+    /// copy variant (`copy_seconds`) and the roofline copy kernel (`roofline`, bytes per second).
+    pub fn time_against_copy(
+        &mut self,
+        seconds: f64,
+        bytes: f64,
+        copy_seconds: f64,
+        roofline: f64,
+    ) {
+        self.ms = Some(seconds * 1e3);
+        self.gb_per_s = Some(bytes / seconds / 1e9);
+        self.percent_of_copy = Some(100.0 * copy_seconds / seconds);
+        self.notes = format!(
+            "{:.0}% of the roofline copy kernel",
+            100.0 * bytes / seconds / roofline
+        );
+    }
+}
+
 /// Everything one run of an experiment measured.
 #[derive(Debug, Clone, Serialize)]
 pub struct LabReport {

@@ -16,12 +16,13 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use super::gpu::{Clock, Dispatch, Kernel, ParamSlots, grid, read_back, storage_buffer, upload};
+use super::gpu::{
+    Clock, Dispatch, Kernel, ParamSlots, batched_median, grid, read_back, storage_buffer, upload,
+};
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant,
     begin, size_label,
 };
-use crate::bench::median;
 use crate::config::LabTuning;
 use crate::gpu::GpuContext;
 use crate::gpu::shader::Shader;
@@ -334,12 +335,9 @@ impl Experiment for ScanExperiment {
             let buffers = ScanBuffers::new(ctx, n)?;
             upload(ctx, &buffers.src, &input)?;
             let mut measure = |variant: &str| -> Result<f64, LabError> {
-                let one = scanner.time(ctx, variant, &buffers, 1, &mut clock, progress)?;
-                let batch = ((0.02 / one.max(1e-7)) as usize).clamp(1, 50);
-                let times = (0..repeats)
-                    .map(|_| scanner.time(ctx, variant, &buffers, batch, &mut clock, progress))
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(median(&times))
+                batched_median(repeats, 50, |batch| {
+                    scanner.time(ctx, variant, &buffers, batch, &mut clock, progress)
+                })
             };
             progress.update(done as f32 / total, &format!("scan copy {}", size_label(n)));
             let copy_seconds = measure("copy")?;
@@ -353,31 +351,14 @@ impl Experiment for ScanExperiment {
                 done += 1;
                 let out = scanner.apply(ctx, &variant.name, &input)?;
                 let checked = validate(&input, &out, variant.name != "copy");
-                let mut row = LabRow {
-                    variant: variant.name.clone(),
-                    size: n,
-                    size_label: size_label(n),
-                    ms: None,
-                    gb_per_s: None,
-                    percent_of_copy: None,
-                    validated: checked.is_ok(),
-                    notes: checked.err().unwrap_or_default(),
-                    plot_x: None,
-                };
+                let mut row = LabRow::checked(variant.name.clone(), n, size_label(n), checked);
                 if row.validated {
                     let t = if variant.name == "copy" {
                         copy_seconds
                     } else {
                         measure(&variant.name)?
                     };
-                    let bytes = 2.0 * n as f64 * 4.0;
-                    row.ms = Some(t * 1e3);
-                    row.gb_per_s = Some(bytes / t / 1e9);
-                    row.percent_of_copy = Some(100.0 * copy_seconds / t);
-                    row.notes = format!(
-                        "{:.0}% of the roofline copy kernel",
-                        100.0 * bytes / t / roofline
-                    );
+                    row.time_against_copy(t, 2.0 * n as f64 * 4.0, copy_seconds, roofline);
                 }
                 progress.push_row(&mut report.rows, row);
             }

@@ -336,17 +336,12 @@ impl Experiment for ShuffleExperiment {
                         (vi * sizes.len() + si) as f32 / total,
                         &format!("shuffle {} {} {size}", variant.name, OPS[op]),
                     );
-                    let mut row = LabRow {
-                        variant: format!("{} {}", variant.name, OPS[op]),
+                    let mut row = LabRow::checked(
+                        format!("{} {}", variant.name, OPS[op]),
                         size,
-                        size_label: format!("{size} threads"),
-                        ms: None,
-                        gb_per_s: None,
-                        percent_of_copy: None,
-                        validated: check.is_ok(),
-                        notes: check.clone().err().unwrap_or_default(),
-                        plot_x: None,
-                    };
+                        format!("{size} threads"),
+                        check.clone(),
+                    );
                     if row.validated {
                         let t = kernels.time(
                             ctx,

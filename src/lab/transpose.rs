@@ -4,11 +4,12 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use super::gpu::{Clock, Dispatch, Kernel, ParamSlots, read_back, storage_buffer, upload};
+use super::gpu::{
+    Clock, Dispatch, Kernel, ParamSlots, batched_median, read_back, storage_buffer, upload,
+};
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant, begin,
 };
-use crate::bench::median;
 use crate::config::LabTuning;
 use crate::gpu::GpuContext;
 use crate::gpu::shader::Shader;
@@ -231,16 +232,9 @@ impl Experiment for TransposeExperiment {
             );
             upload(ctx, &src, &input)?;
             let mut measure = |variant: &str| -> Result<f64, LabError> {
-                // One untimed-for-the-table run warms up and sizes the batch: as many
-                // transposes per submission as fit in ~20 ms, at most 100.
-                let one = kernels.time(ctx, variant, (&src, &dst), n, 1, &mut clock, progress)?;
-                let batch = ((0.02 / one.max(1e-7)) as usize).clamp(1, 100);
-                let times = (0..repeats)
-                    .map(|_| {
-                        kernels.time(ctx, variant, (&src, &dst), n, batch, &mut clock, progress)
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(median(&times))
+                batched_median(repeats, 100, |batch| {
+                    kernels.time(ctx, variant, (&src, &dst), n, batch, &mut clock, progress)
+                })
             };
             progress.update(done as f32 / total, &format!("transpose copy {n}²"));
             let copy_seconds = measure("copy")?;
@@ -254,30 +248,15 @@ impl Experiment for TransposeExperiment {
                 done += 1;
                 let out = kernels.apply(ctx, &variant.name, &input, n)?;
                 let checked = validate(&input, &out, size as usize, variant.name != "copy");
-                let mut row = LabRow {
-                    variant: variant.name.clone(),
-                    size,
-                    size_label: format!("{size}²"),
-                    ms: None,
-                    gb_per_s: None,
-                    percent_of_copy: None,
-                    validated: checked.is_ok(),
-                    notes: checked.err().unwrap_or_default(),
-                    plot_x: None,
-                };
+                let mut row =
+                    LabRow::checked(variant.name.clone(), size, format!("{size}²"), checked);
                 if row.validated {
                     let t = if variant.name == "copy" {
                         copy_seconds
                     } else {
                         measure(&variant.name)?
                     };
-                    row.ms = Some(t * 1e3);
-                    row.gb_per_s = Some(2.0 * bytes as f64 / t / 1e9);
-                    row.percent_of_copy = Some(100.0 * copy_seconds / t);
-                    row.notes = format!(
-                        "{:.0}% of the copy kernel of the roofline",
-                        100.0 * 2.0 * bytes as f64 / t / copy
-                    );
+                    row.time_against_copy(t, 2.0 * bytes as f64, copy_seconds, copy);
                 }
                 progress.push_row(&mut report.rows, row);
             }

@@ -1,77 +1,20 @@
 //! The desktop app driven through egui_kittest: real widgets, real pointer and key events,
 //! the real simulation thread (GPU strategies on the shared lavapipe/hardware device).
 
+mod app_harness;
 mod common;
 
-use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use golab::app::GolabApp;
 use golab::app::camera::line_cells;
-use golab::app::{GolabApp, Settings};
-use golab::runner::{Command, Snapshot};
 use golab::step::Strategy;
 use golab::world::World;
 
-fn settings(width: u32, height: u32, density: f64) -> Settings {
-    Settings {
-        width,
-        height,
-        density,
-        strategy: Strategy::Scalar,
-        ..Settings::default()
-    }
-}
-
-fn harness(settings: Settings) -> Harness<'static, GolabApp> {
-    let gpu = common::gpu_factory(Default::default())
-        .gpu()
-        .expect("GPU device")
-        .clone();
-    let app = GolabApp::new(
-        Some(gpu),
-        None,
-        settings,
-        &Default::default(),
-        false,
-        Box::new(|| {}),
-    );
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut GolabApp| app.show(ui), app);
-    harness.run_steps(3);
-    harness
-}
-
-/// Step frames until `done` holds for the latest snapshot (or fail after 60 s).
-fn wait_for(
-    harness: &mut Harness<'_, GolabApp>,
-    what: &str,
-    done: impl Fn(&Snapshot) -> bool,
-) -> Snapshot {
-    let start = Instant::now();
-    loop {
-        harness.step();
-        let snap = harness.state().runner().snapshot();
-        if done(&snap) {
-            return snap;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "timed out waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-fn read_world(harness: &Harness<'_, GolabApp>) -> World {
-    let (tx, rx) = channel();
-    harness.state().runner().send(Command::Read(tx));
-    rx.recv_timeout(Duration::from_secs(60))
-        .expect("the simulation thread answers")
-}
+use app_harness::{harness, press, read_world, settings, wait_for};
 
 fn live_cells(world: &World) -> Vec<(i64, i64)> {
     let mut cells = Vec::new();
@@ -310,19 +253,6 @@ fn a_library_pattern_follows_the_cursor_and_a_click_places_it_there() {
         harness.state().view.placing.is_none(),
         "one click places one copy"
     );
-}
-
-fn press(harness: &mut Harness<'_, GolabApp>, key: egui::Key) {
-    for pressed in [true, false] {
-        harness.event(Event::Key {
-            key,
-            physical_key: None,
-            pressed,
-            repeat: false,
-            modifiers: Modifiers::NONE,
-        });
-    }
-    harness.step();
 }
 
 #[test]

@@ -2,23 +2,14 @@
 //! `golab` binary under Xvfb on a small paused world, let it settle, and measure the CPU time
 //! its process uses over a few seconds through /proc.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Most CPU an idle, paused window may use, as a share of one core.
 const IDLE_LIMIT: f64 = 0.05;
-
-fn need(tool: &str) {
-    let found = Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        found,
-        "the idle test needs `{tool}`: run scripts/setup-system --test (installs xvfb, xauth)"
-    );
-}
 
 /// User + system CPU seconds of process `pid` so far (fields 14 and 15 of /proc/pid/stat).
 fn cpu_seconds(pid: u32, ticks_per_second: f64) -> Option<f64> {
@@ -60,7 +51,7 @@ fn wait_for_pid(file: &Path) -> u32 {
 
 #[test]
 fn a_paused_idle_window_uses_almost_no_cpu() {
-    need("xvfb-run");
+    common::need_tool("xvfb-run");
     let dir = std::env::temp_dir().join(format!("golab-idle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let pid_file = dir.join("pid");

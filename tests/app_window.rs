@@ -1,24 +1,15 @@
 //! Smoke test of the real binary: open the window under Xvfb on the software Vulkan driver,
 //! let it draw, take a screenshot and check the world is on it.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
-fn need(tool: &str) {
-    let found = Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        found,
-        "the window test needs `{tool}`: run scripts/setup-system --test (installs xvfb, xauth, imagemagick)"
-    );
-}
-
 #[test]
 fn the_window_opens_and_draws_the_world() {
-    need("xvfb-run");
-    need("import");
+    common::need_tool("xvfb-run");
+    common::need_tool("import");
     let dir = std::env::temp_dir().join(format!("golab-window-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let shot = dir.join("shot.png");

@@ -150,3 +150,16 @@ pub fn nearly_saturated_world() -> World {
     world.generation = 5_000_000_000;
     world
 }
+
+/// Fail (never skip) when a program the real-window tests drive is missing, saying how to
+/// get it.
+pub fn need_tool(tool: &str) {
+    let found = std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "the real-window tests need `{tool}`: run scripts/setup-system --test (installs xvfb, xauth, imagemagick)"
+    );
+}

@@ -245,6 +245,28 @@ fn comment_lines(p: &Pattern) -> Vec<&str> {
 
 /// `p` written in `format` by golab's writer reads back as the same pattern (plaintext
 /// cannot hold an empty box, which comes back 0 × 0), and writing that gives the same text.
+/// `written` kept `original`'s name, author (first lines) and comment lines.
+fn assert_same_metadata(written: &Pattern, original: &Pattern, context: &dyn Fn() -> String) {
+    assert_eq!(
+        one_line(written.name.as_deref()),
+        one_line(original.name.as_deref()),
+        "{}",
+        context()
+    );
+    assert_eq!(
+        one_line(written.author.as_deref()),
+        one_line(original.author.as_deref()),
+        "{}",
+        context()
+    );
+    assert_eq!(
+        comment_lines(written),
+        comment_lines(original),
+        "{}",
+        context()
+    );
+}
+
 fn round_trip(p: &Pattern, format: Format) {
     let written = p.to_format(format).expect("text formats always write");
     let q = match pattern::parse(&written, Some(format)) {
@@ -260,19 +282,7 @@ fn round_trip(p: &Pattern, format: Format) {
     assert_eq!((q.width, q.height), size, "{}", context());
     assert!(q.cells == p.cells, "cells differ: {}", context());
     assert_eq!(q.rule, p.rule, "{}", context());
-    assert_eq!(
-        one_line(q.name.as_deref()),
-        one_line(p.name.as_deref()),
-        "{}",
-        context()
-    );
-    assert_eq!(
-        one_line(q.author.as_deref()),
-        one_line(p.author.as_deref()),
-        "{}",
-        context()
-    );
-    assert_eq!(comment_lines(&q), comment_lines(p), "{}", context());
+    assert_same_metadata(&q, p, &context);
     if format == Format::Rle {
         let grid_rule = p.rule.or(p.grid.map(|_| Rule::default()));
         assert_eq!(q.rule, grid_rule, "{}", context());
@@ -319,19 +329,7 @@ fn round_trip_cells(p: &Pattern, format: Format) {
         context()
     );
     assert_eq!(q.grid, p.grid, "{}", context());
-    assert_eq!(
-        one_line(q.name.as_deref()),
-        one_line(p.name.as_deref()),
-        "{}",
-        context()
-    );
-    assert_eq!(
-        one_line(q.author.as_deref()),
-        one_line(p.author.as_deref()),
-        "{}",
-        context()
-    );
-    assert_eq!(comment_lines(&q), comment_lines(p), "{}", context());
+    assert_same_metadata(&q, p, &context);
     if format == Format::Macrocell {
         assert_eq!(q.generation, p.generation, "{}", context());
     }

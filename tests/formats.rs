@@ -402,67 +402,37 @@ fn the_gzipped_gun_reads_like_the_plain_one_by_content_not_name() {
     assert!(text.starts_with("#N Gosper glider gun"));
 }
 
+/// `golab run --pattern <pattern> --size <size> --gens <gens> --json --strategy scalar`,
+/// which must succeed; its JSON report as text.
+fn run_json(pattern: &str, size: &str, gens: &str) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_golab"))
+        .args(["run", "--pattern", pattern, "--size", size, "--gens", gens])
+        .args(["--json", "--strategy", "scalar"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{pattern}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 #[test]
 fn the_cli_runs_an_apgcode_and_a_compressed_file() {
-    let exe = env!("CARGO_BIN_EXE_golab");
     for (pattern, population) in [("xs4_33", 4), ("xp2_7", 3)] {
-        let out = std::process::Command::new(exe)
-            .args([
-                "run",
-                "--pattern",
-                pattern,
-                "--size",
-                "32",
-                "--gens",
-                "7",
-                "--json",
-            ])
-            .args(["--strategy", "scalar"])
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{pattern}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let stdout = run_json(pattern, "32", "7");
         assert!(
             stdout.contains(&format!("\"population\":{population},")),
             "{stdout}"
         );
     }
     let gun = fixture("gosper-glider-gun.rle.gz");
-    let out = std::process::Command::new(exe)
-        .args(["run", "--pattern", &gun.to_string_lossy(), "--size", "64"])
-        .args(["--gens", "30", "--json", "--strategy", "scalar"])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = run_json(&gun.to_string_lossy(), "64", "30");
     assert!(stdout.contains("\"population\":41,"), "{stdout}");
     // What the reader changed is reported with the run.
     let history = fixture("glider-history.rle");
-    let out = std::process::Command::new(exe)
-        .args([
-            "run",
-            "--pattern",
-            &history.to_string_lossy(),
-            "--size",
-            "16",
-        ])
-        .args(["--gens", "4", "--json", "--strategy", "scalar"])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = run_json(&history.to_string_lossy(), "16", "4");
     assert!(stdout.contains("\"population\":5,"), "{stdout}");
     assert!(stdout.contains("LifeHistory: 8 cells"), "{stdout}");
 }

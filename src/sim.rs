@@ -68,7 +68,7 @@ impl Simulation {
 
     /// The rule being run.
     pub fn rule(&self) -> Rule {
-        self.host.rule
+        self.host.rule()
     }
 
     /// The topology being run.
@@ -144,7 +144,7 @@ impl Simulation {
     pub fn set_rule(&mut self, rule: Rule) -> Result<(), SimError> {
         self.modify(|w| {
             let mut next = w.clone();
-            next.rule = rule;
+            next.set_rule(rule)?;
             Ok(next)
         })
     }

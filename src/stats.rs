@@ -19,6 +19,10 @@ pub struct Stats {
     pub population: u64,
     /// Live cells per normalized-age bracket, youngest first.
     pub histogram: Vec<u64>,
+    /// Dying cells (states 2..C-1 of a Generations rule; 0 under other rules). Not part of
+    /// `population`, which counts live cells only.
+    #[serde(default)]
+    pub dying: u64,
 }
 
 /// Normalized age in 0..=100 of a live cell of `age` at `generation`.
@@ -41,6 +45,7 @@ impl Stats {
             generation,
             population: 0,
             histogram: vec![0; buckets.max(1)],
+            dying: 0,
         }
     }
 
@@ -60,6 +65,11 @@ impl Stats {
         }
     }
 
+    /// Count the dying cells of a dying-state slice (0 = not dying) into this snapshot.
+    pub fn add_dying(&mut self, dying: &[u8]) {
+        self.dying += dying.iter().filter(|&&d| d > 0).count() as u64;
+    }
+
     /// Add device counters: for each chunk, `buckets` histogram counts then the population.
     pub fn add_counts(&mut self, counts: &[u32], buckets: usize) {
         for chunk in counts.chunks_exact(buckets + 1) {
@@ -73,6 +83,7 @@ impl Stats {
     /// Add another snapshot of the same generation (used to merge per-band partial counts).
     pub fn merge(mut self, other: &Stats) -> Self {
         self.population += other.population;
+        self.dying += other.dying;
         for (mine, theirs) in self.histogram.iter_mut().zip(&other.histogram) {
             *mine += theirs;
         }

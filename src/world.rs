@@ -1,8 +1,11 @@
-//! The host copy of a Life world: size, topology, rule, generation and per-cell age.
+//! The host copy of a Life world: size, topology, rule, generation, per-cell age and (under
+//! a Generations rule) per-cell dying state.
 //!
 //! `World` is the canonical state every strategy loads from and reads back into.
-//! A cell's age is 0 when dead, 1 on the generation it is born (or painted / placed),
-//! and grows by one for every generation it survives. Ages are `u32` and saturate at
+//! A cell's age is 0 when not alive, 1 on the generation it is born (or painted / placed),
+//! and grows by one for every generation it survives. Under a Generations rule with C > 2
+//! states, a cell that stops being alive is *dying*: its age is 0 and its dying state
+//! (2..C-1, [`World::dying`]) advances each generation until it wraps to 0 (dead). Ages are `u32` and saturate at
 //! [`AGE_MAX`] (after 4 294 967 295 generations of survival), so they are exact for every
 //! run golab can realistically perform.
 
@@ -155,11 +158,14 @@ pub struct World {
     height: u32,
     /// Edge behaviour.
     pub topology: Topology,
-    /// Birth/survival rule.
-    pub rule: Rule,
+    rule: Rule,
     /// Generations stepped since the world was created or last cleared.
     pub generation: u64,
     ages: Vec<u32>,
+    /// Dying state per cell (0 = not dying, else 2..C-1) when the rule has dying states;
+    /// empty otherwise.
+    #[serde(default)]
+    dying: Vec<u8>,
 }
 
 impl fmt::Debug for World {
@@ -214,14 +220,95 @@ impl World {
         ages.try_reserve_exact(cells)
             .map_err(|_| WorldError::AllocationFailed { width, height })?;
         ages.resize(cells, 0);
-        Ok(World {
+        let mut world = World {
             width,
             height,
             topology,
-            rule,
+            rule: Rule::CONWAY,
             generation: 0,
             ages,
-        })
+            dying: Vec::new(),
+        };
+        world.set_rule(rule)?;
+        Ok(world)
+    }
+
+    /// The rule the world runs under.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Change the rule, keeping ages and generation. Moving to a rule with dying states
+    /// allocates the dying plane (all 0); moving to one without drops it, so dying cells
+    /// become dead.
+    pub fn set_rule(&mut self, rule: Rule) -> Result<(), WorldError> {
+        self.rule = rule;
+        if !rule.has_dying_states() {
+            self.dying = Vec::new();
+            return Ok(());
+        }
+        let states = rule.states();
+        if self.dying.is_empty() {
+            let mut dying = Vec::new();
+            dying
+                .try_reserve_exact(self.ages.len())
+                .map_err(|_| WorldError::AllocationFailed {
+                    width: self.width,
+                    height: self.height,
+                })?;
+            dying.resize(self.ages.len(), 0);
+            self.dying = dying;
+        } else {
+            // Fewer states now: a state beyond the last one is gone (dead).
+            for d in &mut self.dying {
+                if u16::from(*d) >= states {
+                    *d = 0;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Dying state per cell, row-major (0 = not dying, else 2..C-1 of the Generations
+    /// rule); empty when the rule has no dying states.
+    pub fn dying(&self) -> &[u8] {
+        &self.dying
+    }
+
+    /// Mutable dying states, for strategies reading their state back (empty when the rule
+    /// has none). Keep the invariant: a cell with a non-zero age has dying state 0.
+    pub fn dying_mut(&mut self) -> &mut [u8] {
+        &mut self.dying
+    }
+
+    /// Ages and dying states together, mutable (a stepper advancing both at once).
+    pub fn cells_mut(&mut self) -> (&mut [u32], &mut [u8]) {
+        (&mut self.ages, &mut self.dying)
+    }
+
+    /// Copy rule, ages and dying states from a world of the same size (a stepper handing
+    /// its state back); the generation is the caller's to set.
+    pub fn copy_cells_from(&mut self, other: &World) -> Result<(), WorldError> {
+        if self.rule != other.rule {
+            self.set_rule(other.rule)?;
+        }
+        self.ages.copy_from_slice(&other.ages);
+        self.dying.copy_from_slice(&other.dying);
+        Ok(())
+    }
+
+    /// The Generations state of cell `i`: 0 dead, 1 alive, 2..C-1 dying.
+    pub fn state_at(&self, i: usize) -> u16 {
+        if self.ages[i] > 0 {
+            1
+        } else {
+            self.dying.get(i).map_or(0, |&d| u16::from(d))
+        }
+    }
+
+    /// Number of dying cells (0 under rules without dying states).
+    pub fn dying_count(&self) -> u64 {
+        self.dying.iter().filter(|&&d| d > 0).count() as u64
     }
 
     /// Width in cells.
@@ -274,13 +361,16 @@ impl World {
         self.age(x, y) > 0
     }
 
-    /// Apply one edit. Returns false (and changes nothing) for cells outside the world.
+    /// Apply one edit (a painted or erased cell stops dying). Returns false (and changes nothing) for cells outside the world.
     pub fn apply_edit(&mut self, edit: CellEdit) -> bool {
         if edit.x >= self.width || edit.y >= self.height {
             return false;
         }
         let i = self.index(edit.x, edit.y);
         self.ages[i] = edit_age(self.ages[i], edit.alive);
+        if let Some(d) = self.dying.get_mut(i) {
+            *d = 0;
+        }
         true
     }
 
@@ -292,6 +382,7 @@ impl World {
     /// Kill every cell and reset the generation counter.
     pub fn clear(&mut self) {
         self.ages.fill(0);
+        self.dying.fill(0);
         self.generation = 0;
     }
 
@@ -312,6 +403,7 @@ impl World {
         for age in &mut self.ages {
             *age = u32::from(u64::from(rng.next_u32()) < threshold);
         }
+        self.dying.fill(0);
         Ok(())
     }
 
@@ -330,9 +422,11 @@ impl World {
             for x in 0..self.width {
                 let nx = i64::from(x) + dx;
                 if (0..i64::from(width)).contains(&nx) {
-                    let src = self.ages[self.index(x, y)];
-                    let dst = out.index(nx as u32, ny as u32);
-                    out.ages[dst] = src;
+                    let (src, dst) = (self.index(x, y), out.index(nx as u32, ny as u32));
+                    out.ages[dst] = self.ages[src];
+                    if let (Some(d), Some(&s)) = (out.dying.get_mut(dst), self.dying.get(src)) {
+                        *d = s;
+                    }
                 }
             }
         }
@@ -340,9 +434,16 @@ impl World {
     }
 
     /// A stable 64-bit hash of size and every cell's age (hence alive state too):
-    /// XXH3-64 over width, height and the ages as little-endian `u32`s.
+    /// XXH3-64 over width, height and the ages as little-endian `u32`s, then the dying
+    /// states when the rule has them.
     pub fn state_hash(&self) -> u64 {
-        state_hash(self.width, self.height, &self.ages)
+        if self.dying.is_empty() {
+            return state_hash(self.width, self.height, &self.ages);
+        }
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        hasher.update(&state_hash(self.width, self.height, &self.ages).to_le_bytes());
+        hasher.update(&self.dying);
+        hasher.digest()
     }
 }
 

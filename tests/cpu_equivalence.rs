@@ -130,9 +130,9 @@ fn rule_and_topology_changes_keep_cells_and_generation() {
     let after = sim.world().unwrap().clone();
     assert_eq!(before.ages(), after.ages());
     assert_eq!(after.generation, 10);
-    assert_eq!(after.rule.to_string(), "B36/S23");
+    assert_eq!(after.rule().to_string(), "B36/S23");
     let mut reference = before.clone();
-    reference.rule = after.rule;
+    reference.set_rule(after.rule()).unwrap();
     reference.topology = Topology::DeadBorder;
     sim.step(15).unwrap();
     assert_same_world(

@@ -5,7 +5,7 @@
 
 use golab::rule::circuit::{COUNT_INPUT, INPUTS, count_planes};
 use golab::rule::spec::symmetry;
-use golab::rule::{Circuit, Family, NAMED_SPECS, Neighbourhood, Notation, RuleSpec};
+use golab::rule::{Circuit, Family, NAMED_SPECS, Neighbourhood, Notation, Rule};
 use proptest::prelude::*;
 
 /// The 9 cell planes of all 512 neighbourhoods: lane `l` of word `w` is neighbourhood
@@ -26,7 +26,7 @@ fn circuit_table(circuit: &Circuit) -> [u64; 8] {
     std::array::from_fn(|w| circuit.eval_cells(&words[w]))
 }
 
-fn check(rule: &RuleSpec) -> Circuit {
+fn check(rule: &Rule) -> Circuit {
     let circuit = Circuit::for_rule(rule);
     assert_eq!(&circuit_table(&circuit), rule.table(), "{rule}");
     circuit
@@ -48,7 +48,7 @@ fn count_planes_count_the_block() {
 #[test]
 fn named_rules_compile_exactly() {
     for (name, _) in NAMED_SPECS {
-        let rule = RuleSpec::parse(name).unwrap();
+        let rule = Rule::parse(name).unwrap();
         let circuit = check(&rule);
         println!(
             "{name:>16} {:<16} {:>3} ops",
@@ -67,14 +67,14 @@ fn op_counts_of_sample_rules() {
         state ^= state << 17;
         state
     };
-    let map_rule = RuleSpec::from_table(
+    let map_rule = Rule::from_table(
         Family::TwoState,
         Neighbourhood::Moore,
         Notation::Map,
         2,
         std::array::from_fn(|_| random()),
     );
-    let iso_rule = RuleSpec::parse(&random_isotropic(random())).unwrap();
+    let iso_rule = Rule::parse(&random_isotropic(random())).unwrap();
     let mut rows = vec![];
     for rule in [
         "B3/S23",
@@ -87,7 +87,7 @@ fn op_counts_of_sample_rules() {
         "B2/S013V",
     ]
     .iter()
-    .map(|t| RuleSpec::parse(t).unwrap())
+    .map(|t| Rule::parse(t).unwrap())
     .chain([iso_rule, map_rule])
     {
         let start = std::time::Instant::now();
@@ -132,7 +132,7 @@ fn random_isotropic(seed: u64) -> String {
 
 #[test]
 fn block_evaluation_matches_word_evaluation() {
-    let rule = RuleSpec::parse("B3/S2-i34q").unwrap();
+    let rule = Rule::parse("B3/S2-i34q").unwrap();
     let circuit = Circuit::for_rule(&rule);
     let words = all_neighbourhoods();
     let mut planes: Vec<Vec<u64>> = vec![vec![0; 8]; INPUTS];
@@ -163,7 +163,7 @@ fn emitted_wgsl_compiles() {
         "B/S",
         "B0/S012345678",
     ] {
-        let circuit = Circuit::for_rule(&RuleSpec::parse(text).unwrap());
+        let circuit = Circuit::for_rule(&Rule::parse(text).unwrap());
         let source = circuit.to_wgsl("rule_next");
         let module = naga::front::wgsl::parse_str(&source)
             .unwrap_or_else(|e| panic!("{text}: {e}\n{source}"));
@@ -186,14 +186,14 @@ proptest! {
 
     #[test]
     fn random_tables_compile_exactly(table in prop::array::uniform8(any::<u64>())) {
-        let rule = RuleSpec::from_table(Family::TwoState, Neighbourhood::Moore, Notation::Map, 2, table);
+        let rule = Rule::from_table(Family::TwoState, Neighbourhood::Moore, Notation::Map, 2, table);
         prop_assert_eq!(&circuit_table(&Circuit::for_rule(&rule)), rule.table());
     }
 
     #[test]
     fn random_isotropic_rules_compile_exactly(seed in any::<u64>(), states in 2u16..6) {
         let text = format!("{}/{states}", random_isotropic(seed));
-        let rule = RuleSpec::parse(&text).unwrap();
+        let rule = Rule::parse(&text).unwrap();
         for i in 0..512u16 {
             prop_assert_eq!(rule.next_alive(symmetry(i, 5)), rule.next_alive(i));
         }
@@ -209,7 +209,7 @@ proptest! {
         if dense {
             table = table.map(|w| !w);
         }
-        let rule = RuleSpec::from_table(Family::TwoState, Neighbourhood::Moore, Notation::Map, 2, table);
+        let rule = Rule::from_table(Family::TwoState, Neighbourhood::Moore, Notation::Map, 2, table);
         prop_assert_eq!(&circuit_table(&Circuit::for_rule(&rule)), rule.table());
     }
 }
@@ -284,7 +284,7 @@ fn circuit_speed() {
         }),
     ));
     for text in ["B3/S23", "B2-a/S12", "B3/S2-i34q", "345/2/4"] {
-        let circuit = Circuit::for_rule(&RuleSpec::parse(text).unwrap());
+        let circuit = Circuit::for_rule(&Rule::parse(text).unwrap());
         let ops = circuit.op_count();
         let block = circuit.clone();
         let mut scratch = vec![];
@@ -308,7 +308,7 @@ fn circuit_speed() {
             }),
         ));
     }
-    let table = *RuleSpec::parse("B3/S2-i34q").unwrap().table();
+    let table = *Rule::parse("B3/S2-i34q").unwrap().table();
     variants.push((
         "B3/S2-i34q table lookup per cell".into(),
         Box::new(move |a, b| {

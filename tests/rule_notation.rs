@@ -1,4 +1,4 @@
-//! The rule parser ([`RuleSpec`]) against Golly's canonical forms, its refusals, round trips
+//! The rule parser ([`Rule`]) against Golly's canonical forms, its refusals, round trips
 //! and the table invariants (isotropy, ignored cells of the hexagonal and von Neumann
 //! neighbourhoods).
 //!
@@ -12,11 +12,11 @@
 //! [LW] LifeWiki rule pages (Just Friends, tlife) for the rules themselves.
 
 use golab::rule::spec::{cell, symmetry};
-use golab::rule::{Family, Neighbourhood, Rule, RuleError, RuleSpec, Symmetry};
+use golab::rule::{Family, Neighbourhood, Rule, RuleError, Symmetry, Totalistic};
 use proptest::prelude::*;
 
 fn canon(text: &str) -> String {
-    match RuleSpec::parse(text) {
+    match Rule::parse(text) {
         Ok(rule) => rule.canonical(),
         Err(e) => panic!("{text}: {e}"),
     }
@@ -134,12 +134,12 @@ const LIFE_MAP: &str =
 
 #[test]
 fn map_rules_stay_maps() {
-    let life = RuleSpec::parse(LIFE_MAP).unwrap();
+    let life = Rule::parse(LIFE_MAP).unwrap();
     assert_eq!(life.canonical(), LIFE_MAP); // [LR] MAP stays MAP
     assert_eq!(canon(&format!("{LIFE_MAP}==")), LIFE_MAP); // [LR] padding dropped
     assert_eq!(canon(&format!("map{}", &LIFE_MAP[3..])), LIFE_MAP); // [LR] prefix any case
-    assert_eq!(life.table(), RuleSpec::parse("B3/S23").unwrap().table());
-    assert_eq!(life.as_rule(), Some(Rule::CONWAY));
+    assert_eq!(life.table(), Rule::parse("B3/S23").unwrap().table());
+    assert_eq!(life.as_totalistic(), Some(Totalistic::CONWAY));
     // [LR] the unused low bits of the last character are cleared: 'B' (000001) -> 'A'.
     let mut noisy = LIFE_MAP.to_string();
     noisy.pop();
@@ -153,10 +153,10 @@ fn map_rules_stay_maps() {
         format!("MAP{}", "A".repeat(22))
     );
     assert_eq!(canon(&format!("{LIFE_MAP}/3")), format!("{LIFE_MAP}/3"));
-    let gens = RuleSpec::parse(&format!("{LIFE_MAP}/3")).unwrap();
+    let gens = Rule::parse(&format!("{LIFE_MAP}/3")).unwrap();
     assert_eq!((gens.family(), gens.states()), (Family::Generations, 3));
     assert_eq!(
-        RuleSpec::parse("MAPAAAAAA").unwrap().neighbourhood(),
+        Rule::parse("MAPAAAAAA").unwrap().neighbourhood(),
         Neighbourhood::VonNeumann
     );
 }
@@ -165,8 +165,8 @@ fn map_rules_stay_maps() {
 fn notations_agree_on_tables() {
     let same = |a: &str, b: &str| {
         assert_eq!(
-            RuleSpec::parse(a).unwrap().table(),
-            RuleSpec::parse(b).unwrap().table(),
+            Rule::parse(a).unwrap().table(),
+            Rule::parse(b).unwrap().table(),
             "{a} vs {b}"
         )
     };
@@ -175,29 +175,36 @@ fn notations_agree_on_tables() {
     same("B3/S23", "23/3/2");
     same("B3/S2-i34q", "B3/S2acekn34q");
     same("B2-3/S", "B23/S");
-    // Every totalistic rule agrees with the Rule masks the steppers use.
-    for text in ["B3/S23", "B36/S23", "B0/S8", "B/S", "B12345678/S012345678"] {
-        let rule: Rule = text.parse().unwrap();
-        let spec = RuleSpec::parse(text).unwrap();
-        assert_eq!(spec, RuleSpec::from(rule), "{text}");
-        assert_eq!(spec.as_rule(), Some(rule), "{text}");
+    // Every totalistic rule agrees with the masks of the steppers' neighbour-count path.
+    for (text, birth, survive) in [
+        ("B3/S23", 0b1000, 0b1100),
+        ("B36/S23", 0b100_1000, 0b1100),
+        ("B0/S8", 1, 1 << 8),
+        ("B/S", 0, 0),
+        ("B12345678/S012345678", 0x1fe, 0x1ff),
+    ] {
+        let masks = Totalistic { birth, survive };
+        let rule = Rule::parse(text).unwrap();
+        assert_eq!(rule, Rule::from(masks), "{text}");
+        assert_eq!(rule.as_totalistic(), Some(masks), "{text}");
+        assert_eq!(masks.to_string(), text);
     }
-    assert_eq!(RuleSpec::parse("B2-a/S12").unwrap().as_rule(), None);
-    assert_eq!(RuleSpec::parse("/2/3").unwrap().as_rule(), None);
+    assert_eq!(Rule::parse("B2-a/S12").unwrap().as_totalistic(), None);
+    assert_eq!(Rule::parse("/2/3").unwrap().as_totalistic(), None);
 }
 
 #[test]
 fn letters_pick_golly_configurations() {
     use cell::*;
-    let b2a = RuleSpec::parse("B2a/S").unwrap();
+    let b2a = Rule::parse("B2a/S").unwrap();
     assert!(b2a.next_alive(1 << NW | 1 << N)); // corner + adjacent edge
     assert!(b2a.next_alive(1 << SE | 1 << E));
     assert!(!b2a.next_alive(1 << NW | 1 << NE)); // 2c
     assert!(!b2a.next_alive(1 << NW | 1 << N | 1 << C)); // survival is separate
-    let s2i = RuleSpec::parse("B/S2i").unwrap();
+    let s2i = Rule::parse("B/S2i").unwrap();
     assert!(s2i.next_alive(1 << C | 1 << N | 1 << S)); // opposite edges
     assert!(!s2i.next_alive(1 << C | 1 << N | 1 << E));
-    let b4z = RuleSpec::parse("B4z/S").unwrap();
+    let b4z = Rule::parse("B4z/S").unwrap();
     // 4z: Golly's picture is a Z: two cells of the top row and two of the bottom, offset.
     assert!(b4z.next_alive(1 << NW | 1 << N | 1 << S | 1 << SE));
     assert!(!b4z.next_alive(1 << NW | 1 << N | 1 << NE | 1 << S));
@@ -218,11 +225,11 @@ fn refusals_name_the_family_and_why() {
         ("B3/S23:T100,100", "bounded-grid"),
         ("B3/S23:P50,50", "bounded-grid"),
     ] {
-        match RuleSpec::parse(input) {
+        match Rule::parse(input) {
             Err(RuleError::Refused { family: f, .. }) => assert_eq!(f, family, "{input}"),
             other => panic!("{input}: {other:?}"),
         }
-        let message = RuleSpec::parse(input).unwrap_err().to_string();
+        let message = Rule::parse(input).unwrap_err().to_string();
         assert!(
             message.contains(family) && message.contains("not supported"),
             "{message}"
@@ -250,7 +257,7 @@ fn refusals_name_the_family_and_why() {
         ("a3/S23", "must follow"),
         ("B3/S2!3", "not in B/S"),
     ] {
-        let message = match RuleSpec::parse(input) {
+        let message = match Rule::parse(input) {
             Err(e) => e.to_string(),
             Ok(r) => panic!("{input} parsed as {r}"),
         };
@@ -300,30 +307,30 @@ fn unique_counts(rule: &str) -> bool {
 #[test]
 fn multibyte_text_is_refused_not_a_panic() {
     for text in ["Mé", "MAé", "é", "B3/S2é", "Bé/S", "ß3/S23", "B3/S23Hé"] {
-        assert!(RuleSpec::parse(text).is_err(), "{text}");
+        assert!(Rule::parse(text).is_err(), "{text}");
     }
 }
 
 proptest! {
     #[test]
     fn never_panics_on_any_text(text in ".{0,40}") {
-        let _ = RuleSpec::parse(&text);
+        let _ = Rule::parse(&text);
     }
 
     #[test]
     fn never_panics_on_rule_like_text(text in "[BbSsMmAaPpCcVvHh0-9/_:,@=+eiknjqrytwz -]{0,24}") {
-        if let Ok(rule) = RuleSpec::parse(&text) {
-            let again = RuleSpec::parse(&rule.canonical());
+        if let Ok(rule) = Rule::parse(&text) {
+            let again = Rule::parse(&rule.canonical());
             prop_assert_eq!(again, Ok(rule.clone()), "{} -> {}", text, rule.canonical());
         }
     }
 
     #[test]
     fn isotropic_rules_round_trip(rule in hensel_rule()) {
-        let Ok(spec) = RuleSpec::parse(&rule) else { return Ok(()); };
+        let Ok(spec) = Rule::parse(&rule) else { return Ok(()); };
         let canonical = spec.canonical();
-        prop_assert_eq!(RuleSpec::parse(&canonical), Ok(spec.clone()), "{} -> {}", rule, canonical);
-        prop_assert_eq!(RuleSpec::parse(&canonical).unwrap().canonical(), canonical.clone());
+        prop_assert_eq!(Rule::parse(&canonical), Ok(spec.clone()), "{} -> {}", rule, canonical);
+        prop_assert_eq!(Rule::parse(&canonical).unwrap().canonical(), canonical.clone());
         prop_assert!(canonical.len() <= rule.len() + 1 || !unique_counts(&rule));
         prop_assert_ne!(spec.symmetry(), Symmetry::Anisotropic);
         // The table is invariant under the 8 symmetries of the square.
@@ -337,27 +344,27 @@ proptest! {
     #[test]
     fn generations_round_trip(rule in hensel_rule(), states in 2u16..=256, vn in any::<bool>()) {
         let text = format!("{rule}/{states}");
-        if let Ok(spec) = RuleSpec::parse(&text) {
+        if let Ok(spec) = Rule::parse(&text) {
             prop_assert_eq!(spec.family(), Family::Generations);
-            prop_assert_eq!(RuleSpec::parse(&spec.canonical()), Ok(spec.clone()));
+            prop_assert_eq!(Rule::parse(&spec.canonical()), Ok(spec.clone()));
         }
         // Totalistic von Neumann / hexagonal Generations.
         let digits: String = rule.chars().filter(|c| c.is_ascii_digit() && *c <= '4' || *c == '/').collect();
         let suffix = if vn { "V" } else { "H" };
-        if let Ok(spec) = RuleSpec::parse(&format!("B{}/{states}{suffix}", digits.replacen('/', "/S", 1))) {
-            prop_assert_eq!(RuleSpec::parse(&spec.canonical()), Ok(spec.clone()));
+        if let Ok(spec) = Rule::parse(&format!("B{}/{states}{suffix}", digits.replacen('/', "/S", 1))) {
+            prop_assert_eq!(Rule::parse(&spec.canonical()), Ok(spec.clone()));
         }
     }
 
     #[test]
     fn map_rules_round_trip(table in prop::array::uniform8(any::<u64>()), which in 0usize..3) {
         let neighbourhood = [Neighbourhood::Moore, Neighbourhood::Hexagonal, Neighbourhood::VonNeumann][which];
-        let spec = RuleSpec::from_table(
+        let spec = Rule::from_table(
             Family::TwoState, neighbourhood, golab::rule::Notation::Map, 2, table);
         let text = spec.canonical();
         prop_assert!(text.starts_with("MAP"));
-        prop_assert_eq!(RuleSpec::parse(&text), Ok(spec.clone()));
-        prop_assert_eq!(RuleSpec::parse(&format!("{text}==")), Ok(spec.clone()));
+        prop_assert_eq!(Rule::parse(&text), Ok(spec.clone()));
+        prop_assert_eq!(Rule::parse(&format!("{text}==")), Ok(spec.clone()));
     }
 
     #[test]
@@ -368,7 +375,7 @@ proptest! {
             (4, "V", vec![cell::NW, cell::NE, cell::SW, cell::SE])
         };
         let digits = |m: u16| (0..=max).filter(|n| m >> n & 1 == 1).map(|n| char::from_digit(n, 10).unwrap()).collect::<String>();
-        let spec = RuleSpec::parse(&format!("B{}/S{}{suffix}", digits(b), digits(s))).unwrap();
+        let spec = Rule::parse(&format!("B{}/S{}{suffix}", digits(b), digits(s))).unwrap();
         for i in 0..512u16 {
             for &c in &ignored {
                 prop_assert_eq!(spec.next_alive(i ^ 1 << c), spec.next_alive(i));

@@ -5,7 +5,7 @@ use egui::Ui;
 use super::GolabApp;
 use super::colormap::{self, Colormap};
 use super::world_view::Tool;
-use crate::rule::NAMED_RULES;
+use crate::rule::NAMED_SPECS;
 use crate::runner::{Command, RegionOp, Snapshot, Speed};
 use crate::step::{GpuSettings, MemoryMode, Strategy};
 use crate::world::Topology;
@@ -263,7 +263,7 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             .selected_text("common")
             .width(70.0)
             .show_ui(ui, |ui| {
-                for (name, rule) in NAMED_RULES {
+                for (name, rule) in NAMED_SPECS {
                     if ui
                         .selectable_label(false, format!("{name} ({rule})"))
                         .clicked()

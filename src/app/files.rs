@@ -137,7 +137,7 @@ pub fn collect_opened(app: &mut GolabApp) -> bool {
     let from_launch = std::mem::take(&mut app.opening_launch);
     match result {
         Ok((world, note, info)) => {
-            app.settings.rule = world.rule.to_string();
+            app.settings.rule = world.rule().to_string();
             app.panel.rule_text = app.settings.rule.clone();
             app.runner.send(Command::Replace(world));
             app.fit_pattern();

@@ -141,7 +141,7 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
         },
         width: world.width(),
         height: world.height(),
-        rule: world.rule.to_string(),
+        rule: world.rule().to_string(),
         topology: world.topology.to_string(),
         transfer_bytes: TransferTotals {
             up: after.up - before.up,

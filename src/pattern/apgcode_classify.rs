@@ -6,7 +6,7 @@
 //! move), independent of golab's world steppers; objects are small, so a hash map of
 //! neighbour counts is plenty.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use super::apgcode::{better, canonical_wechsler};
 use super::{Pattern, PatternError};
@@ -18,30 +18,29 @@ pub const MAX_PERIOD: u64 = 1024;
 /// Largest population followed while looking for the period.
 pub const MAX_POPULATION: usize = 4096;
 
-/// One generation of `cells` under `rule` on an unbounded plane.
+/// One generation of `cells` under the two-state `rule` on an unbounded plane: every cell
+/// within one of a live cell is looked at through its 9-bit neighbourhood index.
 fn step(cells: &HashSet<(i64, i64)>, rule: Rule) -> HashSet<(i64, i64)> {
-    let mut counts: HashMap<(i64, i64), u32> = HashMap::with_capacity(cells.len() * 8);
+    let mut candidates: HashSet<(i64, i64)> = HashSet::with_capacity(cells.len() * 9);
     for &(x, y) in cells {
         for dy in -1..=1 {
             for dx in -1..=1 {
-                if dx != 0 || dy != 0 {
-                    *counts.entry((x + dx, y + dy)).or_insert(0) += 1;
-                }
+                candidates.insert((x + dx, y + dy));
             }
         }
     }
-    let mut next: HashSet<(i64, i64)> = counts
-        .iter()
-        .filter(|&(c, &n)| rule.next_alive(cells.contains(c), n))
-        .map(|(&c, _)| c)
-        .collect();
-    // Live cells with no live neighbours are not in `counts`.
-    next.extend(
-        cells
-            .iter()
-            .filter(|c| !counts.contains_key(c) && rule.next_alive(true, 0)),
-    );
-    next
+    candidates
+        .into_iter()
+        .filter(|&(x, y)| {
+            let mut index = 0u16;
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    index = index << 1 | u16::from(cells.contains(&(x + dx, y + dy)));
+                }
+            }
+            rule.next_alive(index)
+        })
+        .collect()
 }
 
 /// The cells moved to their bounding box's top-left and sorted, and that top-left.
@@ -60,7 +59,12 @@ fn normalised(cells: &HashSet<(i64, i64)>) -> (Vec<(i64, i64)>, (i64, i64)) {
 /// cells, or whose rule has B0 is refused with the reason.
 pub fn classify(pattern: &Pattern) -> Result<String, PatternError> {
     let rule = pattern.rule.unwrap_or_default();
-    if rule.birth & 1 == 1 {
+    if rule.has_dying_states() {
+        return Err(PatternError::Unsupported(format!(
+            "no apgcode for a pattern under {rule}: golab names objects of two-state rules"
+        )));
+    }
+    if rule.next_alive(0) {
         return Err(PatternError::Unsupported(format!(
             "no apgcode for a pattern under {rule}: B0 rules fill the plane"
         )));

@@ -25,7 +25,7 @@ impl Pattern {
     pub fn from_world(world: &World) -> Pattern {
         let Some((x0, y0, x1, y1)) = live_box(world) else {
             return Pattern {
-                rule: Some(world.rule),
+                rule: Some(world.rule()),
                 ..Pattern::default()
             };
         };
@@ -75,7 +75,7 @@ impl Pattern {
             }
         }
         Pattern {
-            rule: Some(world.rule),
+            rule: Some(world.rule()),
             width: x1 - x0,
             height: y1 - y0,
             cells,

@@ -17,10 +17,10 @@
 
 use super::hensel::{LETTERS, letters_for, representative};
 use super::map;
-use super::spec::{Family, Neighbourhood, Notation, RuleSpec, Symmetry, cell};
+use super::spec::{Family, Neighbourhood, Notation, Rule, Symmetry, cell};
 
 /// Golly's canonical form of `spec` (see the module docs).
-pub fn canonical(spec: &RuleSpec) -> String {
+pub fn canonical(spec: &Rule) -> String {
     let expressible = match spec.symmetry() {
         Symmetry::Totalistic => true,
         Symmetry::Isotropic => spec.neighbourhood() == Neighbourhood::Moore,
@@ -43,7 +43,7 @@ pub fn canonical(spec: &RuleSpec) -> String {
 }
 
 /// The counts (with letters) of the birth (`centre` false) or survival part.
-fn counts(spec: &RuleSpec, centre: bool) -> String {
+fn counts(spec: &Rule, centre: bool) -> String {
     let neighbourhood = spec.neighbourhood();
     let centre_bit = u16::from(centre) << cell::C;
     let mut out = String::new();

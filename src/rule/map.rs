@@ -110,7 +110,7 @@ mod tests {
     #[test]
     fn golly_life_map_is_b3_s23() {
         let table = decode(Neighbourhood::Moore, LIFE).unwrap();
-        let life = super::super::RuleSpec::from(super::super::Rule::CONWAY);
+        let life = super::super::Rule::from(super::super::Rule::CONWAY);
         assert_eq!(&table, life.table());
         assert_eq!(encode(Neighbourhood::Moore, &table), LIFE);
     }
@@ -123,7 +123,7 @@ mod tests {
         let on: Vec<u16> = (0..512u16)
             .filter(|&i| table[usize::from(i / 64)] >> (i % 64) & 1 == 1)
             .collect();
-        // (decode sets only the exact index; RuleSpec::from_table spreads ignored cells)
+        // (decode sets only the exact index; Rule::from_table spreads ignored cells)
         assert_eq!(on, vec![1 << cell::NW]);
         // von Neumann stream bit 16 = 0b10000: N alive alone (char 2, value 2 = 'C').
         let table = decode(Neighbourhood::VonNeumann, "AACAAA").unwrap();

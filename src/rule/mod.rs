@@ -3,7 +3,7 @@
 //! neighbours is born, bit `n` of `survive` says a live cell with `n` neighbours stays.
 //! Every stepper (CPU and GPU) consumes the same masks, so rules are applied identically.
 //!
-//! [`RuleSpec`]: every family of issue #14 (isotropic non-totalistic Hensel rules, `MAP`,
+//! [`Rule`]: every family of issue #14 (isotropic non-totalistic Hensel rules, `MAP`,
 //! hexagonal `H`, von Neumann `V`, Generations) as a 512-entry table over the 3×3
 //! neighbourhood ([`spec`] documents the bit order), parsed from any notation Golly accepts
 //! ([`parse`]) and printed in Golly's canonical form ([`canonical`]); [`circuit`] compiles a
@@ -20,10 +20,9 @@ pub mod spec;
 pub mod synth;
 
 pub use circuit::Circuit;
-pub use spec::{Family, Neighbourhood, Notation, RuleSpec, Symmetry};
+pub use spec::{Family, Neighbourhood, Notation, Rule, Symmetry};
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -43,16 +42,6 @@ pub enum RuleError {
         rule: String,
         /// The offending character.
         digit: char,
-    },
-    /// A recognised but unsupported rule family (Generations, non-totalistic, hexagonal...).
-    #[error(
-        "rule '{rule}': {why}; golab runs two-state outer-totalistic Moore rules such as B3/S23 or B36/S23"
-    )]
-    Unsupported {
-        /// The rule text as given.
-        rule: String,
-        /// What makes it unsupported.
-        why: &'static str,
     },
     /// A family golab recognises but cannot run (Larger than Life, Margolus, @RULE tables,
     /// History/Super, Wolfram, bounded-grid suffixes): what it is and why.
@@ -83,25 +72,21 @@ pub enum RuleError {
     },
 }
 
-/// A two-state Life-like rule as birth and survival masks over neighbour counts 0..=8.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Rule {
+/// An outer-totalistic Moore rule as birth and survival masks over neighbour counts 0..=8:
+/// the fast path of the steppers whose kernels count neighbours (a [`Rule`] that is one
+/// says so through [`Rule::as_totalistic`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Totalistic {
     /// Bit n set: a dead cell with n live neighbours becomes alive.
     pub birth: u16,
     /// Bit n set: a live cell with n live neighbours stays alive.
     pub survive: u16,
 }
 
-/// Well-known outer-totalistic rules accepted by name (case-insensitive, spaces and '&'
-/// ignored): the first entries of [`NAMED_SPECS`].
-pub const NAMED_RULES: &[(&str, &str)] = NAMED_SPECS.split_at(TOTALISTIC_NAMES).0;
-
-/// How many of [`NAMED_SPECS`] are two-state outer-totalistic Moore rules ([`Rule`]).
-const TOTALISTIC_NAMES: usize = 12;
-
-/// Names [`RuleSpec::parse`] accepts (case, spaces, `&`, `'`, `-`, `_` ignored): the
-/// [`NAMED_RULES`] plus popular rules of the other families. Generations names and rules are
-/// from Golly's help (Algorithms › Generations); Just Friends and tlife from LifeWiki.
+/// Names [`Rule::parse`] accepts (case, spaces, `&`, `'`, `-`, `_` ignored), popular rules
+/// of every family golab runs, as the app's named-rules list shows them. Generations names
+/// and rules are from Golly's help (Algorithms › Generations); Just Friends and tlife
+/// from LifeWiki.
 pub const NAMED_SPECS: &[(&str, &str)] = &[
     ("Life", "B3/S23"),
     ("HighLife", "B36/S23"),
@@ -132,9 +117,9 @@ pub const NAMED_SPECS: &[(&str, &str)] = &[
     ("Xtasy", "1456/2356/16"),
 ];
 
-impl Rule {
+impl Totalistic {
     /// Conway's Game of Life, B3/S23.
-    pub const CONWAY: Rule = Rule {
+    pub const CONWAY: Totalistic = Totalistic {
         birth: 1 << 3,
         survive: (1 << 2) | (1 << 3),
     };
@@ -147,20 +132,14 @@ impl Rule {
     }
 
     /// Both masks in one word: bits 0..9 birth, bits 9..18 survival; indexed by
-    /// `neighbours + 9 * alive`. This is the form GPU shaders receive.
+    /// `neighbours + 9 * alive`.
     #[inline]
     pub fn packed(self) -> u32 {
         u32::from(self.birth) | (u32::from(self.survive) << 9)
     }
 }
 
-impl Default for Rule {
-    fn default() -> Self {
-        Rule::CONWAY
-    }
-}
-
-impl fmt::Display for Rule {
+impl fmt::Display for Totalistic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let digits = |mask: u16| -> String {
             (0..=8)
@@ -172,91 +151,22 @@ impl fmt::Display for Rule {
     }
 }
 
-fn parse_counts(rule: &str, digits: &str) -> Result<u16, RuleError> {
-    let mut mask = 0u16;
-    for c in digits.chars() {
-        match c.to_digit(10) {
-            Some(d) if d <= 8 => mask |= 1 << d,
-            Some(_) => {
-                return Err(RuleError::CountOutOfRange {
-                    rule: rule.to_string(),
-                    digit: c,
-                });
-            }
-            None if c.is_ascii_alphabetic() => {
-                return Err(RuleError::Unsupported {
-                    rule: rule.to_string(),
-                    why: "letters after neighbour counts are isotropic non-totalistic (Hensel) notation",
-                });
-            }
-            None => {
-                return Err(RuleError::Malformed {
-                    rule: rule.to_string(),
-                });
-            }
-        }
+impl Default for Rule {
+    fn default() -> Self {
+        Rule::CONWAY
     }
-    Ok(mask)
 }
 
-impl FromStr for Rule {
-    type Err = RuleError;
+impl Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.canonical())
+    }
+}
 
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let trimmed = text.trim();
-        if trimmed.is_empty() {
-            return Err(RuleError::Empty);
-        }
-        let squashed: String = trimmed
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '&' && *c != '-' && *c != '_')
-            .collect();
-        if let Some((_, bs)) = NAMED_RULES
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(&squashed))
-        {
-            return bs.parse();
-        }
-        let lower = trimmed.to_ascii_lowercase();
-        if lower.ends_with('h') || lower.ends_with('v') {
-            return Err(RuleError::Unsupported {
-                rule: trimmed.to_string(),
-                why: "a trailing H or V selects a hexagonal or von Neumann neighbourhood",
-            });
-        }
-        if lower.starts_with('r') || lower.contains(",c") || lower.contains(",m") {
-            return Err(RuleError::Unsupported {
-                rule: trimmed.to_string(),
-                why: "Larger than Life rules (R…,C…) use a wider neighbourhood",
-            });
-        }
-        let parts: Vec<&str> = lower.split('/').map(str::trim).collect();
-        let (birth, survive) = match parts.as_slice() {
-            [a, b] if a.starts_with('b') && (b.starts_with('s') || b.is_empty()) => {
-                (&a[1..], b.get(1..).unwrap_or(""))
-            }
-            [a, b] if a.starts_with('s') && b.starts_with('b') => (&b[1..], &a[1..]),
-            [s, b] if !s.starts_with(['b', 's']) && !b.starts_with(['b', 's']) => (*b, *s),
-            [_, _, _] => {
-                return Err(RuleError::Unsupported {
-                    rule: trimmed.to_string(),
-                    why: "a third field is a Generations (multi-state) rule",
-                });
-            }
-            [single] if single.starts_with('b') => match single.find('s') {
-                Some(i) => (&single[1..i], &single[i + 1..]),
-                None => (&single[1..], ""),
-            },
-            _ => {
-                return Err(RuleError::Malformed {
-                    rule: trimmed.to_string(),
-                });
-            }
-        };
-        Ok(Rule {
-            birth: parse_counts(trimmed, birth)?,
-            survive: parse_counts(trimmed, survive)?,
-        })
+impl<'de> Deserialize<'de> for Rule {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Rule::parse(&text).map_err(serde::de::Error::custom)
     }
 }
 
@@ -265,69 +175,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_every_notation_to_the_same_masks() {
-        for text in [
-            "B3/S23", "b3/s23", "23/3", "S23/B3", "B3S23", " Life ", "life",
-        ] {
-            assert_eq!(text.parse::<Rule>().unwrap(), Rule::CONWAY, "{text}");
-        }
-        let high: Rule = "HighLife".parse().unwrap();
-        assert_eq!(high.to_string(), "B36/S23");
-        assert_eq!("B2/S".parse::<Rule>().unwrap().survive, 0);
-        assert_eq!(
-            "Day & Night".parse::<Rule>().unwrap().to_string(),
-            "B3678/S34678"
-        );
+    fn conway_constant_is_the_parsed_rule() {
+        assert_eq!(Rule::parse("B3/S23").unwrap(), Rule::CONWAY);
+        assert_eq!(Rule::CONWAY.as_totalistic(), Some(Totalistic::CONWAY));
+        assert_eq!(Rule::default().to_string(), "B3/S23");
     }
 
     #[test]
-    fn display_round_trips() {
-        for text in ["B3/S23", "B0/S8", "B12345678/S012345678", "B/S"] {
-            let rule: Rule = text.parse().unwrap();
-            assert_eq!(rule.to_string(), text);
-            assert_eq!(rule.to_string().parse::<Rule>().unwrap(), rule);
-        }
+    fn serialises_as_its_canonical_text() {
+        let rule = Rule::parse("b2-a/s12").unwrap();
+        let json = serde_json::to_string(&rule).unwrap();
+        assert_eq!(json, "\"B2-a/S12\"");
+        assert_eq!(serde_json::from_str::<Rule>(&json).unwrap(), rule);
+        assert!(serde_json::from_str::<Rule>("\"B9/S\"").is_err());
     }
 
     #[test]
-    fn rejects_what_it_cannot_run_with_a_reason() {
-        assert_eq!("".parse::<Rule>(), Err(RuleError::Empty));
-        assert!(matches!(
-            "B9/S23".parse::<Rule>(),
-            Err(RuleError::CountOutOfRange { digit: '9', .. })
-        ));
-        assert!(matches!(
-            "B2a/S12".parse::<Rule>(),
-            Err(RuleError::Unsupported { .. })
-        ));
-        assert!(matches!(
-            "23/3/3".parse::<Rule>(),
-            Err(RuleError::Unsupported { .. })
-        ));
-        assert!(matches!(
-            "B2/S34H".parse::<Rule>(),
-            Err(RuleError::Unsupported { .. })
-        ));
-        assert!(matches!(
-            "R2,C0,M1,S2..3,B3..3".parse::<Rule>(),
-            Err(RuleError::Unsupported { .. })
-        ));
-        assert!(matches!(
-            "hello".parse::<Rule>(),
-            Err(RuleError::Malformed { .. })
-        ));
-        let message = "B9/S23".parse::<Rule>().unwrap_err().to_string();
-        assert!(message.contains("0-8"), "{message}");
-    }
-
-    #[test]
-    fn next_alive_follows_the_masks() {
-        let life = Rule::CONWAY;
+    fn totalistic_masks_follow_the_counts() {
+        let life = Totalistic::CONWAY;
         assert!(life.next_alive(false, 3));
         assert!(!life.next_alive(false, 2));
         assert!(life.next_alive(true, 2));
         assert!(!life.next_alive(true, 4));
         assert_eq!(life.packed() >> 3 & 1, 1);
         assert_eq!(life.packed() >> (9 + 2) & 1, 1);
+        assert_eq!(life.to_string(), "B3/S23");
     }
 }

@@ -1,4 +1,4 @@
-//! The rule-string parser behind [`RuleSpec::parse`]: names, `MAP`, B/S and S/B (with Hensel
+//! The rule-string parser behind [`Rule::parse`]: names, `MAP`, B/S and S/B (with Hensel
 //! letters and `H`/`V` suffixes), Generations, and the refusals.
 //!
 //! The grammar follows Golly's `liferules::setrule` and `generationsalgo::setrule`
@@ -15,11 +15,11 @@
 use super::counts::counts_table;
 use super::generations::parse_states;
 use super::hensel::LETTERS;
-use super::spec::{Family, Neighbourhood, Notation, RuleSpec};
+use super::spec::{Family, Neighbourhood, Notation, Rule};
 use super::{NAMED_SPECS, RuleError, map};
 
 /// Parse a rule string (see the module docs).
-pub fn parse(text: &str) -> Result<RuleSpec, RuleError> {
+pub fn parse(text: &str) -> Result<Rule, RuleError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(RuleError::Empty);
@@ -60,7 +60,7 @@ fn invalid(rule: &str, why: impl Into<String>) -> RuleError {
     }
 }
 
-fn parse_unnamed(text: &str, original: &str) -> Result<RuleSpec, RuleError> {
+fn parse_unnamed(text: &str, original: &str) -> Result<Rule, RuleError> {
     if text.contains(':') {
         return Err(refused(
             original,
@@ -135,7 +135,7 @@ fn parse_unnamed(text: &str, original: &str) -> Result<RuleSpec, RuleError> {
     parse_birth_survival(&lower, original)
 }
 
-fn parse_map(rest: &str, original: &str) -> Result<RuleSpec, RuleError> {
+fn parse_map(rest: &str, original: &str) -> Result<Rule, RuleError> {
     // '/' is a base64 digit too: a string of a MAP length is two-state, else "/C" ends it.
     let bare = rest.trim();
     let two_state = map::neighbourhood_of_length(bare.strip_suffix("==").unwrap_or(bare).len());
@@ -168,7 +168,7 @@ fn parse_map(rest: &str, original: &str) -> Result<RuleSpec, RuleError> {
     } else {
         Family::TwoState
     };
-    Ok(RuleSpec::from_table(
+    Ok(Rule::from_table(
         family,
         neighbourhood,
         Notation::Map,
@@ -178,7 +178,7 @@ fn parse_map(rest: &str, original: &str) -> Result<RuleSpec, RuleError> {
 }
 
 /// B/S, S/B and Generations text, already lower-cased and without whitespace.
-fn parse_birth_survival(lower: &str, original: &str) -> Result<RuleSpec, RuleError> {
+fn parse_birth_survival(lower: &str, original: &str) -> Result<Rule, RuleError> {
     let (body, neighbourhood) = match lower.as_bytes().last() {
         Some(b'h') => (&lower[..lower.len() - 1], Neighbourhood::Hexagonal),
         Some(b'v') => (&lower[..lower.len() - 1], Neighbourhood::VonNeumann),
@@ -241,7 +241,7 @@ fn parse_birth_survival(lower: &str, original: &str) -> Result<RuleSpec, RuleErr
     for (t, s) in table.iter_mut().zip(survive) {
         *t |= s;
     }
-    Ok(RuleSpec::from_table(
+    Ok(Rule::from_table(
         family,
         neighbourhood,
         Notation::BirthSurvival,

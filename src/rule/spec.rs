@@ -1,4 +1,4 @@
-//! [`RuleSpec`]: any rule golab understands, as a 512-entry transition table over the 3×3
+//! [`Rule`]: any rule golab understands, as a 512-entry transition table over the 3×3
 //! neighbourhood, plus its family (two-state or Generations), neighbourhood and notation.
 //!
 //! # Neighbourhood index (the bit order every table, circuit and kernel shares)
@@ -112,10 +112,10 @@ pub enum Symmetry {
     Anisotropic,
 }
 
-/// A parsed rule of any family golab understands. Build one with [`RuleSpec::parse`] (or
-/// `str::parse`); print Golly's canonical form with [`RuleSpec::canonical`] (or `Display`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct RuleSpec {
+/// A parsed rule of any family golab understands. Build one with [`Rule::parse`] (or
+/// `str::parse`); print Golly's canonical form with [`Rule::canonical`] (or `Display`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rule {
     pub(super) family: Family,
     pub(super) neighbourhood: Neighbourhood,
     pub(super) notation: Notation,
@@ -155,7 +155,42 @@ pub fn symmetry(index: u16, k: u32) -> u16 {
     out
 }
 
-impl RuleSpec {
+/// The table of an outer-totalistic Moore rule given as birth and survival masks, at
+/// compile time (for [`Rule::CONWAY`]).
+const fn totalistic_table(birth: u16, survive: u16) -> [u64; 8] {
+    let mut table = [0u64; 8];
+    let mut i = 0u16;
+    while i < 512 {
+        let n = (i & Neighbourhood::Moore.mask()).count_ones();
+        let mask = if i >> cell::C & 1 == 1 {
+            survive
+        } else {
+            birth
+        };
+        if mask >> n & 1 == 1 {
+            table[(i / 64) as usize] |= 1 << (i % 64);
+        }
+        i += 1;
+    }
+    table
+}
+
+impl Rule {
+    /// Conway's Game of Life, B3/S23: the default rule.
+    pub const CONWAY: Rule = Rule {
+        family: Family::TwoState,
+        neighbourhood: Neighbourhood::Moore,
+        notation: Notation::BirthSurvival,
+        states: 2,
+        table: totalistic_table(1 << 3, 1 << 2 | 1 << 3),
+    };
+
+    /// Whether the rule is a Generations rule with dying states (C > 2); a Generations
+    /// rule with C = 2 behaves as its two-state rule.
+    pub fn has_dying_states(&self) -> bool {
+        self.family == Family::Generations && self.states > 2
+    }
+
     /// A rule from a raw table; `states` is clamped to 2..=256 and forced to 2 for two-state
     /// rules. Cells outside `neighbourhood` are made irrelevant by copying each entry from
     /// the entry with those cells dead.
@@ -165,7 +200,7 @@ impl RuleSpec {
         notation: Notation,
         states: u16,
         table: [u64; 8],
-    ) -> RuleSpec {
+    ) -> Rule {
         let keep = neighbourhood.mask() | 1 << cell::C;
         let mut clean = [0u64; 8];
         for i in 0..512u16 {
@@ -178,7 +213,7 @@ impl RuleSpec {
             Family::TwoState => 2,
             Family::Generations => states.clamp(2, 256),
         };
-        RuleSpec {
+        Rule {
             family,
             neighbourhood,
             notation,
@@ -190,7 +225,7 @@ impl RuleSpec {
     /// Parse any notation Golly accepts for two-state, isotropic, MAP, hexagonal, von Neumann
     /// and Generations rules, plus names (see [`super::NAMED_SPECS`]); families golab cannot
     /// run are refused with the family named.
-    pub fn parse(text: &str) -> Result<RuleSpec, RuleError> {
+    pub fn parse(text: &str) -> Result<Rule, RuleError> {
         super::parse::parse(text)
     }
 
@@ -278,16 +313,16 @@ impl RuleSpec {
         }
     }
 
-    /// The outer-totalistic Moore [`super::Rule`] equal to this rule, if it is one (two-state,
-    /// Moore, totalistic): what today's steppers can run.
-    pub fn as_rule(&self) -> Option<super::Rule> {
+    /// The outer-totalistic Moore masks equal to this rule, if it is one (two-state, Moore,
+    /// totalistic): the steppers' neighbour-count fast path.
+    pub fn as_totalistic(&self) -> Option<super::Totalistic> {
         if self.family != Family::TwoState
             || self.neighbourhood != Neighbourhood::Moore
             || self.symmetry() != Symmetry::Totalistic
         {
             return None;
         }
-        let mut rule = super::Rule {
+        let mut rule = super::Totalistic {
             birth: 0,
             survive: 0,
         };
@@ -314,35 +349,25 @@ fn spread(bits: u16, mask: u16) -> u16 {
     out
 }
 
-impl From<super::Rule> for RuleSpec {
-    fn from(rule: super::Rule) -> Self {
-        let mut table = [0u64; 8];
-        for i in 0..512u16 {
-            let n = (i & Neighbourhood::Moore.mask()).count_ones();
-            if rule.next_alive(i >> cell::C & 1 == 1, n) {
-                table[usize::from(i / 64)] |= 1 << (i % 64);
-            }
-        }
-        RuleSpec {
-            family: Family::TwoState,
-            neighbourhood: Neighbourhood::Moore,
-            notation: Notation::BirthSurvival,
-            states: 2,
-            table,
+impl From<super::Totalistic> for Rule {
+    fn from(rule: super::Totalistic) -> Self {
+        Rule {
+            table: totalistic_table(rule.birth, rule.survive),
+            ..Rule::CONWAY
         }
     }
 }
 
-impl std::fmt::Display for RuleSpec {
+impl std::fmt::Display for Rule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.canonical())
     }
 }
 
-impl std::str::FromStr for RuleSpec {
+impl std::str::FromStr for Rule {
     type Err = RuleError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        RuleSpec::parse(text)
+        Rule::parse(text)
     }
 }

@@ -367,7 +367,7 @@ pub fn compile(table: &[u64; 8]) -> Circuit {
 
 impl Circuit {
     /// Compile a rule's table (see [`compile`]).
-    pub fn for_rule(rule: &super::RuleSpec) -> Circuit {
+    pub fn for_rule(rule: &super::Rule) -> Circuit {
         compile(rule.table())
     }
 }

@@ -109,7 +109,7 @@ pub fn apply(world: &World, region: Region, op: RegionOp) -> Result<World, World
                 region.width.max(3),
                 region.height.max(3),
                 world.topology,
-                world.rule,
+                world.rule(),
             )?;
             soup.fill_random(density, seed)?;
             for y in 0..region.height {

@@ -13,7 +13,7 @@
 use rayon::prelude::*;
 
 use super::{StepError, Stepper, Strategy, check_same_size, not_loaded};
-use crate::rule::Rule;
+use crate::rule::Totalistic;
 use crate::stats::{Stats, bucket_of};
 use crate::world::{AGE_MAX, CellEdit, Topology, World, edit_age};
 
@@ -26,7 +26,7 @@ pub struct BitslicedStepper {
     height: usize,
     words: usize,
     topology: Topology,
-    rule: Rule,
+    rule: Totalistic,
     generation: u64,
     /// Ring of `WINDOW + 1` bit planes: `planes[base]` is the state at the last flush,
     /// `planes[(base + pending) % len]` the current one.
@@ -55,8 +55,8 @@ fn count9(up: (u64, u64), mid: (u64, u64), down: (u64, u64)) -> [u64; 4] {
 
 /// Next-generation bits for `alive` with 3×3 count planes `t` (cell included) under `rule`.
 #[inline(always)]
-fn apply_rule(rule: Rule, alive: u64, t: [u64; 4]) -> u64 {
-    if rule == Rule::CONWAY {
+fn apply_rule(rule: Totalistic, alive: u64, t: [u64; 4]) -> u64 {
+    if rule == Totalistic::CONWAY {
         // T = 3: born or survives with 2; T = 4: survives with 3.
         return !t[3] & ((t[0] & t[1] & !t[2]) | (alive & !t[0] & !t[1] & t[2]));
     }
@@ -98,7 +98,7 @@ impl BitslicedStepper {
             height: 0,
             words: 0,
             topology: Topology::Torus,
-            rule: Rule::CONWAY,
+            rule: Totalistic::CONWAY,
             generation: 0,
             planes: vec![],
             base: 0,
@@ -202,12 +202,13 @@ impl Stepper for BitslicedStepper {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
+        Strategy::CpuBitsliced.check_rule(&world.rule())?;
         let (w, h) = (world.width() as usize, world.height() as usize);
         self.width = w;
         self.height = h;
         self.words = w.div_ceil(64);
         self.topology = world.topology;
-        self.rule = world.rule;
+        self.rule = world.rule().as_totalistic().unwrap_or(Totalistic::CONWAY);
         self.generation = world.generation;
         self.planes = vec![vec![0; self.words * h]; WINDOW + 1];
         self.base = 0;

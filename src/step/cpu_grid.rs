@@ -85,20 +85,36 @@ impl Stepper for GridStepper {
             Parallelism::Serial => height,
             Parallelism::Bands => band_rows(height, width),
         };
+        let rule = Kernel::new(g.world.rule());
         for _ in 0..generations {
             g.fill_halo();
-            let rule = g.world.rule;
             let cur = &g.cur;
             let next = &mut g.next[stride..stride * (height + 1)];
-            let ages = g.world.ages_mut();
-            match parallelism {
-                Parallelism::Serial => step_rows(cur, stride, rule, 0, next, ages),
-                Parallelism::Bands => next
+            let (ages, dying) = g.world.cells_mut();
+            match (parallelism, dying.is_empty()) {
+                (Parallelism::Serial, _) => step_rows(cur, stride, &rule, 0, next, ages, dying),
+                (Parallelism::Bands, true) => next
                     .par_chunks_mut(stride * band)
                     .zip(ages.par_chunks_mut(width * band))
                     .enumerate()
                     .for_each(|(i, (next_band, age_band))| {
-                        step_rows(cur, stride, rule, i * band, next_band, age_band);
+                        step_rows(cur, stride, &rule, i * band, next_band, age_band, &mut []);
+                    }),
+                (Parallelism::Bands, false) => next
+                    .par_chunks_mut(stride * band)
+                    .zip(ages.par_chunks_mut(width * band))
+                    .zip(dying.par_chunks_mut(width * band))
+                    .enumerate()
+                    .for_each(|(i, ((next_band, age_band), dying_band))| {
+                        step_rows(
+                            cur,
+                            stride,
+                            &rule,
+                            i * band,
+                            next_band,
+                            age_band,
+                            dying_band,
+                        );
                     }),
             }
             g.finish_generation();
@@ -119,14 +135,16 @@ impl Stepper for GridStepper {
         let parallelism = self.parallelism;
         let world = &self.grid()?.world;
         let generation = world.generation;
-        Ok(match parallelism {
+        let mut stats = match parallelism {
             Parallelism::Serial => Stats::from_ages(world.ages(), generation, buckets),
             Parallelism::Bands => world
                 .ages()
                 .par_chunks(1 << 16)
                 .map(|chunk| Stats::from_ages(chunk, generation, buckets))
                 .reduce(|| Stats::empty(generation, buckets), |a, b| a.merge(&b)),
-        })
+        };
+        stats.add_dying(world.dying());
+        Ok(stats)
     }
 
     fn generation(&self) -> u64 {
@@ -193,7 +211,9 @@ impl PaddedGrid {
     /// Copy generation and ages into `world`, which must have this grid's size.
     fn read_into(&self, world: &mut World) -> Result<(), StepError> {
         check_same_size(world, self.world.width(), self.world.height())?;
-        world.ages_mut().copy_from_slice(self.world.ages());
+        world
+            .copy_cells_from(&self.world)
+            .map_err(|e| StepError::Backend(e.to_string()))?;
         world.generation = self.world.generation;
         Ok(())
     }
@@ -212,20 +232,50 @@ impl PaddedGrid {
     }
 }
 
+/// The rule as the row kernel reads it: next-alive per 9-bit neighbourhood index, and the
+/// number of Generations states (2 for two-state rules).
+struct Kernel {
+    next_alive: [u8; 512],
+    states: u16,
+}
+
+impl Kernel {
+    fn new(rule: Rule) -> Self {
+        let mut next_alive = [0u8; 512];
+        for (i, n) in next_alive.iter_mut().enumerate() {
+            *n = u8::from(rule.next_alive(i as u16));
+        }
+        let states = if rule.has_dying_states() {
+            rule.states()
+        } else {
+            2
+        };
+        Kernel { next_alive, states }
+    }
+}
+
 /// Compute `next` rows for padded rows `first_row + 1 ..` from `cur`, updating the matching
-/// age rows in place. `next_rows` holds whole padded rows (its border bytes are not written),
-/// `age_rows` the same rows unpadded. Shared by the scalar and rayon strategies so both run
-/// the very same arithmetic.
+/// age rows (and dying-state rows, empty for rules without dying states) in place.
+/// `next_rows` holds whole padded rows (its border bytes are not written), `age_rows` and
+/// `dying_rows` the same rows unpadded. Shared by the scalar and rayon strategies so both
+/// run the very same arithmetic.
+///
+/// The neighbourhood index ([`crate::rule::spec`]'s bit order) rolls along the row: moving
+/// one cell east shifts the two kept columns west (`<< 1`) and brings in the new east
+/// column at bits 6, 3 and 0.
 fn step_rows(
     cur: &[u8],
     stride: usize,
-    rule: Rule,
+    rule: &Kernel,
     first_row: usize,
     next_rows: &mut [u8],
     age_rows: &mut [u32],
+    dying_rows: &mut [u8],
 ) {
     let width = stride - 2;
-    let table = rule.packed();
+    let column = |up: &[u8], mid: &[u8], down: &[u8], x: usize| {
+        usize::from(up[x]) << 6 | usize::from(mid[x]) << 3 | usize::from(down[x])
+    };
     for (r, (next, ages)) in next_rows
         .chunks_exact_mut(stride)
         .zip(age_rows.chunks_exact_mut(width))
@@ -236,13 +286,33 @@ fn step_rows(
         let mid = &cur[y * stride..(y + 1) * stride];
         let down = &cur[(y + 1) * stride..(y + 2) * stride];
         let next = &mut next[1..=width];
-        for x in 0..width {
-            let n = u32::from(up[x] + up[x + 1] + up[x + 2] + mid[x] + mid[x + 2])
-                + u32::from(down[x] + down[x + 1] + down[x + 2]);
-            let alive = u32::from(mid[x + 1]);
-            let born_or_kept = (table >> (n + 9 * alive)) & 1;
-            next[x] = born_or_kept as u8;
-            ages[x] = ages[x].saturating_add(1) * born_or_kept;
+        let mut index = column(up, mid, down, 0) << 1 | column(up, mid, down, 1);
+        let dying = dying_rows.get_mut(r * width..(r + 1) * width);
+        match dying {
+            None => {
+                for x in 0..width {
+                    index = (index << 1) & 0b110_110_110 | column(up, mid, down, x + 2);
+                    let born_or_kept = rule.next_alive[index];
+                    next[x] = born_or_kept;
+                    ages[x] = ages[x].saturating_add(1) * u32::from(born_or_kept);
+                }
+            }
+            Some(dying) => {
+                for x in 0..width {
+                    index = (index << 1) & 0b110_110_110 | column(up, mid, down, x + 2);
+                    let (alive, d) = (mid[x + 1] == 1, dying[x]);
+                    let live_next = d == 0 && rule.next_alive[index] == 1;
+                    next[x] = u8::from(live_next);
+                    ages[x] = ages[x].saturating_add(1) * u32::from(live_next);
+                    dying[x] = if d > 0 {
+                        ((u16::from(d) + 1) % rule.states) as u8
+                    } else if alive && !live_next {
+                        2
+                    } else {
+                        0
+                    };
+                }
+            }
         }
     }
 }

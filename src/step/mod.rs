@@ -28,6 +28,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::rule::Rule;
 use crate::stats::Stats;
 use crate::world::{CellEdit, World};
 
@@ -182,6 +183,30 @@ impl Strategy {
             self,
             Strategy::Scalar | Strategy::Rayon | Strategy::CpuBitsliced
         )
+    }
+
+    /// Why this strategy cannot run `rule`, if it cannot (the app greys it with this
+    /// reason; the factory refuses it). `scalar` and `rayon` run every rule golab parses.
+    pub fn rule_unsupported(self, rule: &Rule) -> Option<String> {
+        let general = matches!(self, Strategy::Scalar | Strategy::Rayon);
+        if general || rule.as_totalistic().is_some() {
+            return None;
+        }
+        Some(format!(
+            "{} runs outer-totalistic Moore rules only, not {rule}",
+            self.name()
+        ))
+    }
+
+    /// [`Strategy::rule_unsupported`] as the error a stepper returns.
+    pub fn check_rule(self, rule: &Rule) -> Result<(), StepError> {
+        match self.rule_unsupported(rule) {
+            None => Ok(()),
+            Some(reason) => Err(StepError::Unavailable {
+                strategy: self.name(),
+                reason,
+            }),
+        }
     }
 
     /// Whether the memory mode changes what the strategy does (it moves data host↔device).

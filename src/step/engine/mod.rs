@@ -162,7 +162,7 @@ impl<S: DeviceState> ResidentStepper<S> {
         )?;
         self.state = Some(state);
         self.generation = world.generation;
-        let mut shape = World::blank(world.width(), world.height(), world.topology, world.rule)
+        let mut shape = World::blank(world.width(), world.height(), world.topology, world.rule())
             .map_err(|e| StepError::Backend(e.to_string()))?;
         shape.generation = world.generation;
         self.shape = Some(shape);
@@ -175,7 +175,7 @@ impl<S: DeviceState> ResidentStepper<S> {
 
     fn blank_world(&self) -> Result<World, StepError> {
         let shape = self.shape.as_ref().ok_or_else(not_loaded)?;
-        World::blank(shape.width(), shape.height(), shape.topology, shape.rule)
+        World::blank(shape.width(), shape.height(), shape.topology, shape.rule())
             .map_err(|e| StepError::Backend(e.to_string()))
     }
 
@@ -264,6 +264,7 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
+        self.strategy.check_rule(&world.rule())?;
         self.op(|s| s.load_state(world))
     }
 

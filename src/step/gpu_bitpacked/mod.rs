@@ -95,7 +95,7 @@ impl DeviceState for BitState {
             &ctx,
             &Pipelines::on(&ctx),
             layout,
-            (world.rule, world.topology),
+            (world.rule(), world.topology),
             kernel,
             kernel.gens_per_dispatch(tuning.gens),
         );

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use crate::gpu::GpuContext;
 use crate::gpu::shader::Shader;
-use crate::rule::Rule;
+use crate::rule::{Rule, Totalistic};
 
 use super::kernel::StepKernel;
 use super::stream;
@@ -129,6 +129,7 @@ pub fn query_shaders() -> [Shader; 3] {
 /// The step kernel `kernel` for `rule`, `gens` generations per dispatch, on a torus or not
 /// (the tile kernel's halo is `gens` rows; the stream kernel runs `gens` levels).
 pub fn step_shader(rule: Rule, gens: u32, torus: bool, kernel: StepKernel) -> Shader {
+    let masks = rule.as_totalistic().unwrap_or(Totalistic::CONWAY);
     let shader = match kernel {
         StepKernel::Tile => Shader::new("life/bitpacked.wgsl").constant("HALO", gens),
         StepKernel::Stream {
@@ -145,6 +146,6 @@ pub fn step_shader(rule: Rule, gens: u32, torus: bool, kernel: StepKernel) -> Sh
         .constant("TORUS", torus),
     };
     shader
-        .constant("BIRTH", u32::from(rule.birth))
-        .constant("SURVIVE", u32::from(rule.survive))
+        .constant("BIRTH", u32::from(masks.birth))
+        .constant("SURVIVE", u32::from(masks.survive))
 }

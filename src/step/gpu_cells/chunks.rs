@@ -67,7 +67,7 @@ impl ChunkBuffers {
                     rows,
                     pitch: plan.pitch,
                     col0: plan.col0,
-                    rule: rule.packed(),
+                    rule: rule.as_totalistic().map_or(0, |masks| masks.packed()),
                     torus: u32::from(topology == Topology::Torus),
                     wrap_rows: u32::from(topology == Topology::Torus && plan.chunks.len() == 1),
                     run: kernel.rows_per_thread(plan.width, rows),

@@ -69,7 +69,7 @@ impl CellState {
             CellKernels::on(ctx),
             plan,
             kernel,
-            world.rule,
+            world.rule(),
             world.topology,
             settings.memory == MemoryMode::ZeroCopy,
         );

@@ -87,6 +87,7 @@ impl Stepper for TransferStepper {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
+        self.strategy.check_rule(&world.rule())?;
         let ctx = self.session.ctx.clone();
         scoped(&ctx, || {
             let state = CellState::allocate(

@@ -110,7 +110,7 @@ mod tests {
     #[test]
     fn golly_life_map_is_b3_s23() {
         let table = decode(Neighbourhood::Moore, LIFE).unwrap();
-        let life = super::super::Rule::from(super::super::Rule::CONWAY);
+        let life = super::super::Rule::CONWAY;
         assert_eq!(&table, life.table());
         assert_eq!(encode(Neighbourhood::Moore, &table), LIFE);
     }

@@ -321,7 +321,7 @@ proptest! {
     fn never_panics_on_rule_like_text(text in "[BbSsMmAaPpCcVvHh0-9/_:,@=+eiknjqrytwz -]{0,24}") {
         if let Ok(rule) = Rule::parse(&text) {
             let again = Rule::parse(&rule.canonical());
-            prop_assert_eq!(again, Ok(rule.clone()), "{} -> {}", text, rule.canonical());
+            prop_assert_eq!(again, Ok(rule), "{} -> {}", text, rule.canonical());
         }
     }
 
@@ -329,7 +329,7 @@ proptest! {
     fn isotropic_rules_round_trip(rule in hensel_rule()) {
         let Ok(spec) = Rule::parse(&rule) else { return Ok(()); };
         let canonical = spec.canonical();
-        prop_assert_eq!(Rule::parse(&canonical), Ok(spec.clone()), "{} -> {}", rule, canonical);
+        prop_assert_eq!(Rule::parse(&canonical), Ok(spec), "{} -> {}", rule, canonical);
         prop_assert_eq!(Rule::parse(&canonical).unwrap().canonical(), canonical.clone());
         prop_assert!(canonical.len() <= rule.len() + 1 || !unique_counts(&rule));
         prop_assert_ne!(spec.symmetry(), Symmetry::Anisotropic);
@@ -346,13 +346,13 @@ proptest! {
         let text = format!("{rule}/{states}");
         if let Ok(spec) = Rule::parse(&text) {
             prop_assert_eq!(spec.family(), Family::Generations);
-            prop_assert_eq!(Rule::parse(&spec.canonical()), Ok(spec.clone()));
+            prop_assert_eq!(Rule::parse(&spec.canonical()), Ok(spec));
         }
         // Totalistic von Neumann / hexagonal Generations.
         let digits: String = rule.chars().filter(|c| c.is_ascii_digit() && *c <= '4' || *c == '/').collect();
         let suffix = if vn { "V" } else { "H" };
         if let Ok(spec) = Rule::parse(&format!("B{}/{states}{suffix}", digits.replacen('/', "/S", 1))) {
-            prop_assert_eq!(Rule::parse(&spec.canonical()), Ok(spec.clone()));
+            prop_assert_eq!(Rule::parse(&spec.canonical()), Ok(spec));
         }
     }
 
@@ -363,8 +363,8 @@ proptest! {
             Family::TwoState, neighbourhood, golab::rule::Notation::Map, 2, table);
         let text = spec.canonical();
         prop_assert!(text.starts_with("MAP"));
-        prop_assert_eq!(Rule::parse(&text), Ok(spec.clone()));
-        prop_assert_eq!(Rule::parse(&format!("{text}==")), Ok(spec.clone()));
+        prop_assert_eq!(Rule::parse(&text), Ok(spec));
+        prop_assert_eq!(Rule::parse(&format!("{text}==")), Ok(spec));
     }
 
     #[test]

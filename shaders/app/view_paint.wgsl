@@ -1,4 +1,5 @@
-// Colour the simulation thread's view image (one age per pixel, see src/step/view.rs)
+// Colour the simulation thread's view image (one view value per pixel, src/step/view.rs:
+// 0 dead, LIVE_BASE - state for dying cells, age + LIVE_BASE for live ones)
 // inside the paint callback's viewport (the world view). The image may be from a slightly
 // older camera: `origin` and `size` place it in the viewport's 0..1 coordinates, so a pan
 // moves it at once; uncovered parts show the dead colour.
@@ -10,9 +11,17 @@ struct Paint {
     srgb_target: u32, // 1 when the target format encodes sRGB itself: output linear
     origin: vec2<f32>,
     size: vec2<f32>,
+    states: u32,                  // Generations states C (2: no dying states)
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
     dead: vec4<f32>,
+    dying_first: vec4<f32>,       // colour of dying state 2
+    dying_last: vec4<f32>,        // colour of dying state C-1
     table: array<vec4<f32>, 101>, // colour of normalized age 0..=100
 }
+
+const LIVE_BASE: u32 = 256u;
 
 @group(0) @binding(0) var<uniform> paint: Paint;
 @group(0) @binding(1) var<storage, read> ages: array<u32>;
@@ -49,10 +58,16 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     }
     let x = min(u32(image_uv.x * f32(paint.width_px)), paint.width_px - 1u);
     let y = min(u32(image_uv.y * f32(paint.height_px)), paint.height_px - 1u);
-    let age = ages[y * paint.width_px + x];
-    if (age == 0u) {
+    let value = ages[y * paint.width_px + x];
+    if (value == 0u) {
         return to_target(paint.dead);
     }
+    if (value < LIVE_BASE) {
+        let state = LIVE_BASE - value;
+        let f = f32(state - 2u) / f32(max(paint.states, 4u) - 3u);
+        return to_target(mix(paint.dying_first, paint.dying_last, clamp(f, 0.0, 1.0)));
+    }
+    let age = value - LIVE_BASE;
     // Generations survived (age - 1): newborn and painted cells are bright at any generation.
     let norm = min(100u, u32(floor(f32(age - 1u) * 100.0 / max(paint.generation, 1.0))));
     return to_target(paint.table[norm]);

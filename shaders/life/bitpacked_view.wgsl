@@ -1,5 +1,6 @@
-// gpu-bitpacked view: one thread per output pixel writes the largest age among the cells under
-// it (0 if none is alive), exactly view::render_host. The host computes each pixel column's
+// gpu-bitpacked view: one thread per output pixel writes the largest view value among the
+// cells under it (age + LIVE_BASE for live cells, 0 if none is alive), exactly
+// view::render_host. The host computes each pixel column's
 // and row's cell span (no float rounding on the device). A world with several birth chunks
 // is drawn by one dispatch per chunk: the first writes, the others keep the maximum.
 
@@ -25,6 +26,13 @@ struct ViewParams {
 @group(0) @binding(5) var<storage, read> row_spans: array<vec2<u32>>;
 @group(0) @binding(6) var<storage, read_write> out: array<u32>;
 
+const LIVE_BASE: u32 = 256u;
+
+// view::pixel_value of a live cell: its age plus LIVE_BASE, saturating.
+fn live_value(age: u32) -> u32 {
+    return select(age + LIVE_BASE, 0xffffffffu, age > 0xffffffffu - LIVE_BASE);
+}
+
 @compute @workgroup_size(16, 16)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let px = id.x;
@@ -48,7 +56,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
                 while (live != 0u) {
                     let b = firstTrailingBit(live);
                     let s = birth[(y - v.y0) * v.width + word * 32u + b];
-                    best = max(best, age_of(v.ages, s, ((o >> b) & 1u) == 1u));
+                    let age = age_of(v.ages, s, ((o >> b) & 1u) == 1u);
+                    best = max(best, live_value(age));
                     live &= live - 1u;
                 }
             }

@@ -1,5 +1,5 @@
 // Draw a screen-resolution window of a device-resident chunk: each pixel gets the largest
-// age among the cells under it (see src/step/view.rs). The host computes every pixel's cell
+// view value among the cells under it (src/step/view.rs: age + LIVE_BASE for live cells). The host computes every pixel's cell
 // span, so the float arithmetic of zoom and pan is done once, identically for every backend.
 
 struct ViewParams {
@@ -19,6 +19,13 @@ struct ViewParams {
 @group(0) @binding(2) var<storage, read> cells: array<u32>;
 @group(0) @binding(3) var<storage, read_write> out: array<atomic<u32>>;
 
+const LIVE_BASE: u32 = 256u;
+
+// view::pixel_value of a live cell: its age plus LIVE_BASE, saturating.
+fn live_value(age: u32) -> u32 {
+    return select(age + LIVE_BASE, 0xffffffffu, age > 0xffffffffu - LIVE_BASE);
+}
+
 @compute @workgroup_size(16, 16)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     if (id.x >= v.width_px || id.y >= v.height_px) {
@@ -32,7 +39,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     for (var y = y_lo; y < y_hi; y++) {
         let base = (y - v.row0 + 1u) * v.pitch + v.col0;
         for (var x = xs.x; x < xs.y; x++) {
-            best = max(best, cells[base + x]);
+            let age = cells[base + x];
+            best = max(best, select(0u, live_value(age), age > 0u));
         }
     }
     if (best > 0u) {

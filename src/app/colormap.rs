@@ -4,6 +4,7 @@ use egui::Color32;
 use serde::{Deserialize, Serialize};
 
 use crate::stats::normalized_age;
+use crate::step::view::Pixel;
 
 /// Background of dead cells and of the space outside the world.
 pub const DEAD: Color32 = Color32::from_rgb(14, 14, 20);
@@ -84,6 +85,36 @@ pub fn cell_colour(map: Colormap, age: u32, generation: u64) -> Color32 {
     }
 }
 
+/// Colour of a cell in the first dying state (2) of a Generations rule: a warm red, so
+/// dying cells read apart from the live ramp (yellow → violet).
+pub const DYING_FIRST: Color32 = Color32::from_rgb(232, 86, 62);
+
+/// Colour of a cell in the last dying state (C-1): a dark red just above the background.
+pub const DYING_LAST: Color32 = Color32::from_rgb(72, 28, 34);
+
+/// Colour of dying state `state` (2..C-1) of a rule with `states` states (C): from
+/// [`DYING_FIRST`] to [`DYING_LAST`]. The paint shader does the same.
+pub fn dying_colour(state: u8, states: u16) -> Color32 {
+    let span = f32::from(states.max(4) - 3);
+    let f = (f32::from(state.max(2) - 2) / span).clamp(0.0, 1.0);
+    let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * f).round() as u8;
+    Color32::from_rgb(
+        mix(DYING_FIRST.r(), DYING_LAST.r()),
+        mix(DYING_FIRST.g(), DYING_LAST.g()),
+        mix(DYING_FIRST.b(), DYING_LAST.b()),
+    )
+}
+
+/// Colour of a view pixel (a [`crate::step::view::pixel_value`]) at `generation` under a
+/// rule of `states` states.
+pub fn pixel_colour(map: Colormap, value: u32, generation: u64, states: u16) -> Color32 {
+    match Pixel::decode(value) {
+        Pixel::Dead => DEAD,
+        Pixel::Dying(state) => dying_colour(state, states),
+        Pixel::Alive(age) => cell_colour(map, age, generation),
+    }
+}
+
 /// The 101 colours of normalized ages 0..=100 as linear-free RGBA floats for the shader.
 pub fn table(map: Colormap) -> [[f32; 4]; 101] {
     std::array::from_fn(|i| {
@@ -92,9 +123,31 @@ pub fn table(map: Colormap) -> [[f32; 4]; 101] {
     })
 }
 
-/// Draw the legend of `map` (a labelled ramp) into the available width.
-pub fn legend(ui: &mut egui::Ui, map: Colormap) {
+/// Draw the legend of `map` (a labelled ramp) into the available width; under a rule with
+/// dying states (`states` > 2) a second ramp shows the dying colours.
+pub fn legend(ui: &mut egui::Ui, map: Colormap, states: u16) {
     let width = ui.available_width().min(220.0);
+    ramp(ui, width, |t| colour(map, (t * 100.0).round() as u32));
+    ui.horizontal(|ui| {
+        ui.small("newborn");
+        ui.add_space((width - 120.0).max(0.0));
+        ui.small("age = generation");
+    });
+    if states > 2 {
+        let last = (states - 1).min(255) as u8;
+        ramp(ui, width, |t| {
+            dying_colour(2 + (t * f32::from(last - 2)).round() as u8, states)
+        });
+        ui.horizontal(|ui| {
+            ui.small("dying: state 2");
+            ui.add_space((width - 150.0).max(0.0));
+            ui.small(format!("state {last}"));
+        });
+    }
+}
+
+/// A 12-point-high ramp of `colour_at(0..=1)` across `width`.
+fn ramp(ui: &mut egui::Ui, width: f32, colour_at: impl Fn(f32) -> Color32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 12.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     let steps = 50;
@@ -102,13 +155,8 @@ pub fn legend(ui: &mut egui::Ui, map: Colormap) {
         let x0 = rect.left() + rect.width() * i as f32 / steps as f32;
         let x1 = rect.left() + rect.width() * (i + 1) as f32 / steps as f32;
         let r = egui::Rect::from_min_max(egui::pos2(x0, rect.top()), egui::pos2(x1, rect.bottom()));
-        painter.rect_filled(r, 0.0, colour(map, (i * 100 / (steps - 1)) as u32));
+        painter.rect_filled(r, 0.0, colour_at(i as f32 / (steps - 1) as f32));
     }
-    ui.horizontal(|ui| {
-        ui.small("newborn");
-        ui.add_space((width - 120.0).max(0.0));
-        ui.small("age = generation");
-    });
 }
 
 #[cfg(test)]

@@ -165,7 +165,11 @@ fn strategy_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         .width(220.0)
         .show_ui(ui, |ui| {
             for &strategy in Strategy::ALL {
-                let reason = app.panel.unavailable(strategy).map(str::to_owned);
+                let reason = app
+                    .panel
+                    .unavailable(strategy)
+                    .map(str::to_owned)
+                    .or_else(|| strategy.rule_unsupported(&snap.rule));
                 let item = egui::Button::selectable(snap.strategy == strategy, strategy.name());
                 let response = ui
                     .add_enabled(reason.is_none(), item)
@@ -302,7 +306,7 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     });
 }
 
-fn view_section(app: &mut GolabApp, ui: &mut Ui, _snap: &Snapshot) {
+fn view_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     ui.strong("View and tools");
     ui.horizontal(|ui| {
         for (tool, label, hint) in [
@@ -339,7 +343,7 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, _snap: &Snapshot) {
             ui.radio_value(&mut app.settings.colormap, map, map.label());
         }
     });
-    colormap::legend(ui, app.settings.colormap);
+    colormap::legend(ui, app.settings.colormap, snap.rule.states());
     if app.view.selection.is_some() {
         ui.label("Selection:");
         ui.horizontal_wrapped(|ui| {

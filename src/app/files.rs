@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::mpsc::Receiver;
 
 use super::GolabApp;
-use super::colormap::{Colormap, cell_colour};
+use super::colormap::{Colormap, pixel_colour};
 use super::pattern_info::PatternInfo;
 use crate::pattern::{Format, Pattern, Placement};
 use crate::rule::Rule;
@@ -261,7 +261,7 @@ pub fn export_png(world: &World, path: &Path, map: Colormap) -> Result<String, S
     let rgb: Vec<u8> = ages
         .iter()
         .flat_map(|&a| {
-            let c = cell_colour(map, a, world.generation);
+            let c = pixel_colour(map, a, world.generation, world.rule().states());
             [c.r(), c.g(), c.b()]
         })
         .collect();

@@ -34,7 +34,11 @@ struct PaintUniform {
     srgb_target: u32,
     origin: [f32; 2],
     size: [f32; 2],
+    states: u32,
+    pad: [u32; 3],
     dead: [f32; 4],
+    dying_first: [f32; 4],
+    dying_last: [f32; 4],
     table: [[f32; 4]; 101],
 }
 
@@ -195,7 +199,11 @@ pub fn paint(
                     image_rect.width() / rect.width().max(1.0),
                     image_rect.height() / rect.height().max(1.0),
                 ],
+                states: u32::from(image.states),
+                pad: [0; 3],
                 dead: colour_floats(colormap::DEAD),
+                dying_first: colour_floats(colormap::DYING_FIRST),
+                dying_last: colour_floats(colormap::DYING_LAST),
                 table: colormap::table(map),
             };
             let callback = ViewCallback {
@@ -214,7 +222,7 @@ pub fn paint(
                 ];
                 let pixels: Vec<Color32> = ages
                     .iter()
-                    .map(|&a| colormap::cell_colour(map, a, image.generation))
+                    .map(|&v| colormap::pixel_colour(map, v, image.generation, image.states))
                     .collect();
                 let img = egui::ColorImage {
                     size,

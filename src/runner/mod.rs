@@ -104,6 +104,8 @@ pub struct ViewImage {
     pub request: ViewRequest,
     /// Generation it shows (maps ages to normalized ages).
     pub generation: u64,
+    /// States of the rule it was drawn under (shades dying cells; 2 without dying states).
+    pub states: u16,
     /// One age per pixel, on the device (GPU available) or on the host.
     pub pixels: ViewPixels,
 }

@@ -1,11 +1,12 @@
 //! Drawing a window of the world at screen resolution, where the state lives.
 //!
 //! The app never reads a whole device-resident world back to draw it. It asks the stepper
-//! for a [`ViewRequest`]: one `u32` per screen pixel holding the largest age among the cells
-//! under that pixel (0 when all are dead or the pixel is outside the world). Zoomed out, a
-//! pixel therefore shows a cell block as alive if any cell in it is; zoomed in, each pixel
-//! samples exactly one cell. [`render_host`] is the CPU definition every device
-//! implementation is tested against.
+//! for a [`ViewRequest`]: one `u32` per screen pixel holding the largest [`pixel_value`]
+//! among the cells under that pixel (0 when all are dead or the pixel is outside the
+//! world). A cell's value orders dead < dying < alive, so zoomed out a pixel shows a cell
+//! block as alive (its oldest cell) if any cell in it is, else as dying (its freshest dying
+//! state); zoomed in, each pixel samples exactly one cell. [`render_host`] is the CPU
+//! definition every device implementation is tested against.
 
 use bytemuck::{Pod, Zeroable};
 use rayon::prelude::*;
@@ -59,6 +60,48 @@ impl ViewRequest {
     }
 }
 
+/// View values below this are dying states; live cells are their age plus this.
+pub const LIVE_BASE: u32 = 256;
+
+/// The view value of one cell: 0 dead, `LIVE_BASE - state` for a dying Generations state
+/// (2..=255), `age + LIVE_BASE` (saturating) for a live cell of `age`. Every device view
+/// kernel writes the maximum of these over a pixel's cells.
+#[inline]
+pub fn pixel_value(age: u32, dying: u8) -> u32 {
+    if age > 0 {
+        age.saturating_add(LIVE_BASE)
+    } else if dying > 0 {
+        LIVE_BASE - u32::from(dying)
+    } else {
+        0
+    }
+}
+
+/// What a view pixel shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pixel {
+    /// No live or dying cell under the pixel (or outside the world).
+    Dead,
+    /// Dying cells only; the freshest (lowest) dying state.
+    Dying(u8),
+    /// A live cell; the oldest age (ages within `LIVE_BASE` of `u32::MAX` read as that).
+    Alive(u32),
+}
+
+impl Pixel {
+    /// Decode a view value written by [`pixel_value`] (or a maximum of them).
+    #[inline]
+    pub fn decode(value: u32) -> Pixel {
+        if value >= LIVE_BASE {
+            Pixel::Alive(value - LIVE_BASE)
+        } else if value > 0 {
+            Pixel::Dying((LIVE_BASE - value) as u8)
+        } else {
+            Pixel::Dead
+        }
+    }
+}
+
 fn spans(origin: f32, cells_per_pixel: f32, count: u32, extent: u32) -> Vec<[u32; 2]> {
     (0..count)
         .map(|p| {
@@ -68,10 +111,11 @@ fn spans(origin: f32, cells_per_pixel: f32, count: u32, extent: u32) -> Vec<[u32
         .collect()
 }
 
-/// The CPU definition of a view: `out[py * width_px + px]` = largest age under the pixel.
+/// The CPU definition of a view: `out[py * width_px + px]` = largest [`pixel_value`] of the
+/// cells under the pixel.
 pub fn render_host(world: &World, request: &ViewRequest, out: &mut [u32]) {
     let (w, h) = (world.width(), world.height());
-    let ages = world.ages();
+    let (ages, dying) = (world.ages(), world.dying());
     let width_px = request.width_px as usize;
     let columns: Vec<(u32, u32)> = (0..request.width_px)
         .map(|px| ViewRequest::cell_span(request.x0, request.cells_per_pixel, px, w))
@@ -85,9 +129,10 @@ pub fn render_host(world: &World, request: &ViewRequest, out: &mut [u32]) {
             for (pixel, &(x_start, x_end)) in row_out.iter_mut().zip(&columns) {
                 let mut best = 0;
                 for y in y_start..y_end {
-                    let row = &ages[y as usize * w as usize..][..w as usize];
-                    for &age in &row[x_start as usize..x_end as usize] {
-                        best = best.max(age);
+                    let row = y as usize * w as usize;
+                    for i in row + x_start as usize..row + x_end as usize {
+                        let d = dying.get(i).copied().unwrap_or(0);
+                        best = best.max(pixel_value(ages[i], d));
                     }
                 }
                 *pixel = best;
@@ -121,7 +166,8 @@ mod tests {
         };
         let mut out = vec![9; 8];
         render_host(&world, &request, &mut out);
-        assert_eq!(out, vec![1, 1, 0, 0, 1, 1, 0, 0]);
+        let a = pixel_value(1, 0);
+        assert_eq!(out, vec![a, a, 0, 0, a, a, 0, 0]);
     }
 
     #[test]
@@ -136,7 +182,8 @@ mod tests {
         };
         let mut out = vec![9; 6];
         render_host(&world, &request, &mut out);
-        assert_eq!(out, vec![1, 0, 0, 0, 1, 0]);
+        let a = pixel_value(1, 0);
+        assert_eq!(out, vec![a, 0, 0, 0, a, 0]);
     }
 
     #[test]
@@ -153,6 +200,40 @@ mod tests {
         };
         let mut out = vec![0; 1];
         render_host(&world, &request, &mut out);
-        assert_eq!(out, vec![7]);
+        assert_eq!(out, vec![pixel_value(7, 0)]);
+    }
+
+    #[test]
+    fn values_order_dead_dying_alive_and_decode_back() {
+        assert_eq!(Pixel::decode(pixel_value(0, 0)), Pixel::Dead);
+        assert_eq!(Pixel::decode(pixel_value(0, 2)), Pixel::Dying(2));
+        assert_eq!(Pixel::decode(pixel_value(0, 255)), Pixel::Dying(255));
+        assert_eq!(Pixel::decode(pixel_value(7, 0)), Pixel::Alive(7));
+        assert!(pixel_value(1, 0) > pixel_value(0, 2));
+        assert!(pixel_value(0, 2) > pixel_value(0, 3));
+        assert_eq!(pixel_value(u32::MAX, 0), u32::MAX);
+    }
+
+    #[test]
+    fn a_dying_cell_shows_unless_a_live_one_shares_the_pixel() {
+        let rule = "/2/4".parse().unwrap();
+        let mut world = World::new(8, 6, Topology::Torus, rule).unwrap();
+        world.apply_edit(CellEdit {
+            x: 0,
+            y: 0,
+            alive: true,
+        });
+        world.dying_mut()[2] = 3;
+        world.dying_mut()[5] = 2;
+        let request = ViewRequest {
+            x0: 0.0,
+            y0: 0.0,
+            cells_per_pixel: 4.0,
+            width_px: 2,
+            height_px: 1,
+        };
+        let mut out = vec![9; 2];
+        render_host(&world, &request, &mut out);
+        assert_eq!(out, vec![pixel_value(1, 0), pixel_value(0, 2)]);
     }
 }

@@ -39,7 +39,8 @@ pub fn scalar_after(world: &World, gens: u64) -> World {
     sim.world().unwrap().clone()
 }
 
-/// Assert two worlds have identical generation and ages, pointing at the first difference.
+/// Assert two worlds have identical generation, ages and dying states, pointing at the first
+/// difference.
 pub fn assert_same_world(expected: &World, actual: &World, context: &str) {
     assert_eq!(
         (expected.width(), expected.height()),
@@ -67,6 +68,27 @@ pub fn assert_same_world(expected: &World, actual: &World, context: &str) {
             expected.population()
         );
     }
+    assert_eq!(expected.rule(), actual.rule(), "{context}: rule differs");
+    if let Some(i) = expected
+        .dying()
+        .iter()
+        .zip(actual.dying())
+        .position(|(a, b)| a != b)
+    {
+        let w = expected.width() as usize;
+        panic!(
+            "{context}: cell ({}, {}) has dying state {} but the reference says {}",
+            i % w,
+            i / w,
+            actual.dying()[i],
+            expected.dying()[i]
+        );
+    }
+    assert_eq!(
+        expected.dying().len(),
+        actual.dying().len(),
+        "{context}: dying plane"
+    );
 }
 
 /// Deterministic pseudo-random edits (paint and erase) over a world.
@@ -131,11 +153,10 @@ pub fn assert_matches_scalar(
         expected.population(),
         "{context}: population"
     );
-    assert_eq!(
-        stats,
-        golab::stats::Stats::from_ages(expected.ages(), expected.generation, 5),
-        "{context}: statistics"
-    );
+    let mut expected_stats =
+        golab::stats::Stats::from_ages(expected.ages(), expected.generation, 5);
+    expected_stats.add_dying(expected.dying());
+    assert_eq!(stats, expected_stats, "{context}: statistics");
     assert_same_world(&expected, sim.world().unwrap(), context);
 }
 

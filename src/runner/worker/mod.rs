@@ -303,6 +303,7 @@ impl Worker {
                 self.view = Some(ViewImage {
                     request,
                     generation,
+                    states: self.sim.rule().states(),
                     pixels,
                 });
                 self.drawn = Some((request, generation));

@@ -129,10 +129,11 @@ pub fn render_host(world: &World, request: &ViewRequest, out: &mut [u32]) {
             for (pixel, &(x_start, x_end)) in row_out.iter_mut().zip(&columns) {
                 let mut best = 0;
                 for y in y_start..y_end {
-                    let row = y as usize * w as usize;
-                    for i in row + x_start as usize..row + x_end as usize {
-                        let d = dying.get(i).copied().unwrap_or(0);
-                        best = best.max(pixel_value(ages[i], d));
+                    let first = y as usize * w as usize + x_start as usize;
+                    let cells = (x_end - x_start) as usize;
+                    for (k, &age) in ages[first..first + cells].iter().enumerate() {
+                        let d = dying.get(first + k).copied().unwrap_or(0);
+                        best = best.max(pixel_value(age, d));
                     }
                 }
                 *pixel = best;

@@ -276,6 +276,56 @@ fn lifehistory_states_read_as_live_b3s23_cells_with_a_warning() {
     assert_eq!((line, column), (2, 2), "{m}");
 }
 
+#[test]
+fn generations_rle_reads_and_writes_dying_states_and_places_them() {
+    // Brian's Brain (C = 3): A alive, B dying; Star Wars (C = 4) has states up to C.
+    let text = "#N spaceship\nx = 4, y = 2, rule = /2/3\n.2A.$.2B.!";
+    let p = parse(text, None).unwrap();
+    assert_eq!(p.cells, vec![(1, 0), (2, 0)]);
+    assert_eq!(p.dying, vec![(1, 1, 2), (2, 1, 2)]);
+    let again = parse(&p.to_rle(), None).unwrap();
+    assert_eq!(
+        (again.cells.clone(), again.dying.clone()),
+        (p.cells.clone(), p.dying.clone())
+    );
+    assert!(
+        p.to_rle().ends_with("rule = /2/3\n.2A$.2B!\n"),
+        "{}",
+        p.to_rle()
+    );
+
+    // Two-letter states round-trip under a rule with many states.
+    let many = parse("x = 3, y = 1, rule = 2/3/40\nApCA!", None).unwrap();
+    assert_eq!(
+        (many.cells.clone(), many.dying.clone()),
+        (vec![(0, 0), (2, 0)], vec![(1, 0, 27)])
+    );
+    assert_eq!(parse(&many.to_rle(), None).unwrap().dying, many.dying);
+
+    // A state beyond the rule's C - 1 is an error at its letter.
+    let (line, column, m) = syntax_at("x = 3, y = 1, rule = 345/2/4\nAD!", None);
+    assert_eq!((line, column), (2, 2), "{m}");
+    assert!(m.contains("state 4") && m.contains("C = 4"), "{m}");
+
+    // Placing the pattern gives the world its states; saving it back keeps them.
+    let rule: Rule = "/2/3".parse().unwrap();
+    let mut world = golab::world::World::new(10, 8, Topology::Torus, rule).unwrap();
+    p.place(&mut world, golab::pattern::Placement::At { x: 3, y: 3 });
+    assert_eq!((world.population(), world.dying_count()), (2, 2));
+    assert_eq!(world.state_at(4 * 10 + 4), 2);
+    let saved = Pattern::from_world(&world);
+    assert_eq!((saved.cells.len(), saved.dying.len()), (2, 2));
+
+    // Formats that hold live cells only refuse a pattern with dying cells (nothing dropped).
+    for format in [Format::Plaintext, Format::Life106, Format::Macrocell] {
+        let err = saved.to_format(format).unwrap_err().to_string();
+        assert!(
+            err.contains("2 dying cells") && err.contains("RLE"),
+            "{err}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // apgcodes
 

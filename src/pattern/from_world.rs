@@ -4,17 +4,29 @@
 use super::{Grid, Pattern};
 use crate::world::World;
 
-/// The bounding box `(x0, y0, x1, y1)` (inclusive) of the world's live cells, walking
+/// The bounding box `(x0, y0, x1, y1)` (inclusive) of the world's live and dying cells, walking
 /// rows as slices (a large world has tens of millions of cells); `None` when all are dead.
 fn live_box(world: &World) -> Option<(u32, u32, u32, u32)> {
     let width = (world.width() as usize).max(1);
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    let mut extend = |y: usize, first: Option<usize>, last: Option<usize>| {
+        if let (Some(first), Some(last)) = (first, last) {
+            (x0, y0, x1, y1) = (x0.min(first), y0.min(y), x1.max(last), y1.max(y));
+        }
+    };
     for (y, row) in world.ages().chunks(width).enumerate() {
-        let Some(first) = row.iter().position(|&a| a > 0) else {
-            continue;
-        };
-        let last = row.iter().rposition(|&a| a > 0).unwrap_or(first);
-        (x0, y0, x1, y1) = (x0.min(first), y0.min(y), x1.max(last), y);
+        extend(
+            y,
+            row.iter().position(|&a| a > 0),
+            row.iter().rposition(|&a| a > 0),
+        );
+    }
+    for (y, row) in world.dying().chunks(width).enumerate() {
+        extend(
+            y,
+            row.iter().position(|&d| d > 0),
+            row.iter().rposition(|&d| d > 0),
+        );
     }
     (x0 != usize::MAX).then_some((x0 as u32, y0 as u32, x1 as u32, y1 as u32))
 }
@@ -74,11 +86,21 @@ impl Pattern {
                 cells.push((i as u32, wy - y0));
             }
         }
+        let mut dying = Vec::new();
+        if !world.dying().is_empty() {
+            for wy in y0..y1 {
+                let row = &world.dying()[wy as usize * width..][x0 as usize..x1 as usize];
+                for (i, &d) in row.iter().enumerate().filter(|(_, d)| **d > 0) {
+                    dying.push((i as u32, wy - y0, d));
+                }
+            }
+        }
         Pattern {
             rule: Some(world.rule()),
             width: x1 - x0,
             height: y1 - y0,
             cells,
+            dying,
             ..Pattern::default()
         }
     }

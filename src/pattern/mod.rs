@@ -72,6 +72,9 @@ pub struct Pattern {
     /// Readers and transforms keep this invariant; writers and placement tolerate a broken
     /// one (cells outside the box are dropped, order and duplicates are fixed).
     pub cells: Vec<(u32, u32)>,
+    /// Dying cells `(x, y, state)` of a Generations pattern (states 2..C-1, RLE letters `B`
+    /// onwards), sorted row-major, none where a cell is live; empty for two-state patterns.
+    pub dying: Vec<(u32, u32, u8)>,
     /// Where the box's top-left cell lies in Golly's coordinates (origin at the centre of the
     /// universe, `y` down): `#CXRLE Pos=`, the macrocell root's placement, Life 1.05/1.06
     /// coordinates. `None` when the file gave none; writers then centre the box on the origin.
@@ -242,10 +245,42 @@ impl Pattern {
         Cow::Owned(cells)
     }
 
-    /// The pattern as text in `format`. Every format but [`Format::Apgcode`] always succeeds;
+    /// The dying cells inside the box, sorted row-major, without duplicates or live cells.
+    pub(super) fn clean_dying(&self) -> Vec<(u32, u32, u8)> {
+        let live = self.clean_cells();
+        let mut dying: Vec<_> = self
+            .dying
+            .iter()
+            .copied()
+            .filter(|&(x, y, s)| {
+                x < self.width
+                    && y < self.height
+                    && s >= 2
+                    && live
+                        .binary_search_by_key(&(y, x), |&(cx, cy)| (cy, cx))
+                        .is_err()
+            })
+            .collect();
+        dying.sort_unstable_by_key(|&(x, y, _)| (y, x));
+        dying.dedup_by_key(|&mut (x, y, _)| (x, y));
+        dying
+    }
+
+    /// The pattern as text in `format`. Every format but [`Format::Apgcode`] succeeds for
+    /// two-state patterns;
     /// an apgcode needs the pattern to be one still life, oscillator or spaceship, and Life
-    /// 1.05 is read but written as Life 1.06.
+    /// 1.05 is read but written as Life 1.06. Dying cells (Generations) are kept by RLE only;
+    /// the other formats refuse them rather than drop them.
     pub fn to_format(&self, format: Format) -> Result<String, PatternError> {
+        let dying = self.dying.len();
+        if dying > 0 && format != Format::Rle {
+            return Err(PatternError::Unsupported(format!(
+                "{} holds live cells only; save as RLE (.rle) to keep the {dying} dying \
+                 cell{} of the Generations rule",
+                format.name(),
+                if dying == 1 { "" } else { "s" }
+            )));
+        }
         Ok(match format {
             Format::Rle => self.to_rle(),
             Format::Plaintext => self.to_plaintext(),

@@ -99,7 +99,8 @@ impl Pattern {
 
     /// Put the pattern into `world`: the part of its box inside the world becomes exactly the
     /// pattern (dead cells of the box are erased; cells alive before and after keep their
-    /// age). Cells outside the world are clipped and counted. The world's rule is not changed.
+    /// age; dying cells of a Generations pattern take their state when the world's rule has
+    /// it). Cells outside the world are clipped and counted. The world's rule is not changed.
     pub fn place(&self, world: &mut World, placement: Placement) -> PlaceReport {
         let (ww, wh) = (world.width(), world.height());
         let (x, y) = match placement {
@@ -114,6 +115,20 @@ impl Pattern {
             placed += usize::from(e.alive);
             world.apply_edit(e);
         });
+        let states = world.rule().states();
+        let dying = world.dying_mut();
+        if !dying.is_empty() {
+            for (cx, cy, state) in self.clean_dying() {
+                let (wx, wy) = (x.saturating_add(cx.into()), y.saturating_add(cy.into()));
+                if (0..i64::from(ww)).contains(&wx)
+                    && (0..i64::from(wh)).contains(&wy)
+                    && u16::from(state) < states
+                {
+                    dying[wy as usize * ww as usize + wx as usize] = state;
+                    placed += 1;
+                }
+            }
+        }
         PlaceReport {
             placed,
             clipped,

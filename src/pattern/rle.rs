@@ -6,8 +6,9 @@
 //! followed by `b` or `.` (dead), `o` (alive), a multi-state cell (`A`–`X`, or `p`–`y` then
 //! `A`–`X`: states 1–255) or `$` (end of row), whitespace allowed between tokens, ended by `!`
 //! (anything after it is ignored; a missing `!` is accepted). With the `LifeHistory` rule the
-//! on-states 1, 3 and 5 are live B3/S23 cells and the others dead, counted in a warning; any
-//! other rule is two-state, where a state above 1 is an error. Errors name the line and column
+//! on-states 1, 3 and 5 are live B3/S23 cells and the others dead, counted in a warning; with
+//! a Generations rule of C states, `A` is alive and `B`… (states 2..C-1) are dying cells;
+//! under any other rule a state above 1 is an error. Errors name the line and column
 //! of the offending character; an error about a run points at the run's first character.
 
 use super::rle_header::{comment_line, parse_header};
@@ -38,6 +39,10 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
         }
     };
     let (width, height, history) = parse_header(header.0, header.1, &mut pattern)?;
+    let states = pattern
+        .rule
+        .filter(|rule| rule.has_dying_states())
+        .map_or(2, |rule| rule.states());
     pattern.width = width;
     pattern.height = height;
     let mut body = Body {
@@ -47,6 +52,8 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
         y: 0,
         run: None,
         cells: Vec::new(),
+        dying: Vec::new(),
+        states,
         history,
         other_states: 0,
         state: None,
@@ -74,6 +81,7 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
         ));
     }
     pattern.cells = body.cells;
+    pattern.dying = body.dying;
     if body.other_states > 0 {
         pattern.warnings.push(format!(
             "LifeHistory: {} cell{} in states other than 1, 3 and 5 (history, marked-off or              boundary cells) were read as dead; the live cells run as B3/S23",
@@ -99,6 +107,10 @@ struct Body {
     y: u64,
     run: Option<Run>,
     cells: Vec<(u32, u32)>,
+    /// Dying cells of a Generations rule (states 2..C-1).
+    dying: Vec<(u32, u32, u8)>,
+    /// States of the header's Generations rule (2 for two-state rules).
+    states: u16,
     /// LifeHistory: states 1, 3, 5 live, the others dead and counted.
     history: bool,
     /// Cells of a LifeHistory dead state above 0 read as dead.
@@ -203,10 +215,19 @@ impl Body {
             matches!(state, 1 | 3 | 5)
         } else if state == 1 {
             true
+        } else if state < u32::from(self.states) {
+            return self.dying_run(n, state as u8, line, column);
+        } else if self.states > 2 {
+            let message = format!(
+                "cell state {state} is beyond the rule's states 0-{} (Generations C = {})",
+                self.states - 1,
+                self.states
+            );
+            return Err(syntax(line, column, message));
         } else {
             let message = format!(
-                "cell state {state} in a two-state rule (only LifeHistory's states are read; \
-                 other multi-state rules are not supported)"
+                "cell state {state} in a two-state rule (multi-state cells are read for \
+                 Generations rules and LifeHistory only)"
             );
             return Err(syntax(line, column, message));
         };
@@ -217,6 +238,23 @@ impl Body {
             self.x = self.x.saturating_add(n);
             Ok(())
         }
+    }
+
+    /// Add a run of `n` dying cells in `state` at the cursor (the box and limit checked as
+    /// for live cells).
+    fn dying_run(
+        &mut self,
+        n: u64,
+        state: u8,
+        line: usize,
+        column: usize,
+    ) -> Result<(), PatternError> {
+        let (x, y, before) = (self.x, self.y, self.cells.len());
+        self.live(n, line, column)?;
+        self.cells.truncate(before);
+        self.dying
+            .extend((x as u32..(x + n) as u32).map(|cx| (cx, y as u32, state)));
+        Ok(())
     }
 
     /// Add a run of `n` live cells at the cursor, checking the declared box and the limit.
@@ -237,7 +275,7 @@ impl Body {
             );
             return Err(syntax(line, column, message));
         }
-        if self.cells.len() as u64 + n > MAX_PATTERN_CELLS as u64 {
+        if (self.cells.len() + self.dying.len()) as u64 + n > MAX_PATTERN_CELLS as u64 {
             return Err(PatternError::TooLarge {
                 what: format!("more than {MAX_PATTERN_CELLS} live cells"),
                 limit: MAX_PATTERN_CELLS as u64,

@@ -17,12 +17,17 @@ impl Wrapper {
     /// pass [`MAX_LINE`]. Digits are written by hand: a large world has tens of millions of
     /// tokens, and formatting each into a `String` would dominate the time.
     fn token(&mut self, count: u32, tag: char) {
+        self.token_str(count, tag.encode_utf8(&mut [0; 4]));
+    }
+
+    /// [`Wrapper::token`] with a tag of one or two characters (multi-state cells).
+    fn token_str(&mut self, count: u32, tag: &str) {
         let digits = if count > 1 {
             count.ilog10() as usize + 1
         } else {
             0
         };
-        let len = digits + 1;
+        let len = digits + tag.len();
         if self.line_len > 0 && self.line_len + len > MAX_LINE {
             self.out.push('\n');
             self.line_len = 0;
@@ -35,7 +40,7 @@ impl Wrapper {
         }
         self.out
             .push_str(std::str::from_utf8(&buf[..digits]).unwrap_or_default());
-        self.out.push(tag);
+        self.out.push_str(tag);
         self.line_len += len;
     }
 }
@@ -49,11 +54,50 @@ pub(super) fn one_line(text: &str) -> String {
         .join(" ")
 }
 
+/// Golly's multi-state RLE letters of `state` (1..=255): `A`–`X` for 1–24, then `pA`–`pX`
+/// for 25–48, … up to `yO` for 255.
+fn state_tag(state: u8) -> String {
+    let s = u32::from(state);
+    if s <= 24 {
+        char::from(b'A' + (s - 1) as u8).to_string()
+    } else {
+        let high = char::from(b'p' + ((s - 25) / 24) as u8);
+        let low = char::from(b'A' + ((s - 25) % 24) as u8);
+        format!("{high}{low}")
+    }
+}
+
+/// The runs of a Generations pattern: `.` dead, `A` alive, `B`… dying, `$` row ends.
+fn multi_state_body(body: &mut Wrapper, live: &[(u32, u32)], dying: &[(u32, u32, u8)]) {
+    let mut all: Vec<(u32, u32, u8)> = live.iter().map(|&(x, y)| (x, y, 1)).collect();
+    all.extend_from_slice(dying);
+    all.sort_unstable_by_key(|&(x, y, _)| (y, x));
+    let (mut row, mut col) = (0u32, 0u32);
+    let mut i = 0;
+    while let Some(&(x, y, state)) = all.get(i) {
+        if y > row {
+            body.token(y - row, '$');
+            (row, col) = (y, 0);
+        }
+        if x > col {
+            body.token(x - col, '.');
+        }
+        let mut n = 1;
+        while all.get(i + n as usize) == Some(&(x + n, y, state)) {
+            n += 1;
+        }
+        body.token_str(n, &state_tag(state));
+        col = x + n;
+        i += n as usize;
+    }
+}
+
 impl Pattern {
     /// RLE text: `#CXRLE Pos=X,Y Gen=G` when the pattern has a position or generation (Golly
     /// reads it only as the first line, so it comes first), `#N`/`#O`/`#C` lines, the
     /// `x = W, y = H[, rule = R[:T W,H]]` header, then runs wrapped at 70 characters and a
-    /// final `!`. Metadata line breaks become spaces. A bounded grid needs a rule in the
+    /// final `!`; a pattern with dying cells is written in Golly's multi-state letters (`.`
+    /// dead, `A` alive, `B`… dying). Metadata line breaks become spaces. A bounded grid needs a rule in the
     /// header: B3/S23 is written when the pattern names none.
     pub fn to_rle(&self) -> String {
         let (pattern, cells) = (self, &*self.clean_cells());
@@ -96,6 +140,13 @@ impl Pattern {
         }
         out.push('\n');
         let mut body = Wrapper { out, line_len: 0 };
+        let dying = self.clean_dying();
+        if !dying.is_empty() {
+            multi_state_body(&mut body, cells, &dying);
+            body.token(1, '!');
+            body.out.push('\n');
+            return body.out;
+        }
         let (mut row, mut col) = (0u32, 0u32);
         let mut i = 0;
         while let Some(&(x, y)) = cells.get(i) {

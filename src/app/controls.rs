@@ -76,6 +76,42 @@ pub fn show(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     super::patterns_panel::show(app, ui, snap);
 }
 
+/// What the rule field accepts, shown on hover.
+const RULE_HELP: &str = "Any rule Golly runs in these families:\n\
+    • Life-like: B3/S23, 23/3, HighLife\n\
+    • isotropic non-totalistic (Hensel letters): B2-a/S12, B3/S2-i34q\n\
+    • MAP rules: MAP + 86 base64 characters\n\
+    • hexagonal and von Neumann: B2/S34H, B2/S013V\n\
+    • Generations: /2/3, 345/2/4, B2/S/C3, B2-a/S12/3 (dying cells drawn in red)";
+
+/// Examples of the neighbourhoods that have no popular names.
+const NEIGHBOURHOOD_EXAMPLES: &[(&str, &str)] =
+    &[("hexagonal", "B2/S34H"), ("von Neumann", "B2/S013V")];
+
+/// The named rules grouped by family for the rules menu, then neighbourhood examples.
+fn rule_menu() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
+    let mut groups: Vec<(&'static str, Vec<(&'static str, &'static str)>)> = vec![
+        ("Life-like", Vec::new()),
+        ("isotropic non-totalistic", Vec::new()),
+        ("Generations", Vec::new()),
+    ];
+    for &(name, text) in NAMED_SPECS {
+        let Ok(rule) = text.parse::<crate::rule::Rule>() else {
+            continue;
+        };
+        let group = if rule.has_dying_states() {
+            2
+        } else if rule.as_totalistic().is_some() {
+            0
+        } else {
+            1
+        };
+        groups[group].1.push((name, text));
+    }
+    groups.push(("other neighbourhoods", NEIGHBOURHOOD_EXAMPLES.to_vec()));
+    groups
+}
+
 fn availability(app: &GolabApp) -> Vec<(Strategy, Option<String>)> {
     let factory = match &app.gpu {
         Some(ctx) => crate::step::StepperFactory::with_context(ctx.clone()),
@@ -266,18 +302,24 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         egui::ComboBox::from_label("rules")
             .selected_text("common")
             .width(70.0)
+            .height(480.0)
             .show_ui(ui, |ui| {
-                for (name, rule) in NAMED_SPECS {
-                    if ui
-                        .selectable_label(false, format!("{name} ({rule})"))
-                        .clicked()
-                    {
-                        app.panel.rule_text = (*rule).to_string();
-                        app.apply_rule(rule);
+                for (heading, entries) in rule_menu() {
+                    ui.label(egui::RichText::new(heading).weak().small());
+                    for (name, rule) in entries {
+                        if ui
+                            .selectable_label(false, format!("{name} ({rule})"))
+                            .clicked()
+                        {
+                            app.panel.rule_text = rule.to_string();
+                            app.apply_rule(rule);
+                        }
                     }
                 }
             });
-    });
+    })
+    .response
+    .on_hover_text(RULE_HELP);
     if let Some(error) = &app.panel.rule_error {
         ui.colored_label(ui.visuals().error_fg_color, error);
     }

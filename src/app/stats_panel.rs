@@ -107,7 +107,14 @@ impl StatsHistory {
         let (fps, frame_ms) = self.fps();
         ui.horizontal_wrapped(|ui| {
             counter(ui, "generation", snap.generation.to_string());
-            counter(ui, "population", snap.stats.population.to_string());
+            counter(ui, "population", snap.stats.population.to_string())
+                .on_hover_text("live cells (state 1)");
+            if snap.rule.has_dying_states() {
+                counter(ui, "dying", snap.stats.dying.to_string()).on_hover_text(format!(
+                    "cells in dying states 2..{} of the Generations rule",
+                    snap.rule.states() - 1
+                ));
+            }
             let wall = if snap.running {
                 format!("{:.1}", snap.wall_gps)
             } else {

@@ -22,7 +22,7 @@ pub struct RunArgs {
     /// Edge behaviour: torus (wrap) or dead (outside is dead).
     #[arg(long, default_value = "torus")]
     pub topology: String,
-    /// Rule in B/S notation (B3/S23, 23/3, HighLife...). Default: the pattern's rule, else B3/S23.
+    /// Rule in any notation Golly accepts (B3/S23, B2-a/S12, /2/3, B2/S34H, MAP…, HighLife…). Default: the pattern's rule, else B3/S23.
     #[arg(long)]
     pub rule: Option<String>,
     /// A bundled pattern name (see `golab patterns`) or a .rle / .cells file, placed centred.
@@ -58,6 +58,8 @@ pub struct RunReport {
     pub generation: u64,
     /// Live cells.
     pub population: u64,
+    /// Dying cells (states 2..C-1 of a Generations rule; 0 under other rules).
+    pub dying: u64,
     /// Live cells per normalized-age bracket, youngest first.
     pub histogram: Vec<u64>,
     /// Stable 64-bit hash of size and ages, as 16 hex digits.
@@ -72,13 +74,13 @@ pub struct RunReport {
     pub width: u32,
     /// World height.
     pub height: u32,
-    /// Rule in canonical B/S form.
+    /// Rule in Golly's canonical form.
     pub rule: String,
     /// torus or dead.
     pub topology: String,
-    /// Warnings (e.g. a clipped pattern).
     /// World-state bytes uploaded and downloaded while stepping (GPU strategies; 0 on the CPU).
     pub transfer_bytes: TransferTotals,
+    /// Warnings (e.g. a clipped pattern).
     pub warnings: Vec<String>,
 }
 
@@ -130,6 +132,7 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
     let report = RunReport {
         generation: stats.generation,
         population: stats.population,
+        dying: stats.dying,
         histogram: stats.histogram,
         hash: format!("{:016x}", world.state_hash()),
         strategy: running.name().to_string(),
@@ -168,6 +171,9 @@ fn print_text(r: &RunReport) {
     println!("strategy    {}", r.strategy);
     println!("generation  {}", r.generation);
     println!("population  {}", r.population);
+    if r.dying > 0 {
+        println!("dying       {}", r.dying);
+    }
     let n = r.histogram.len();
     let brackets: Vec<String> = r
         .histogram

@@ -82,7 +82,11 @@ fn every_cpu_strategy_prints_the_same_hash() {
 #[test]
 fn bad_input_is_a_clear_error_with_exit_status_2() {
     for (args, expected) in [
-        (vec!["run", "--rule", "B2a/S12"], "non-totalistic"),
+        (
+            vec!["run", "--rule", "R2,C0,M1,S2..3,B3..3"],
+            "Larger than Life",
+        ),
+        (vec!["run", "--rule", "B9/S23"], "0-8"),
         (vec!["run", "--size", "2x2"], "out of range"),
         (vec!["run", "--strategy", "warp-drive"], "known strategies"),
         (

@@ -58,7 +58,15 @@ fn patterns() -> impl Strategy<Value = Pattern> {
                 proptest::option::of((-5000i64..5000, -5000i64..5000)),
                 proptest::option::of(0u64..1_000_000),
                 proptest::option::of((40u32..300, 30u32..300, any::<bool>())),
-                prop_oneof![Just("B3/S23"), Just("B36/S23"), Just("B2/S")],
+                prop_oneof![
+                    Just("B3/S23"),
+                    Just("B36/S23"),
+                    Just("B2/S"),
+                    Just("B2-a/S12"),
+                    Just("B3/S2-i34q"),
+                    Just("B2/S34H"),
+                    Just("B2/S013V"),
+                ],
             )
         })
         .prop_map(
@@ -73,6 +81,7 @@ fn patterns() -> impl Strategy<Value = Pattern> {
                     width: w,
                     height: h,
                     cells,
+                    dying: Vec::new(),
                     position,
                     generation,
                     grid: grid.map(|(width, height, torus)| Grid {

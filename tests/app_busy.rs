@@ -40,3 +40,26 @@ fn a_slow_resize_is_announced_in_the_status_line_until_done() {
     harness.run_steps(2);
     assert!(harness.query_by_label("resizing…").is_none());
 }
+
+#[test]
+fn a_large_remembered_world_is_built_while_the_window_already_shows_progress() {
+    let start = Instant::now();
+    let mut harness = harness(settings(8192, 8192, 30.0));
+    harness.step();
+    let first_frame = start.elapsed();
+    let building = "building the 8192x8192 world on scalar…";
+    let shown = harness.query_by_label(building).is_some();
+    // The world takes seconds to allocate and fill; the first frame does not wait for it.
+    assert!(
+        shown,
+        "the first frame did not say the world was being built"
+    );
+    assert!(
+        first_frame < Duration::from_secs(1),
+        "the first frame took {first_frame:?}: the world was built on the UI thread"
+    );
+    let snap = wait_for(&mut harness, "the built world", |s| s.stats.population > 0);
+    assert_eq!(snap.size, (8192, 8192));
+    harness.run_steps(2);
+    assert!(harness.query_by_label(building).is_none());
+}

@@ -121,7 +121,6 @@ impl GolabApp {
         factory.gpu_settings.readback_interval = settings.readback_interval;
         factory.gpu_settings.bitpacked = tuning.bitpacked;
         factory.gpu_settings.fault = tuning.fault;
-        let world = initial_world(&settings, 1);
         let mut messages = messages::Messages::default();
         let mut strategy = settings.strategy;
         if let Some(reason) = factory.unavailable_reason(strategy) {
@@ -129,17 +128,37 @@ impl GolabApp {
             messages.push(Severity::Warning, note);
             strategy = Strategy::Rayon;
         }
-        let sim = match Simulation::new(factory, world.clone(), strategy) {
-            Ok(sim) => sim,
-            Err(e) => {
-                let note = format!("{}: {e}; using rayon", strategy.name());
-                messages.push(Severity::Warning, note);
-                Simulation::new(StepperFactory::cpu_only(), world, Strategy::Rayon)
-                    .expect("the rayon strategy accepts every valid world")
+        // Allocating, filling and uploading a large remembered world takes seconds: it
+        // happens on the simulation thread while the window shows what is being built.
+        let rule = settings.rule.parse().unwrap_or(crate::rule::Rule::CONWAY);
+        let mut placeholder = Snapshot::before_start(
+            strategy,
+            factory.gpu_settings,
+            (settings.width, settings.height),
+            rule,
+            settings.topology,
+        );
+        placeholder.busy = Some(format!(
+            "building the {}x{} world on {}…",
+            settings.width,
+            settings.height,
+            strategy.name()
+        ));
+        let world_settings = settings.clone();
+        let build = move || {
+            let world = initial_world(&world_settings, 1);
+            match Simulation::new(factory, world.clone(), strategy) {
+                Ok(sim) => (sim, None),
+                Err(e) => {
+                    let note = format!("{}: {e}; using rayon", strategy.name());
+                    let sim = Simulation::new(StepperFactory::cpu_only(), world, Strategy::Rayon)
+                        .expect("the rayon strategy accepts every valid world");
+                    (sim, Some(note))
+                }
             }
         };
         let draw_on = gpu.clone().filter(|_| draw_on_device);
-        let runner = Runner::start(sim, draw_on, repaint);
+        let runner = Runner::start_building(Box::new(build), placeholder, draw_on, repaint);
         let speed = actions::effective_speed(settings.speed, settings.step_exp);
         runner.send(Command::SetSpeed(speed));
         let mut view = WorldView::default();

@@ -162,6 +162,39 @@ pub struct Snapshot {
     pub gpu_lost: Option<String>,
 }
 
+impl Snapshot {
+    /// What the UI shows before the simulation thread has published anything: the world it
+    /// is building, paused, generation 0, no statistics or view yet.
+    pub fn before_start(
+        strategy: Strategy,
+        gpu_settings: GpuSettings,
+        size: (u32, u32),
+        rule: Rule,
+        topology: Topology,
+    ) -> Snapshot {
+        Snapshot {
+            generation: 0,
+            strategy,
+            gpu_settings,
+            size,
+            rule,
+            topology,
+            running: false,
+            speed: Speed::PerFrame(1),
+            stats: Stats::empty(0, STAT_BUCKETS),
+            wall_gps: 0.0,
+            gpu_gps: None,
+            view: None,
+            can_undo: false,
+            can_redo: false,
+            busy: None,
+            can_reset: false,
+            error: None,
+            gpu_lost: None,
+        }
+    }
+}
+
 /// Histogram buckets of [`Snapshot::stats`]; groups of four make the five age brackets.
 pub const STAT_BUCKETS: usize = 20;
 
@@ -182,15 +215,44 @@ impl Runner {
         draw_on: Option<Arc<GpuContext>>,
         repaint: Box<dyn Fn() + Send>,
     ) -> Runner {
+        let mut placeholder = Snapshot::before_start(
+            sim.strategy(),
+            sim.gpu_settings(),
+            sim.size(),
+            sim.rule(),
+            sim.topology(),
+        );
+        placeholder.generation = sim.generation();
+        placeholder.stats = Stats::empty(sim.generation(), STAT_BUCKETS);
+        Runner::start_building(Box::new(move || (sim, None)), placeholder, draw_on, repaint)
+    }
+
+    /// Start the thread and build the simulation on it with `build` (a large world takes
+    /// seconds to allocate, fill and upload: the window stays responsive meanwhile and shows
+    /// `placeholder`, whose `busy` says what is being built). `build` also returns a note
+    /// for the user (e.g. the strategy it had to give up), published as the first error.
+    pub fn start_building(
+        build: Box<dyn FnOnce() -> (Simulation, Option<String>) + Send>,
+        placeholder: Snapshot,
+        draw_on: Option<Arc<GpuContext>>,
+        repaint: Box<dyn Fn() + Send>,
+    ) -> Runner {
         let (tx, rx): (Sender<Command>, Receiver<Command>) = channel();
         let view = Arc::new(Mutex::new(None));
         let last_copy = Arc::new(Mutex::new(None));
-        let worker = worker::Worker::new(sim, draw_on, view.clone(), repaint, last_copy.clone());
-        let shared = Arc::new(Mutex::new(worker.snapshot()));
+        let shared = Arc::new(Mutex::new(placeholder));
         let publish = shared.clone();
+        let (wanted_view, copy) = (view.clone(), last_copy.clone());
         let thread = std::thread::Builder::new()
             .name("golab-sim".into())
-            .spawn(move || worker.run(rx, publish))
+            .spawn(move || {
+                let (sim, note) = build();
+                let mut worker = worker::Worker::new(sim, draw_on, wanted_view, repaint, copy);
+                if let Some(note) = note {
+                    worker.note_error(note);
+                }
+                worker.run(rx, publish)
+            })
             .expect("spawning the simulation thread");
         Runner {
             commands: Some(tx),

@@ -117,6 +117,13 @@ impl Worker {
         }
     }
 
+    /// Publish `message` as an error the UI shows (a note from building the simulation).
+    pub(super) fn note_error(&mut self, message: String) {
+        let count = self.error.as_ref().map_or(0, |e| e.0) + 1;
+        self.error = Some((count, message));
+        self.changed = true;
+    }
+
     pub(super) fn snapshot(&self) -> Snapshot {
         Snapshot {
             generation: self.sim.generation(),

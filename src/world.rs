@@ -5,7 +5,8 @@
 //! A cell's age is 0 when not alive, 1 on the generation it is born (or painted / placed),
 //! and grows by one for every generation it survives. Under a Generations rule with C > 2
 //! states, a cell that stops being alive is *dying*: its age is 0 and its dying state
-//! (2..C-1, [`World::dying`]) advances each generation until it wraps to 0 (dead). Ages are `u32` and saturate at
+//! (2..C-1, [`World::dying`]) advances each generation until it wraps to 0 (dead). Under
+//! such rules ages saturate 256 earlier ([`crate::rule::Rule::age_max`]). Ages are `u32` and saturate at
 //! [`AGE_MAX`] (after 4 294 967 295 generations of survival), so they are exact for every
 //! run golab can realistically perform.
 
@@ -248,6 +249,10 @@ impl World {
             return Ok(());
         }
         let states = rule.states();
+        let age_max = rule.age_max();
+        for age in &mut self.ages {
+            *age = (*age).min(age_max);
+        }
         if self.dying.is_empty() {
             let mut dying = Vec::new();
             dying

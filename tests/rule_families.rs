@@ -181,6 +181,37 @@ fn switching_strategies_mid_run_keeps_every_state_and_age() {
 }
 
 #[test]
+fn both_bitpacked_kernels_run_compiled_rules_at_word_boundary_widths() {
+    use golab::config::{BitpackedTuning, KernelChoice};
+    for kernel in [KernelChoice::Tile, KernelChoice::Stream] {
+        let settings = GpuSettings {
+            bitpacked: BitpackedTuning {
+                kernel,
+                ..BitpackedTuning::default()
+            },
+            ..GpuSettings::default()
+        };
+        for (text, (w, h), topology) in [
+            ("B2-a/S12", (63, 40), Topology::Torus),
+            ("B3/S2-i34q", (65, 33), Topology::DeadBorder),
+            ("B2/S34H", (96, 20), Topology::Torus),
+            ("B2/S013V", (31, 50), Topology::DeadBorder),
+        ] {
+            let rule: Rule = text.parse().unwrap();
+            let start = soup(w, h, topology, rule, 40.0, 11);
+            let context = format!("gpu-bitpacked {kernel:?} {w}x{h} {topology} {rule}");
+            assert_matches_scalar(
+                gpu_factory(settings),
+                Strategy::GpuBitpacked,
+                &start,
+                70,
+                &context,
+            );
+        }
+    }
+}
+
+#[test]
 fn the_generator_draws_every_family() {
     let families: std::collections::HashSet<_> = (1..200u64)
         .map(|seed| {

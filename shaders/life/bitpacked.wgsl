@@ -23,15 +23,15 @@ const WY: u32 = 128u;         // tile rows (16 thread rows x RPT)
 
 var<workgroup> tile: array<array<u32, 4096>, 2>; // 32 KiB
 
-// Horizontal sums of tile row r around word tx (zero outside the tile), and its centre word.
+// The rule's view of tile row r around word tx (zero outside the tile), and its centre word.
 struct Pair {
-    sums: vec2<u32>,
+    sums: Row,
     centre: u32,
 }
 
 fn row_sums(buf: u32, r: i32, tx: u32) -> Pair {
     if (r < 0 || r >= i32(WY)) {
-        return Pair(vec2<u32>(0u), 0u);
+        return Pair(row_of(0u, 0u, 0u), 0u);
     }
     let i = u32(r) * TW + tx;
     let c = tile[buf][i];
@@ -39,7 +39,7 @@ fn row_sums(buf: u32, r: i32, tx: u32) -> Pair {
     var right = 0u;
     if (tx > 0u) { left = tile[buf][i - 1u]; }
     if (tx + 1u < TW) { right = tile[buf][i + 1u]; }
-    return Pair(hsum(left, c, right), c);
+    return Pair(row_of(left, c, right), c);
 }
 
 @compute @workgroup_size(32, 16)

@@ -1,9 +1,19 @@
 // Shared by both gpu-bitpacked step kernels (bitpacked.wgsl, bitpacked_subgroup.wgsl both
-// include it): parameters, bindings, the cell-space gather of a
-// world word (torus wrap, dead border) and the rule applied to bitsliced neighbour counts.
+// include it): parameters, bindings, the cell-space gather of a world word (torus wrap,
+// dead border) and the rule applied to bit planes.
+//
+// The rule comes in slot `rule` (src/step/gpu_bitpacked/pipelines.rs): the type `Row` a
+// kernel keeps per row, `row_of(left, c, right)` making it from a word and its neighbours,
+// and `next_state(up, mid, down, alive)`. Outer-totalistic Moore rules keep horizontal sums
+// (Row = vec2: lo, hi) and apply BIRTH/SURVIVE to the count planes (`next_counts`); any other
+// rule keeps the west, centre and east words (Row = vec3) and runs its table compiled into
+// bitwise operations (`rule_next`, src/rule/circuit.rs), with the count planes as extra
+// inputs when the compiled program reads them.
 
-//!const BIRTH: u32     // bit n: a dead cell with n neighbours is born
-//!const SURVIVE: u32  // bit n: a live cell with n neighbours survives
+//!const BIRTH: u32 = 0u     // bit n: a dead cell with n neighbours is born (count path)
+//!const SURVIVE: u32 = 0u  // bit n: a live cell with n neighbours survives (count path)
+
+//!slot rule
 
 struct StepParams {
     width: u32,
@@ -124,8 +134,23 @@ fn hsum(left: u32, c: u32, right: u32) -> vec2<u32> {
     return vec2<u32>(x ^ east, (west & c) | (east & x));
 }
 
-// Next state of a row word from the horizontal sums of the rows above, at and below it.
-fn next_state(up: vec2<u32>, mid: vec2<u32>, down: vec2<u32>, alive: u32) -> u32 {
+// The bits T0..T3 of the 3x3 count T (0..9, the cell itself included) from the horizontal
+// sums of the rows above, at and below: T = l_0 + 2 (l_1 + m0) + 4 m1.
+fn count_bits(up: vec2<u32>, mid: vec2<u32>, down: vec2<u32>) -> vec4<u32> {
+    let lx = up.x ^ mid.x;
+    let l_0 = lx ^ down.x;
+    let l_1 = (up.x & mid.x) | (down.x & lx);
+    let hx = up.y ^ mid.y;
+    let m0 = hx ^ down.y;
+    let m1 = (up.y & mid.y) | (down.y & hx);
+    let odd = l_1 ^ m0;
+    let nc = l_1 & m0;
+    return vec4<u32>(l_0, odd, m1 ^ nc, m1 & nc);
+}
+
+// Next state of a row word from the horizontal sums of the rows above, at and below it,
+// under the BIRTH/SURVIVE masks.
+fn next_counts(up: vec2<u32>, mid: vec2<u32>, down: vec2<u32>, alive: u32) -> u32 {
     // Three 2-bit row sums -> count T (0..9, the cell itself included) =
     // l_0 + 2 (l_1 + m0) + 4 m1.
     let lx = up.x ^ mid.x;

@@ -58,10 +58,11 @@ struct Lane {
     word: u32,
 }
 
-// What a level hands on: generation j of its middle row, and the new row's horizontal sums.
+// What a level hands on: generation j of its middle row, and the new row's `Row` (its
+// horizontal sums, or its west/centre/east words: see bitpacked_step_common.wgsl).
 struct Advanced {
     out: Rec,
-    sums: vec2<u32>,
+    sums: Row,
 }
 
 // Set the code of the cells in `born` to j (bit b of j into plane b).
@@ -70,15 +71,15 @@ fn mark(code: vec4<u32>, born: u32, j: u32) -> vec4<u32> {
     return select(code & vec4<u32>(~born), code | vec4<u32>(born), on);
 }
 
-// The horizontal sums of a new row, for the priming steps of a level (its output unused).
-fn row_sums(down: u32) -> vec2<u32> {
-    return hsum(subgroupShuffleUp(down, 1u), down, subgroupShuffleDown(down, 1u));
+// The `Row` of a new row, for the priming steps of a level (its output unused).
+fn row_sums(down: u32) -> Row {
+    return row_of(subgroupShuffleUp(down, 1u), down, subgroupShuffleDown(down, 1u));
 }
 
 // Level j: generation j of its middle row (world row `row`: state `alive`, birth code `code`)
 // from the sums of the row above, of the middle row and of the new row `down`.
 
-fn advance(up: vec2<u32>, mid: vec2<u32>, alive: u32, code: vec4<u32>, down: u32, j: u32,
+fn advance(up: Row, mid: Row, alive: u32, code: vec4<u32>, down: u32, j: u32,
            row: i32, lane: Lane) -> Advanced {
     let sums = row_sums(down);
     var next = next_state(up, mid, sums, alive);

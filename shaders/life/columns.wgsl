@@ -1,5 +1,7 @@
-// gpu-resident's kernel: each thread owns four adjacent columns (one vec4 of ages) and walks
-// p.run rows down them (up to 32; fewer on small worlds so enough threads exist), keeping the column sums of the rows above, at and below in registers.
+// gpu-resident's kernel: each thread owns four adjacent columns (one vec4 of cell words) and
+// walks p.run rows down them (up to 32; fewer on small worlds so enough threads exist),
+// keeping the 3-cell row patterns (west, centre, east bits) of the rows above, at and below
+// in registers: a row's patterns shifted into place form each cell's neighbourhood index.
 // Per row it loads one vec4 plus the two cells beside it and stores one vec4, so DRAM traffic
 // approaches one read and one write per cell: the copy-kernel roofline.
 // The chunk pitch is a multiple of 4 (the host pads rows), so every quad is 16-byte aligned.
@@ -14,7 +16,7 @@
 // cells beyond the world (dead border, or the padding after the last column) count as dead.
 struct Quad {
     ages: vec4<u32>,
-    sums: vec4<u32>, // live cells among (x-1, x, x+1) for each of the four columns
+    pats: vec4<u32>, // alive bits of (x-1, x, x+1) as bits 2, 1, 0 for each of the four columns
 }
 
 fn cell(base: u32, x: i32) -> u32 {
@@ -32,7 +34,7 @@ fn cell(base: u32, x: i32) -> u32 {
 fn quad(x0: u32, row: u32) -> Quad {
     let base = buffer_row(row) * p.pitch;
     let ages = src4[(base + x0) / 4u];
-    var a = vec4<u32>(select(vec4<u32>(0u), vec4<u32>(1u), ages > vec4<u32>(0u)));
+    var a = vec4<u32>(alive(ages.x), alive(ages.y), alive(ages.z), alive(ages.w));
     if (x0 + 4u > p.width) {
         // The last, partial quad: lanes past the world are padding and count as dead, and
         // the right neighbour of the last column wraps (or is dead).
@@ -43,18 +45,20 @@ fn quad(x0: u32, row: u32) -> Quad {
         var right = vec4<u32>(a.y, a.z, a.w, 0u);
         right[valid - 1u] = cell(base, i32(p.width));
         let left = vec4<u32>(cell(base, i32(x0) - 1), a.x, a.y, a.z);
-        return Quad(ages, left + a + right);
+        return Quad(ages, left << vec4<u32>(2u) | a << vec4<u32>(1u) | right);
     }
     let left = vec4<u32>(cell(base, i32(x0) - 1), a.x, a.y, a.z);
     let right = vec4<u32>(a.y, a.z, a.w, cell(base, i32(x0) + 4));
-    return Quad(ages, left + a + right);
+    return Quad(ages, left << vec4<u32>(2u) | a << vec4<u32>(1u) | right);
 }
 
-fn next_ages(ages: vec4<u32>, n: vec4<u32>) -> vec4<u32> {
-    let live = select(vec4<u32>(0u), vec4<u32>(1u), ages > vec4<u32>(0u));
-    let keep = (vec4<u32>(p.rule) >> (n + 9u * live)) & vec4<u32>(1u);
-    let older = select(ages + vec4<u32>(1u), ages, ages == vec4<u32>(0xffffffffu));
-    return select(vec4<u32>(0u), older, keep == vec4<u32>(1u));
+fn next_words(words: vec4<u32>, index: vec4<u32>) -> vec4<u32> {
+    return vec4<u32>(
+        next_word(words.x, index.x),
+        next_word(words.y, index.y),
+        next_word(words.z, index.z),
+        next_word(words.w, index.w),
+    );
 }
 
 @compute @workgroup_size(128)
@@ -66,14 +70,13 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     }
     let r1 = min(r0 + p.run, p.rows);
     // Buffer rows are world rows + 1 (row 0 is the halo above).
-    var up = quad(x0, r0).sums;
+    var up = quad(x0, r0).pats;
     var mid = quad(x0, r0 + 1u);
     for (var r = r0; r < r1; r++) {
         let down = quad(x0, r + 2u);
-        let live = select(vec4<u32>(0u), vec4<u32>(1u), mid.ages > vec4<u32>(0u));
-        let n = up + mid.sums + down.sums - live;
-        dst[((r + 1u) * p.pitch + x0) / 4u] = next_ages(mid.ages, n);
-        up = mid.sums;
+        let index = up << vec4<u32>(6u) | mid.pats << vec4<u32>(3u) | down.pats;
+        dst[((r + 1u) * p.pitch + x0) / 4u] = next_words(mid.ages, index);
+        up = mid.pats;
         mid = down;
     }
 }

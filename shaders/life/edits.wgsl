@@ -4,7 +4,7 @@
 
 struct EditParams {
     count: u32,
-    pad0: u32,
+    base: u32, // LIVE_BASE under Generations (cell words are age + base), 0 otherwise
     pad1: u32,
     pad2: u32,
 }
@@ -20,12 +20,13 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         return;
     }
     let edit = edits[i];
-    let age = cells[edit.x];
+    let word = cells[edit.x];
     var next = 0u;
     if (edit.y == 1u) {
-        next = max(age, 1u);
+        // A live cell keeps its age; a dead or dying one becomes a newborn.
+        next = select(e.base + 1u, word, word > e.base);
     } else if (edit.y == 2u) {
-        next = 1u;
+        next = e.base + 1u;
     }
     cells[edit.x] = next;
 }

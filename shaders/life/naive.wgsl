@@ -1,4 +1,4 @@
-// gpu-naive (reference ALGORITHM_0): one thread per cell, a bounds check per neighbour
+// gpu-naive (reference ALGORITHM_0): one thread per cell, a bounds check per neighbourhood
 // column (wrap or dead); neighbour rows come from the chunk's halo rows.
 
 //!include life/common.wgsl
@@ -13,13 +13,12 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     if (x >= p.width || r >= p.rows) {
         return;
     }
-    var n = 0u;
+    // The 9-bit neighbourhood index, north-west first (bit 8) to south-east (bit 0).
+    var index = 0u;
     for (var dy = 0u; dy < 3u; dy++) {
         let row = buffer_row(r + dy) * p.pitch;
         for (var dx = 0u; dx < 3u; dx++) {
-            if (dx == 1u && dy == 1u) {
-                continue;
-            }
+            index = index << 1u;
             // Column x + dx - 1, kept unsigned: 0 means -1, width + 1 means width.
             var nx = x + dx;
             if (nx == 0u) {
@@ -29,9 +28,9 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
                 if (p.torus == 0u) { continue; }
                 nx = 1u;
             }
-            n += alive(src[row + nx - 1u]);
+            index |= alive(src[row + nx - 1u]);
         }
     }
     let i = (r + 1u) * p.pitch + x;
-    dst[i] = next_age(src[i], n);
+    dst[i] = next_word(src[i], index);
 }

@@ -16,8 +16,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let up = r * p.pitch + x + 1u;
     let mid = up + p.pitch;
     let down = mid + p.pitch;
-    let n = alive(src[up - 1u]) + alive(src[up]) + alive(src[up + 1u])
-        + alive(src[mid - 1u]) + alive(src[mid + 1u])
-        + alive(src[down - 1u]) + alive(src[down]) + alive(src[down + 1u]);
-    dst[mid] = next_age(src[mid], n);
+    let index = alive(src[up - 1u]) << 8u | alive(src[up]) << 7u | alive(src[up + 1u]) << 6u
+        | alive(src[mid - 1u]) << 5u | alive(src[mid]) << 4u | alive(src[mid + 1u]) << 3u
+        | alive(src[down - 1u]) << 2u | alive(src[down]) << 1u | alive(src[down + 1u]);
+    dst[mid] = next_word(src[mid], index);
 }

@@ -1,5 +1,5 @@
 // gpu-shared (reference ALGORITHM_2): a 16×16 workgroup loads its tile plus a one-cell
-// halo (18×18 ages) into workgroup memory once, then counts neighbours from there:
+// halo (18×18 cell words) into workgroup memory once, then reads neighbourhoods from there:
 // about 1.27 global reads per cell instead of 9. Column wrap happens during the load.
 
 //!include life/common.wgsl
@@ -44,8 +44,10 @@ fn main(
         return;
     }
     let c = (lid.y + 1u) * SIDE + lid.x + 1u;
-    let n = alive(tile[c - SIDE - 1u]) + alive(tile[c - SIDE]) + alive(tile[c - SIDE + 1u])
-        + alive(tile[c - 1u]) + alive(tile[c + 1u])
-        + alive(tile[c + SIDE - 1u]) + alive(tile[c + SIDE]) + alive(tile[c + SIDE + 1u]);
-    dst[(r + 1u) * p.pitch + x] = next_age(tile[c], n);
+    let index = alive(tile[c - SIDE - 1u]) << 8u | alive(tile[c - SIDE]) << 7u
+        | alive(tile[c - SIDE + 1u]) << 6u
+        | alive(tile[c - 1u]) << 5u | alive(tile[c]) << 4u | alive(tile[c + 1u]) << 3u
+        | alive(tile[c + SIDE - 1u]) << 2u | alive(tile[c + SIDE]) << 1u
+        | alive(tile[c + SIDE + 1u]);
+    dst[(r + 1u) * p.pitch + x] = next_word(tile[c], index);
 }

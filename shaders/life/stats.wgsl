@@ -1,6 +1,7 @@
-// Population and normalized-age histogram of a device-resident chunk, reduced on the GPU
-// (workgroup atomics, then one global atomic per bucket per workgroup). Matches the host's
-// exact integer formula: norm = min(100, floor(age * 100 / generation)).
+// Population, dying cells and normalized-age histogram of a device-resident chunk, reduced
+// on the GPU (workgroup atomics, then one global atomic per counter per workgroup). Matches
+// the host's exact integer formula: norm = min(100, floor(age * 100 / generation)). Cell
+// words are ages, or under Generations age + LIVE_BASE / LIVE_BASE - state (common.wgsl).
 
 struct StatsParams {
     width: u32,
@@ -10,14 +11,20 @@ struct StatsParams {
     generation: u32, // at least 1
     buckets: u32,    // at most 64
     out_offset: u32, // where this chunk's buckets + population go in `out`
+    dying_slot: u32, // where every chunk adds its dying cells in `out`
+    states: u32,     // Generations states C; 2 for two-state rules
     pad0: u32,
+    pad1: u32,
+    pad2: u32,
 }
+
+const LIVE_BASE: u32 = 256u;
 
 @group(0) @binding(0) var<uniform> s: StatsParams;
 @group(0) @binding(1) var<storage, read> cells: array<u32>;
 @group(0) @binding(2) var<storage, read_write> out: array<atomic<u32>>;
 
-var<workgroup> local_counts: array<atomic<u32>, 65>;
+var<workgroup> local_counts: array<atomic<u32>, 66>; // buckets, population (64), dying (65)
 
 // a * b as (low, high) 32-bit words.
 fn mul64(a: u32, b: u32) -> vec2<u32> {
@@ -52,15 +59,20 @@ fn normalized(age: u32, generation: u32) -> u32 {
 
 @compute @workgroup_size(16, 16)
 fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_index) li: u32) {
-    if (li < 65u) {
+    if (li < 66u) {
         atomicStore(&local_counts[li], 0u);
     }
     workgroupBarrier();
     let x = id.x;
     let r = id.y;
     if (x < s.width && r < s.rows) {
-        let age = cells[(r + 1u) * s.pitch + s.col0 + x];
-        if (age > 0u) {
+        let word = cells[(r + 1u) * s.pitch + s.col0 + x];
+        let generations = s.states > 2u;
+        let base = select(0u, LIVE_BASE, generations);
+        if (generations && word > 0u && word < LIVE_BASE) {
+            atomicAdd(&local_counts[65], 1u);
+        } else if (word > base) {
+            let age = word - base;
             let bucket = min(s.buckets - 1u, normalized(age, s.generation) * s.buckets / 100u);
             atomicAdd(&local_counts[bucket], 1u);
             atomicAdd(&local_counts[64], 1u);
@@ -73,5 +85,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_
     } else if (li == 64u) {
         let c = atomicLoad(&local_counts[64]);
         if (c > 0u) { atomicAdd(&out[s.out_offset + s.buckets], c); }
+    } else if (li == 65u) {
+        let c = atomicLoad(&local_counts[65]);
+        if (c > 0u) { atomicAdd(&out[s.dying_slot], c); }
     }
 }

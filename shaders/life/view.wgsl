@@ -9,7 +9,7 @@ struct ViewParams {
     rows: u32,   // rows held by this chunk
     pitch: u32,
     col0: u32,
-    pad0: u32,
+    generations: u32, // 1: cell words are already view values (Generations), 0: ages
     pad1: u32,
 }
 
@@ -39,8 +39,9 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     for (var y = y_lo; y < y_hi; y++) {
         let base = (y - v.row0 + 1u) * v.pitch + v.col0;
         for (var x = xs.x; x < xs.y; x++) {
-            let age = cells[base + x];
-            best = max(best, select(0u, live_value(age), age > 0u));
+            let word = cells[base + x];
+            let value = select(select(0u, live_value(word), word > 0u), word, v.generations == 1u);
+            best = max(best, value);
         }
     }
     if (best > 0u) {

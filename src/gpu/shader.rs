@@ -187,8 +187,9 @@ impl Shader {
         self
     }
 
-    /// The root file and the constants: `lab/sort_c.wgsl W=2048 C4=true` (module labels,
-    /// test names).
+    /// The root file, the constants and the filled slots with a hash of their text:
+    /// `lab/sort_c.wgsl W=2048 C4=true`, `life/bitpacked.wgsl HALO=16 +rule#1a2b3c4d` (module
+    /// labels, test names; two permutations differing only in a slot's text differ here).
     pub fn label(&self) -> String {
         let mut label = self.root.to_string();
         for (name, value) in &self.constants {
@@ -200,8 +201,9 @@ impl Shader {
             };
             let _ = write!(label, " {name}={shown}");
         }
-        for (name, _) in &self.slots {
-            let _ = write!(label, " +{name}");
+        for (name, text) in &self.slots {
+            let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes()) as u32;
+            let _ = write!(label, " +{name}#{hash:08x}");
         }
         if self.generated.is_some() {
             label.push_str(" +generated");

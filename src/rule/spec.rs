@@ -191,6 +191,17 @@ impl Rule {
         self.family == Family::Generations && self.states > 2
     }
 
+    /// The age at which live cells saturate under this rule: `u32::MAX` for rules without
+    /// dying states; 256 less under Generations rules with dying states, so that an age and
+    /// a dying state share one `u32` on the devices (age + 256, or 256 − state) exactly.
+    pub fn age_max(&self) -> u32 {
+        if self.has_dying_states() {
+            u32::MAX - 256
+        } else {
+            u32::MAX
+        }
+    }
+
     /// A rule from a raw table; `states` is clamped to 2..=256 and forced to 2 for two-state
     /// rules. Cells outside `neighbourhood` are made irrelevant by copying each entry from
     /// the entry with those cells dead.

@@ -237,6 +237,7 @@ impl PaddedGrid {
 struct Kernel {
     next_alive: [u8; 512],
     states: u16,
+    age_max: u32,
 }
 
 impl Kernel {
@@ -250,7 +251,11 @@ impl Kernel {
         } else {
             2
         };
-        Kernel { next_alive, states }
+        Kernel {
+            next_alive,
+            states,
+            age_max: rule.age_max(),
+        }
     }
 }
 
@@ -303,7 +308,7 @@ fn step_rows(
                     let (alive, d) = (mid[x + 1] == 1, dying[x]);
                     let live_next = d == 0 && rule.next_alive[index] == 1;
                     next[x] = u8::from(live_next);
-                    ages[x] = ages[x].saturating_add(1) * u32::from(live_next);
+                    ages[x] = (ages[x].saturating_add(1)).min(rule.age_max) * u32::from(live_next);
                     dying[x] = if d > 0 {
                         ((u16::from(d) + 1) % rule.states) as u8
                     } else if alive && !live_next {

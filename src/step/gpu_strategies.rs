@@ -76,8 +76,9 @@ pub fn build(
 
 /// Every module the GPU strategies build, as (label, WGSL), for tests/shaders.rs: the u32-age
 /// kernels, gpu-bitpacked's queries, its tile kernel at every gens, and its stream kernel at
-/// every number of levels, with both rule paths (B3/S23's fast path and the generic one),
-/// both topologies, and other strip, group and prefetch shapes.
+/// every number of levels, with every rule path (B3/S23's fast path, the generic count path,
+/// and compiled circuits with and without count inputs: an isotropic rule, a hexagonal one
+/// and a MAP rule), both topologies, and other strip, group and prefetch shapes.
 pub fn shader_permutations() -> Vec<(String, String)> {
     use super::gpu_bitpacked::kernel::StepKernel;
     use super::gpu_bitpacked::pipelines::{query_shaders, step_shader};
@@ -100,6 +101,22 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     }
     for gens in [1, 8, 15] {
         shaders.push(step_shader(other, gens, false, stream(5, 1, 32)));
+    }
+    let parse = |text: &str| text.parse::<Rule>().expect("a valid rule");
+    let map = format!(
+        "MAP{}",
+        "ARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA"
+            .replace('R', "Q")
+    );
+    for text in [
+        "B2-a/S12",
+        "B3/S2-i34q",
+        "B2/S34H",
+        "B2/S013V",
+        map.as_str(),
+    ] {
+        shaders.push(step_shader(parse(text), 16, false, StepKernel::Tile));
+        shaders.push(step_shader(parse(text), 8, true, stream(47, 2, 128)));
     }
     shaders
         .iter()

@@ -186,14 +186,15 @@ impl Strategy {
     }
 
     /// Why this strategy cannot run `rule`, if it cannot (the app greys it with this
-    /// reason; the factory refuses it). `scalar` and `rayon` run every rule golab parses.
+    /// reason; the factory refuses it): gpu-bitpacked and Generations rules with dying
+    /// states, the one pair not built yet. Every other strategy runs every rule golab parses.
     pub fn rule_unsupported(self, rule: &Rule) -> Option<String> {
-        let general = matches!(self, Strategy::Scalar | Strategy::Rayon);
-        if general || rule.as_totalistic().is_some() {
+        if self != Strategy::GpuBitpacked || !rule.has_dying_states() {
             return None;
         }
         Some(format!(
-            "{} runs outer-totalistic Moore rules only, not {rule}",
+            "{} does not run Generations rules yet (their dying states need bit planes the \
+             bit-packed kernels do not carry): use gpu-resident or cpu-bitsliced",
             self.name()
         ))
     }

@@ -194,7 +194,9 @@ impl<S: DeviceState> ResidentStepper<S> {
     fn read_into(&mut self, world: &mut World) -> Result<(), StepError> {
         if let Some(d) = self.downloads.as_ref().filter(|d| d.fresh) {
             check_same_size(world, d.host.width(), d.host.height())?;
-            world.ages_mut().copy_from_slice(d.host.ages());
+            world
+                .copy_cells_from(&d.host)
+                .map_err(|e| StepError::Backend(e.to_string()))?;
         } else {
             let generation = self.generation;
             let state = self.state.as_mut().ok_or_else(not_loaded)?;
@@ -295,7 +297,9 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
     fn stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
         self.op(|s| {
             if let Some(d) = s.downloads.as_ref().filter(|d| d.fresh) {
-                return Ok(Stats::from_ages(d.host.ages(), s.generation, buckets));
+                let mut stats = Stats::from_ages(d.host.ages(), s.generation, buckets);
+                stats.add_dying(d.host.dying());
+                return Ok(stats);
             }
             let generation = s.generation;
             let state = s.state.as_mut().ok_or_else(not_loaded)?;
@@ -304,7 +308,9 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
             }
             let mut world = s.blank_world()?;
             s.read_into(&mut world)?;
-            Ok(Stats::from_ages(world.ages(), generation, buckets))
+            let mut stats = Stats::from_ages(world.ages(), generation, buckets);
+            stats.add_dying(world.dying());
+            Ok(stats)
         })
     }
 

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use crate::gpu::GpuContext;
 use crate::gpu::shader::Shader;
-use crate::rule::{Rule, Totalistic};
+use crate::rule::{Circuit, Rule};
 
 use super::kernel::StepKernel;
 use super::stream;
@@ -129,7 +129,6 @@ pub fn query_shaders() -> [Shader; 3] {
 /// The step kernel `kernel` for `rule`, `gens` generations per dispatch, on a torus or not
 /// (the tile kernel's halo is `gens` rows; the stream kernel runs `gens` levels).
 pub fn step_shader(rule: Rule, gens: u32, torus: bool, kernel: StepKernel) -> Shader {
-    let masks = rule.as_totalistic().unwrap_or(Totalistic::CONWAY);
     let shader = match kernel {
         StepKernel::Tile => Shader::new("life/bitpacked.wgsl").constant("HALO", gens),
         StepKernel::Stream {
@@ -145,7 +144,46 @@ pub fn step_shader(rule: Rule, gens: u32, torus: bool, kernel: StepKernel) -> Sh
         .constant("GROUP", group)
         .constant("TORUS", torus),
     };
-    shader
-        .constant("BIRTH", u32::from(masks.birth))
-        .constant("SURVIVE", u32::from(masks.survive))
+    match rule.as_totalistic().filter(|_| !rule.has_dying_states()) {
+        Some(masks) => shader
+            .constant("BIRTH", u32::from(masks.birth))
+            .constant("SURVIVE", u32::from(masks.survive))
+            .slot("rule", COUNT_RULE),
+        None => shader.slot("rule", circuit_rule(&Circuit::for_rule(&rule))),
+    }
+}
+
+/// Slot `rule` of an outer-totalistic Moore rule: rows as horizontal sums, the count path.
+const COUNT_RULE: &str = "alias Row = vec2<u32>;
+fn row_of(left: u32, c: u32, right: u32) -> Row {
+    return hsum(left, c, right);
+}
+fn next_state(up: Row, mid: Row, down: Row, alive: u32) -> u32 {
+    return next_counts(up, mid, down, alive);
+}
+";
+
+/// Slot `rule` of any other two-state rule: rows as (west, centre, east) words and the
+/// rule's table compiled into bitwise operations (`rule_next`).
+fn circuit_rule(circuit: &Circuit) -> String {
+    let counts = if circuit.uses_counts() {
+        "    let t = count_bits(vec2<u32>(up.x ^ up.y ^ up.z, (up.x & up.y) | (up.z & (up.x ^ up.y))),
+        vec2<u32>(mid.x ^ mid.y ^ mid.z, (mid.x & mid.y) | (mid.z & (mid.x ^ mid.y))),
+        vec2<u32>(down.x ^ down.y ^ down.z, (down.x & down.y) | (down.z & (down.x ^ down.y))));\n"
+    } else {
+        "    let t = vec4<u32>(0u);\n"
+    };
+    format!(
+        "alias Row = vec3<u32>;
+fn row_of(left: u32, c: u32, right: u32) -> Row {{
+    return vec3<u32>((c << 1u) | (left >> 31u), c, (c >> 1u) | (right << 31u));
+}}
+{program}
+fn next_state(up: Row, mid: Row, down: Row, alive: u32) -> u32 {{
+{counts}    return rule_next(up.x, up.y, up.z, mid.x, mid.y, mid.z, down.x, down.y, down.z,
+        t.x, t.y, t.z, t.w);
+}}
+",
+        program = circuit.to_wgsl("rule_next"),
+    )
 }

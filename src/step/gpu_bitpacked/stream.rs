@@ -103,7 +103,7 @@ pub fn shader(shape: Shape) -> Shader {
     for j in 1..=levels {
         let _ = writeln!(
             declare,
-            "        var s{j}a: vec2<u32>; var s{j}b: vec2<u32>; var c{j}a: u32; \
+            "        var s{j}a: Row; var s{j}b: Row; var c{j}a: u32; \
              var c{j}b: u32; var k{j}a: vec4<u32>; var k{j}b: vec4<u32>; var o{j}: Rec;"
         );
     }

@@ -1,4 +1,5 @@
-//! A world held on the device as u32 ages in chunk buffers (see [`crate::gpu::limits`]),
+//! A world held on the device as u32 cell words (ages, or Generations' age/dying-state words:
+//! shaders/life/common.wgsl) in chunk buffers (see [`crate::gpu::limits`]),
 //! double-buffered, with the commands that exchange halo rows, step, edit and reduce statistics.
 
 use std::sync::Arc;
@@ -9,6 +10,7 @@ use crate::gpu::limits::{CELL_BYTES, ChunkPlan, TILE};
 use crate::gpu::timing::PassTimer;
 use crate::rule::Rule;
 use crate::step::engine::edits::encode_edit_batches;
+use crate::step::view::LIVE_BASE;
 use crate::world::Topology;
 
 /// Chunk buffers of two generations plus the bind groups that step one into the other.
@@ -18,6 +20,8 @@ pub struct ChunkBuffers {
     pub(crate) plan: ChunkPlan,
     pub(crate) kernel: Kernel,
     pub(crate) topology: Topology,
+    /// Generations states C of the rule (2 for two-state rules): how cell words read.
+    pub(crate) states: u32,
     /// `bufs[g][chunk]`: generation buffer g (0 or 1) of each chunk.
     pub(crate) bufs: [Vec<wgpu::Buffer>; 2],
     /// `groups[g][chunk]`: reads `bufs[g]`, writes `bufs[1 - g]`.
@@ -56,6 +60,11 @@ impl ChunkBuffers {
                 .collect()
         };
         let bufs = [make(0), make(1)];
+        let states = if rule.has_dying_states() {
+            rule.states()
+        } else {
+            2
+        };
         let pipeline = kernels.step(kernel);
         let layout = pipeline.get_bind_group_layout(0);
         let params: Vec<wgpu::Buffer> = plan
@@ -67,10 +76,11 @@ impl ChunkBuffers {
                     rows,
                     pitch: plan.pitch,
                     col0: plan.col0,
-                    rule: rule.as_totalistic().map_or(0, |masks| masks.packed()),
+                    states: u32::from(states),
                     torus: u32::from(topology == Topology::Torus),
                     wrap_rows: u32::from(topology == Topology::Torus && plan.chunks.len() == 1),
                     run: kernel.rows_per_thread(plan.width, rows),
+                    table: rule.table_u32(),
                 };
                 ctx.buffer_with(
                     "life chunk params",
@@ -99,6 +109,7 @@ impl ChunkBuffers {
             plan,
             kernel,
             topology,
+            states: u32::from(states),
             bufs,
             groups,
             cur: 0,
@@ -191,7 +202,7 @@ impl ChunkBuffers {
             |i, count, list| {
                 let params = ctx.buffer_with(
                     "edit params",
-                    bytemuck::bytes_of(&[count, 0, 0, 0]),
+                    bytemuck::bytes_of(&[count, self.word_base(), 0, 0]),
                     wgpu::BufferUsages::UNIFORM,
                 );
                 ctx.bind_buffers(
@@ -203,8 +214,19 @@ impl ChunkBuffers {
         );
     }
 
+    /// What a live cell's word adds to its age: [`LIVE_BASE`] under Generations, else 0.
+    pub fn word_base(&self) -> u32 {
+        if self.states > 2 { LIVE_BASE } else { 0 }
+    }
+
+    /// u32 counters [`ChunkBuffers::encode_stats`] writes for `buckets`: `buckets + 1` per
+    /// chunk (histogram, population), then one dying-cell total.
+    pub fn stats_counters(&self, buckets: u32) -> u64 {
+        self.plan.chunks.len() as u64 * u64::from(buckets + 1) + 1
+    }
+
     /// Record the statistics reduction of the current generation into `out`
-    /// (`(buckets + 1)` u32 counters per chunk, zeroed here first).
+    /// ([`ChunkBuffers::stats_counters`] u32 counters, zeroed here first).
     pub fn encode_stats(
         &self,
         encoder: &mut wgpu::CommandEncoder,
@@ -228,7 +250,9 @@ impl ChunkBuffers {
                     generation: generation.max(1),
                     buckets,
                     out_offset: i as u32 * (buckets + 1),
-                    pad: 0,
+                    dying_slot: self.plan.chunks.len() as u32 * (buckets + 1),
+                    states: self.states,
+                    pad: [0; 3],
                 };
                 let params = self.ctx.buffer_with(
                     "stats params",

@@ -75,14 +75,16 @@ pub struct ChunkParams {
     pub pitch: u32,
     /// Index of world column 0 in a buffer row.
     pub col0: u32,
-    /// Packed rule masks.
-    pub rule: u32,
+    /// Generations states C of the rule (2 for two-state rules): how cell words read.
+    pub states: u32,
     /// 1 = torus.
     pub torus: u32,
     /// 1 = single-chunk torus: the kernel wraps rows itself instead of reading halo rows.
     pub wrap_rows: u32,
     /// Rows each column-kernel thread walks ([`Kernel::rows_per_thread`]).
     pub run: u32,
+    /// The rule's 512-entry table ([`crate::rule::Rule::table_u32`]).
+    pub table: [u32; 16],
 }
 
 /// Parameters of a statistics dispatch, mirrored by `StatsParams` in stats.wgsl.
@@ -103,8 +105,12 @@ pub struct StatsParams {
     pub buckets: u32,
     /// First output slot of this chunk.
     pub out_offset: u32,
-    /// Padding to 32 bytes.
-    pub pad: u32,
+    /// The output slot every chunk adds its dying cells to.
+    pub dying_slot: u32,
+    /// Generations states C (2 for two-state rules).
+    pub states: u32,
+    /// Padding to 48 bytes.
+    pub pad: [u32; 3],
 }
 
 /// Parameters of a view dispatch over one chunk, mirrored by `ViewParams` in view.wgsl.
@@ -123,8 +129,10 @@ pub struct ViewParams {
     pub pitch: u32,
     /// Index of world column 0 in a buffer row.
     pub col0: u32,
+    /// 1 when cell words are already view values (Generations), 0 when they are ages.
+    pub generations: u32,
     /// Padding to 32 bytes.
-    pub pad: [u32; 2],
+    pub pad: u32,
 }
 
 /// Every pipeline of the u32-age GPU strategies.

@@ -16,10 +16,13 @@ use crate::gpu::limits::{CELL_BYTES, ChunkPlan};
 use crate::step::StepError;
 use crate::step::engine::Session;
 use crate::step::settings::MemoryMode;
+use crate::step::view::{Pixel, pixel_value};
 use crate::world::{Topology, World};
 
 /// Write chunk `i`'s buffer image (halo rows and, for the padded layout, halo columns
-/// included) from the host world into `out` (`(rows + 2) * pitch` u32s).
+/// included) from the host world into `out` (`(rows + 2) * pitch` u32s). Cells are ages, or
+/// under a Generations rule with dying states [`pixel_value`] words (age + 256 alive,
+/// 256 − state dying), which [`unpack_chunk`] decodes.
 pub fn pack_chunk(world: &World, plan: &ChunkPlan, i: usize, out: &mut [u32]) {
     let (y0, rows) = plan.chunks[i];
     let (w, h, pitch) = (
@@ -44,11 +47,17 @@ pub fn pack_chunk(world: &World, plan: &ChunkPlan, i: usize, out: &mut [u32]) {
         };
         match source {
             Some(y) => {
-                let row = &world.ages()[y as usize * w..(y as usize + 1) * w];
-                dst[col0..col0 + w].copy_from_slice(row);
+                let cells = y as usize * w..(y as usize + 1) * w;
+                let row = &mut dst[col0..col0 + w];
+                row.copy_from_slice(&world.ages()[cells.clone()]);
+                if let Some(dying) = world.dying().get(cells) {
+                    for (word, &d) in row.iter_mut().zip(dying) {
+                        *word = pixel_value(*word, d);
+                    }
+                }
                 if col0 == 1 {
-                    dst[0] = if torus { row[w - 1] } else { 0 };
-                    dst[w + 1] = if torus { row[0] } else { 0 };
+                    dst[0] = if torus { dst[w] } else { 0 };
+                    dst[w + 1] = if torus { dst[1] } else { 0 };
                 }
             }
             None => dst.fill(0),
@@ -64,9 +73,20 @@ pub fn unpack_chunk(src: &[u32], plan: &ChunkPlan, i: usize, world: &mut World) 
         plan.pitch as usize,
         plan.col0 as usize,
     );
-    let dst = &mut world.ages_mut()[y0 as usize * w..(y0 + rows) as usize * w];
-    for (d, s) in dst.chunks_exact_mut(w).zip(src.chunks_exact(pitch)) {
+    let cells = y0 as usize * w..(y0 + rows) as usize * w;
+    let (ages, dying) = world.cells_mut();
+    let ages = &mut ages[cells.clone()];
+    for (d, s) in ages.chunks_exact_mut(w).zip(src.chunks_exact(pitch)) {
         d.copy_from_slice(&s[col0..col0 + w]);
+    }
+    if let Some(dying) = dying.get_mut(cells) {
+        for (age, d) in ages.iter_mut().zip(dying) {
+            (*age, *d) = match Pixel::decode(*age) {
+                Pixel::Alive(a) => (a, 0),
+                Pixel::Dying(state) => (0, state),
+                Pixel::Dead => (0, 0),
+            };
+        }
     }
 }
 

@@ -18,7 +18,8 @@ fn pixel_spans(request: &ViewRequest, width: u32, height: u32) -> Vec<[u32; 2]> 
 }
 
 impl CellState {
-    /// Population and age histogram reduced on the device (buckets ≤ 64, generation ≤ u32::MAX).
+    /// Population, dying cells and age histogram reduced on the device (buckets ≤ 64,
+    /// generation ≤ u32::MAX).
     pub(super) fn device_stats(
         &mut self,
         session: &mut Session,
@@ -27,14 +28,16 @@ impl CellState {
     ) -> Result<Stats, StepError> {
         let dev = &self.dev;
         let b = buckets as u32;
-        let bytes = (dev.plan.chunks.len() as u64) * u64::from(b + 1) * 4;
+        let bytes = dev.stats_counters(b) * 4;
         let out = session.scratch("stats out", bytes);
         let mut encoder = session.encoder();
         dev.encode_stats(&mut encoder, &out, generation as u32, b);
         let readback = session.encode_read_back(&mut encoder, &out, 0, bytes);
         let mut stats = Stats::empty(generation, buckets);
         session.finish_read_back(encoder, vec![readback], false, |_, counts| {
-            stats.add_counts(counts, buckets);
+            let (chunks, dying) = counts.split_at(counts.len() - 1);
+            stats.add_counts(chunks, buckets);
+            stats.dying = u64::from(dying[0]);
         })?;
         session.ctx.pool.give(out);
         Ok(stats)
@@ -71,7 +74,8 @@ impl CellState {
                     rows,
                     pitch: dev.plan.pitch,
                     col0: dev.plan.col0,
-                    pad: [0; 2],
+                    generations: u32::from(dev.states > 2),
+                    pad: 0,
                 };
                 let params = ctx.buffer_with(
                     "view params",

@@ -116,7 +116,9 @@ impl Stepper for TransferStepper {
 
     fn read_world(&mut self, world: &mut World) -> Result<(), StepError> {
         check_same_size(world, self.host.width(), self.host.height())?;
-        world.ages_mut().copy_from_slice(self.host.ages());
+        world
+            .copy_cells_from(&self.host)
+            .map_err(|e| StepError::Backend(e.to_string()))?;
         world.generation = self.host.generation;
         Ok(())
     }
@@ -127,11 +129,9 @@ impl Stepper for TransferStepper {
     }
 
     fn stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
-        Ok(Stats::from_ages(
-            self.host.ages(),
-            self.host.generation,
-            buckets,
-        ))
+        let mut stats = Stats::from_ages(self.host.ages(), self.host.generation, buckets);
+        stats.add_dying(self.host.dying());
+        Ok(stats)
     }
 
     fn generation(&self) -> u64 {

@@ -9,11 +9,19 @@
 //! the ring to its last birth and writes that once. A generation therefore touches only the
 //! 1-bit state; random writes into the birth array happen once per window, and only for
 //! cells born in it that are still alive at its end.
+//!
+//! Outer-totalistic Moore rules use the neighbour-count planes directly ([`apply_rule`]);
+//! every other rule runs as its compiled [`Circuit`] over whole rows ([`general`]).
+//! Generations rules keep their dying states as bit-sliced counters beside the ring
+//! ([`dying`]); dying cells are not alive in the ring's planes, so births stay exact.
+
+mod dying;
+mod general;
 
 use rayon::prelude::*;
 
 use super::{StepError, Stepper, Strategy, check_same_size, not_loaded};
-use crate::rule::Totalistic;
+use crate::rule::{Circuit, Totalistic};
 use crate::stats::{Stats, bucket_of};
 use crate::world::{AGE_MAX, CellEdit, Topology, World, edit_age};
 
@@ -27,6 +35,16 @@ pub struct BitslicedStepper {
     words: usize,
     topology: Topology,
     rule: Totalistic,
+    /// The rule as bitwise operations, when it is not outer-totalistic Moore.
+    circuit: Option<Circuit>,
+    /// Generations states C (2 without dying states).
+    states: u16,
+    /// Dying-counter planes per word (0 without dying states).
+    dying_bits: usize,
+    /// Dying counters, `dying_bits` interleaved planes per word ([`dying`]).
+    dying: Vec<u64>,
+    /// Where ages saturate ([`crate::rule::Rule::age_max`]).
+    age_max: u32,
     generation: u64,
     /// Ring of `WINDOW + 1` bit planes: `planes[base]` is the state at the last flush,
     /// `planes[(base + pending) % len]` the current one.
@@ -79,6 +97,15 @@ fn apply_rule(rule: Totalistic, alive: u64, t: [u64; 4]) -> u64 {
     next
 }
 
+/// The (west, centre, east) neighbour words of every word of `row`.
+#[inline(always)]
+fn row_cells(row: &[u64], width: usize, torus: bool, out: &mut [(u64, u64, u64)]) {
+    for (k, cells) in out.iter_mut().enumerate() {
+        let (west, east) = west_east(row, k, width, torus);
+        *cells = (west, row[k], east);
+    }
+}
+
 /// Horizontal sums (west + centre + east = lo + 2·hi) of every word of `row`.
 #[inline(always)]
 fn row_sums(row: &[u64], width: usize, torus: bool, out: &mut [(u64, u64)]) {
@@ -99,6 +126,11 @@ impl BitslicedStepper {
             words: 0,
             topology: Topology::Torus,
             rule: Totalistic::CONWAY,
+            circuit: None,
+            states: 2,
+            dying_bits: 0,
+            dying: vec![],
+            age_max: AGE_MAX,
             generation: 0,
             planes: vec![],
             base: 0,
@@ -159,7 +191,13 @@ impl BitslicedStepper {
             return 0;
         }
         let age = self.generation as i64 - self.birth[i] + 1;
-        age.clamp(1, i64::from(AGE_MAX)) as u32
+        age.clamp(1, i64::from(self.age_max)) as u32
+    }
+
+    /// The dying-counter planes of the word holding cell (x, y).
+    fn counters(&self, y: usize, x: usize) -> &[u64] {
+        let word = y * self.words + x / 64;
+        &self.dying[word * self.dying_bits..(word + 1) * self.dying_bits]
     }
 
     /// Mask of the bits that are inside the world in the last word of a row.
@@ -202,13 +240,34 @@ impl Stepper for BitslicedStepper {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
-        Strategy::CpuBitsliced.check_rule(&world.rule())?;
         let (w, h) = (world.width() as usize, world.height() as usize);
         self.width = w;
         self.height = h;
         self.words = w.div_ceil(64);
         self.topology = world.topology;
-        self.rule = world.rule().as_totalistic().unwrap_or(Totalistic::CONWAY);
+        let rule = world.rule();
+        self.rule = rule.as_totalistic().unwrap_or(Totalistic::CONWAY);
+        self.circuit = match rule.as_totalistic() {
+            Some(_) if !rule.has_dying_states() => None,
+            _ => Some(Circuit::for_rule(&rule)),
+        };
+        self.states = if rule.has_dying_states() {
+            rule.states()
+        } else {
+            2
+        };
+        self.dying_bits = if self.states > 2 {
+            dying::bits_for(self.states)
+        } else {
+            0
+        };
+        self.dying = vec![0; self.words * h * self.dying_bits];
+        self.age_max = rule.age_max();
+        for (i, &d) in world.dying().iter().enumerate().filter(|(_, d)| **d > 0) {
+            let word = (i / w) * self.words + (i % w) / 64;
+            let planes = &mut self.dying[word * self.dying_bits..(word + 1) * self.dying_bits];
+            dying::set_state(planes, (i % w) % 64, d);
+        }
         self.generation = world.generation;
         self.planes = vec![vec![0; self.words * h]; WINDOW + 1];
         self.base = 0;
@@ -234,13 +293,18 @@ impl Stepper for BitslicedStepper {
         let (width, height, words) = (self.width, self.height, self.words);
         let torus = self.topology == Topology::Torus;
         let rule = self.rule;
+        // Taken out for the loop (the flush below borrows the stepper mutably).
+        let owned_circuit = self.circuit.take();
+        let circuit = owned_circuit.as_ref();
+        let counts = circuit.is_some_and(Circuit::uses_counts);
+        let (states, bits) = (self.states, self.dying_bits);
         let mask = self.last_mask();
         let band = height.div_ceil(rayon::current_num_threads() * 4).max(8);
         let zero = vec![0u64; words];
         for _ in 0..generations {
             let target = self.plane_index(self.pending + 1);
             let mut next = std::mem::take(&mut self.planes[target]);
-            let cur = self.cur();
+            let cur = &self.planes[self.plane_index(self.pending)];
             let row = |y: isize| -> &[u64] {
                 if (0..height as isize).contains(&y) {
                     &cur[y as usize * words..(y as usize + 1) * words]
@@ -251,30 +315,74 @@ impl Stepper for BitslicedStepper {
                     &zero
                 }
             };
-            next.par_chunks_mut(words * band)
-                .enumerate()
-                .for_each(|(b, next_rows)| {
-                    // Row sums of the rows above, at and below the row being computed.
-                    let y0 = (b * band) as isize;
-                    let mut sums = [
-                        vec![(0, 0); words],
-                        vec![(0, 0); words],
-                        vec![(0, 0); words],
-                    ];
-                    row_sums(row(y0 - 1), width, torus, &mut sums[0]);
-                    row_sums(row(y0), width, torus, &mut sums[1]);
-                    for (r, next_row) in next_rows.chunks_exact_mut(words).enumerate() {
-                        let y = y0 + r as isize;
-                        row_sums(row(y + 1), width, torus, &mut sums[2]);
-                        let mid = row(y);
-                        for k in 0..words {
-                            let counts = count9(sums[0][k], sums[1][k], sums[2][k]);
-                            next_row[k] = apply_rule(rule, mid[k], counts);
+            // One band of rows: `dying_rows` holds the band's dying counters (empty without).
+            let step_band = |b: usize, next_rows: &mut [u64], dying_rows: &mut [u64]| {
+                let y0 = (b * band) as isize;
+                match circuit {
+                    None => {
+                        // Row sums of the rows above, at and below the row being computed.
+                        let mut sums = [
+                            vec![(0, 0); words],
+                            vec![(0, 0); words],
+                            vec![(0, 0); words],
+                        ];
+                        row_sums(row(y0 - 1), width, torus, &mut sums[0]);
+                        row_sums(row(y0), width, torus, &mut sums[1]);
+                        for (r, next_row) in next_rows.chunks_exact_mut(words).enumerate() {
+                            let y = y0 + r as isize;
+                            row_sums(row(y + 1), width, torus, &mut sums[2]);
+                            let mid = row(y);
+                            for k in 0..words {
+                                let counts = count9(sums[0][k], sums[1][k], sums[2][k]);
+                                next_row[k] = apply_rule(rule, mid[k], counts);
+                            }
+                            next_row[words - 1] &= mask;
+                            sums.rotate_left(1);
                         }
-                        next_row[words - 1] &= mask;
-                        sums.rotate_left(1);
                     }
-                });
+                    Some(circuit) => {
+                        let mut cells = [
+                            vec![(0, 0, 0); words],
+                            vec![(0, 0, 0); words],
+                            vec![(0, 0, 0); words],
+                        ];
+                        let mut inputs = general::RowInputs::new(words);
+                        row_cells(row(y0 - 1), width, torus, &mut cells[0]);
+                        row_cells(row(y0), width, torus, &mut cells[1]);
+                        for (r, next_row) in next_rows.chunks_exact_mut(words).enumerate() {
+                            let y = y0 + r as isize;
+                            row_cells(row(y + 1), width, torus, &mut cells[2]);
+                            inputs.eval(
+                                circuit,
+                                counts,
+                                [&cells[0], &cells[1], &cells[2]],
+                                next_row,
+                            );
+                            if bits > 0 {
+                                let mid = row(y);
+                                let counters =
+                                    &mut dying_rows[r * words * bits..(r + 1) * words * bits];
+                                for (k, word) in next_row.iter_mut().enumerate() {
+                                    let planes = &mut counters[k * bits..(k + 1) * bits];
+                                    *word &= dying::advance(planes, mid[k], *word, states);
+                                }
+                            }
+                            next_row[words - 1] &= mask;
+                            cells.rotate_left(1);
+                        }
+                    }
+                }
+            };
+            if bits == 0 {
+                next.par_chunks_mut(words * band)
+                    .enumerate()
+                    .for_each(|(b, next_rows)| step_band(b, next_rows, &mut []));
+            } else {
+                next.par_chunks_mut(words * band)
+                    .zip(self.dying.par_chunks_mut(words * band * bits))
+                    .enumerate()
+                    .for_each(|(b, (next_rows, dying_rows))| step_band(b, next_rows, dying_rows));
+            }
             self.planes[target] = next;
             self.pending += 1;
             self.generation += 1;
@@ -282,6 +390,7 @@ impl Stepper for BitslicedStepper {
                 self.flush();
             }
         }
+        self.circuit = owned_circuit;
         Ok(())
     }
 
@@ -298,6 +407,17 @@ impl Stepper for BitslicedStepper {
                     *age = this.age_at(y * this.width + x);
                 }
             });
+        if this.dying_bits > 0 {
+            world
+                .dying_mut()
+                .par_chunks_mut(this.width)
+                .enumerate()
+                .for_each(|(y, states)| {
+                    for (x, state) in states.iter_mut().enumerate() {
+                        *state = dying::state_of(this.counters(y, x), x % 64);
+                    }
+                });
+        }
         world.generation = self.generation;
         Ok(())
     }
@@ -311,6 +431,11 @@ impl Stepper for BitslicedStepper {
                 continue;
             }
             let i = y * self.width + x;
+            if self.dying_bits > 0 {
+                let word = y * self.words + x / 64;
+                let bits = self.dying_bits;
+                dying::set_state(&mut self.dying[word * bits..(word + 1) * bits], x % 64, 0);
+            }
             let age = edit_age(self.age_at(i), e.alive);
             let word = &mut self.planes[current][y * self.words + x / 64];
             if age == 0 {
@@ -343,6 +468,11 @@ impl Stepper for BitslicedStepper {
                         stats.population += 1;
                         stats.histogram[bucket_of(age, generation, brackets)] += 1;
                         live &= live - 1;
+                    }
+                    if this.dying_bits > 0 {
+                        let planes = this.counters(y, k * 64);
+                        let dying = planes.iter().fold(0, |acc, p| acc | p);
+                        stats.dying += u64::from(dying.count_ones());
                     }
                 }
                 stats

@@ -81,29 +81,56 @@ impl Planes {
         if self.alive >> lane & 1 == 1 {
             return 1;
         }
-        let r = self
-            .countdown
-            .iter()
-            .enumerate()
-            .fold(0u16, |r, (j, plane)| r | ((plane >> lane & 1) as u16) << j);
-        if r == 0 { 0 } else { states - r }
+        dying_state(&self.countdown, states, lane)
     }
 
     /// Advance one generation of a `states`-state rule, given `next_alive`: the rule table (or
     /// its circuit) evaluated with the live planes as neighbours and `alive` as the centre.
     pub fn step(&mut self, states: u16, next_alive: u64) {
-        let dying = self.countdown.iter().fold(0, |acc, p| acc | p);
-        let born = next_alive & !self.alive & !dying;
-        let starts = self.alive & !next_alive;
-        let start_value = states.saturating_sub(2);
-        let mut borrow = dying;
-        for (j, plane) in self.countdown.iter_mut().enumerate() {
-            let decremented = *plane ^ borrow;
-            borrow &= !*plane;
-            let load = if start_value >> j & 1 == 1 { starts } else { 0 };
-            *plane = (decremented & dying) | load;
+        self.alive = step_word(&mut self.countdown, self.alive, next_alive, states);
+    }
+}
+
+/// One generation of one word of a Generations world kept as bit planes: `countdown` (the
+/// word's [`Planes::countdown_bits`] planes) is advanced in place and the word's live cells
+/// next generation are returned. `alive` are the cells alive now, `next_alive` the rule's
+/// verdict for every cell (its circuit or table with only live cells as neighbours): a live
+/// cell it drops starts dying, dying cells count down (the last state wraps to dead) and
+/// cannot be born. Shared by [`Planes`] and the bit-sliced CPU stepper.
+#[inline(always)]
+pub fn step_word(countdown: &mut [u64], alive: u64, next_alive: u64, states: u16) -> u64 {
+    let dying = countdown.iter().fold(0, |acc, p| acc | p);
+    let born = next_alive & !alive & !dying;
+    let starts = alive & !next_alive;
+    let start_value = states.saturating_sub(2);
+    let mut borrow = dying;
+    for (j, plane) in countdown.iter_mut().enumerate() {
+        let decremented = *plane ^ borrow;
+        borrow &= !*plane;
+        let load = if start_value >> j & 1 == 1 { starts } else { 0 };
+        *plane = (decremented & dying) | load;
+    }
+    (next_alive & alive) | born
+}
+
+/// The dying state (2..C−1) of lane `lane` in a word's countdown planes, 0 when not dying.
+pub fn dying_state(countdown: &[u64], states: u16, lane: u32) -> u16 {
+    let r = countdown
+        .iter()
+        .enumerate()
+        .fold(0u16, |r, (j, plane)| r | ((plane >> lane & 1) as u16) << j);
+    if r == 0 { 0 } else { states - r }
+}
+
+/// Set lane `lane` of a word's countdown planes to dying state `state` (0: not dying).
+pub fn set_dying_state(countdown: &mut [u64], states: u16, lane: u32, state: u16) {
+    let r = if state >= 2 { states - state } else { 0 };
+    for (j, plane) in countdown.iter_mut().enumerate() {
+        if r >> j & 1 == 1 {
+            *plane |= 1 << lane;
+        } else {
+            *plane &= !(1 << lane);
         }
-        self.alive = (next_alive & self.alive) | born;
     }
 }
 
@@ -124,6 +151,19 @@ mod tests {
         assert_eq!(Planes::countdown_bits(4), 2);
         assert_eq!(Planes::countdown_bits(5), 2);
         assert_eq!(Planes::countdown_bits(256), 8);
+    }
+
+    #[test]
+    fn dying_states_set_and_read_back() {
+        for states in [3u16, 4, 9, 256] {
+            let mut planes = vec![0u64; Planes::countdown_bits(states)];
+            for state in 2..states {
+                set_dying_state(&mut planes, states, 9, state);
+                assert_eq!(dying_state(&planes, states, 9), state);
+            }
+            set_dying_state(&mut planes, states, 9, 0);
+            assert_eq!(dying_state(&planes, states, 9), 0);
+        }
     }
 
     #[test]

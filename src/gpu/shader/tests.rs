@@ -61,7 +61,8 @@ fn every_value_type_slots_defaults_and_generated_text() {
         .constant("A", 1i32)
         .slot("body", "")
         .label();
-    assert_eq!(label, "t/kinds.wgsl A=1 +body");
+    let hash = xxhash_rust::xxh3::xxh3_64(b"") as u32;
+    assert_eq!(label, format!("t/kinds.wgsl A=1 +body#{hash:08x}"));
     assert_eq!(
         ConstValue::I32(i32::MIN).literal().unwrap(),
         "(-2147483647i - 1i)"

@@ -12,15 +12,16 @@
 //!
 //! Outer-totalistic Moore rules use the neighbour-count planes directly ([`apply_rule`]);
 //! every other rule runs as its compiled [`Circuit`] over whole rows ([`general`]).
-//! Generations rules keep their dying states as bit-sliced counters beside the ring
-//! ([`dying`]); dying cells are not alive in the ring's planes, so births stay exact.
+//! Generations rules keep their dying states as bit-sliced countdowns beside the ring
+//! ([`crate::rule::generations`]); dying cells are not alive in the ring's planes, so births
+//! stay exact.
 
-mod dying;
 mod general;
 
 use rayon::prelude::*;
 
 use super::{StepError, Stepper, Strategy, check_same_size, not_loaded};
+use crate::rule::generations::{Planes, dying_state, set_dying_state, step_word};
 use crate::rule::{Circuit, Totalistic};
 use crate::stats::{Stats, bucket_of};
 use crate::world::{AGE_MAX, CellEdit, Topology, World, edit_age};
@@ -39,9 +40,10 @@ pub struct BitslicedStepper {
     circuit: Option<Circuit>,
     /// Generations states C (2 without dying states).
     states: u16,
-    /// Dying-counter planes per word (0 without dying states).
+    /// Countdown planes per word (0 without dying states).
     dying_bits: usize,
-    /// Dying counters, `dying_bits` interleaved planes per word ([`dying`]).
+    /// Generations' countdowns, `dying_bits` interleaved planes per word
+    /// ([`crate::rule::generations::step_word`]).
     dying: Vec<u64>,
     /// Where ages saturate ([`crate::rule::Rule::age_max`]).
     age_max: u32,
@@ -256,17 +258,13 @@ impl Stepper for BitslicedStepper {
         } else {
             2
         };
-        self.dying_bits = if self.states > 2 {
-            dying::bits_for(self.states)
-        } else {
-            0
-        };
+        self.dying_bits = Planes::countdown_bits(self.states);
         self.dying = vec![0; self.words * h * self.dying_bits];
         self.age_max = rule.age_max();
         for (i, &d) in world.dying().iter().enumerate().filter(|(_, d)| **d > 0) {
             let word = (i / w) * self.words + (i % w) / 64;
             let planes = &mut self.dying[word * self.dying_bits..(word + 1) * self.dying_bits];
-            dying::set_state(planes, (i % w) % 64, d);
+            set_dying_state(planes, self.states, ((i % w) % 64) as u32, u16::from(d));
         }
         self.generation = world.generation;
         self.planes = vec![vec![0; self.words * h]; WINDOW + 1];
@@ -364,7 +362,7 @@ impl Stepper for BitslicedStepper {
                                     &mut dying_rows[r * words * bits..(r + 1) * words * bits];
                                 for (k, word) in next_row.iter_mut().enumerate() {
                                     let planes = &mut counters[k * bits..(k + 1) * bits];
-                                    *word &= dying::advance(planes, mid[k], *word, states);
+                                    *word = step_word(planes, mid[k], *word, states);
                                 }
                             }
                             next_row[words - 1] &= mask;
@@ -414,7 +412,8 @@ impl Stepper for BitslicedStepper {
                 .enumerate()
                 .for_each(|(y, states)| {
                     for (x, state) in states.iter_mut().enumerate() {
-                        *state = dying::state_of(this.counters(y, x), x % 64);
+                        let lane = (x % 64) as u32;
+                        *state = dying_state(this.counters(y, x), this.states, lane) as u8;
                     }
                 });
         }
@@ -434,7 +433,8 @@ impl Stepper for BitslicedStepper {
             if self.dying_bits > 0 {
                 let word = y * self.words + x / 64;
                 let bits = self.dying_bits;
-                dying::set_state(&mut self.dying[word * bits..(word + 1) * bits], x % 64, 0);
+                let planes = &mut self.dying[word * bits..(word + 1) * bits];
+                set_dying_state(planes, self.states, (x % 64) as u32, 0);
             }
             let age = edit_age(self.age_at(i), e.alive);
             let word = &mut self.planes[current][y * self.words + x / 64];

@@ -154,7 +154,7 @@ pub fn step_shader(rule: Rule, gens: u32, torus: bool, kernel: StepKernel) -> Sh
 }
 
 /// Slot `rule` of an outer-totalistic Moore rule: rows as horizontal sums, the count path.
-const COUNT_RULE: &str = "alias Row = vec2<u32>;
+pub(crate) const COUNT_RULE: &str = "alias Row = vec2<u32>;
 fn row_of(left: u32, c: u32, right: u32) -> Row {
     return hsum(left, c, right);
 }

@@ -160,6 +160,7 @@ mod tests {
                 .constant("STRIP", 47u32)
                 .constant("GROUP", 128u32)
                 .constant("TORUS", true)
+                .slot("rule", super::super::pipelines::COUNT_RULE)
                 .source()
                 .unwrap();
             assert!(

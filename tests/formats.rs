@@ -316,6 +316,17 @@ fn generations_rle_reads_and_writes_dying_states_and_places_them() {
     let saved = Pattern::from_world(&world);
     assert_eq!((saved.cells.len(), saved.dying.len()), (2, 2));
 
+    // Macrocell's 2×2 state nodes carry dying states too (Golly's multi-state macrocell).
+    let mc = "[M2] (golly 4.0)\n#R /2/3\n1 1 1 2 2\n2 0 0 0 1\n";
+    let m = parse(mc, None).unwrap();
+    assert_eq!(
+        (m.cells.clone(), m.dying.clone()),
+        (vec![(0, 0), (1, 0)], vec![(0, 1, 2), (1, 1, 2)])
+    );
+    assert_eq!(m.position, Some((0, 0)));
+    let (line, column, message) = syntax_at("[M2]\n#R 345/2/4\n1 1 4 0 0\n", None);
+    assert_eq!((line, column), (3, 5), "{message}");
+
     // Formats that hold live cells only refuse a pattern with dying cells (nothing dropped).
     for format in [Format::Plaintext, Format::Life106, Format::Macrocell] {
         let err = saved.to_format(format).unwrap_err().to_string();

@@ -325,9 +325,9 @@ fn rle_header_errors_are_located() {
     let (line, column, message) = syntax_at("x = 3, y = 1, rule = B9/S23\n3o!", None);
     assert_eq!((line, column), (1, 22));
     assert!(message.contains("0-8"), "{message}");
-    let (_, column, message) = syntax_at("x = 3, y = 1,rule=23/3/3\n3o!", None);
+    let (_, column, message) = syntax_at("x = 3, y = 1,rule=R2,C0,M1,S2..3,B3..3\n3o!", None);
     assert_eq!(column, 19);
-    assert!(message.contains("Generations"), "{message}");
+    assert!(message.contains("Larger than Life"), "{message}");
 }
 
 #[test]

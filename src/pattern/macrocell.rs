@@ -4,7 +4,8 @@
 //! B3/S23 with states 1, 3, 5 alive), `#G generation`, `#C` comments (`#C #N name` and
 //! `#C #O author` as Golly writes an RLE file's metadata), then one node per line, numbered
 //! from 1: an 8×8 leaf as rows of `.`/`*` each ended by `$` (top row first, trailing dead
-//! cells and rows left out), `1 a b c d` a 2×2 node of cell states (multi-state files), or
+//! cells and rows left out), `1 a b c d` a 2×2 node of cell states (multi-state files:
+//! LifeHistory read as B3/S23, a Generations rule's dying states kept), or
 //! `k nw ne sw se`, a 2^k square of four earlier nodes of level k−1 (0 = empty). The last
 //! node is the root, centred on Golly's origin. A tiny file can describe an enormous
 //! pattern, so size and population are computed on the tree first, and a pattern over
@@ -25,12 +26,16 @@ enum Node {
     Leaf { level: u32, bits: u64 },
     /// Four children of level `level - 1` (index 0 = empty): nw, ne, sw, se.
     Inner { level: u32, children: [usize; 4] },
+    /// A 2×2 node of a Generations file holding dying cells: each cell's state (nw, ne, sw,
+    /// se; 0 dead, 1 alive, 2.. dying).
+    Cells { states: [u8; 4] },
 }
 
 impl Node {
     fn level(self) -> u32 {
         match self {
             Node::Leaf { level, .. } | Node::Inner { level, .. } => level,
+            Node::Cells { .. } => 1,
         }
     }
 }
@@ -47,6 +52,8 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
     let mut pattern = Pattern::default();
     let mut history = false;
     let mut dead_states = 0u64;
+    // States of the file's Generations rule (2: no dying states).
+    let mut states = 2u16;
     // Index 0 is the empty node of any level.
     let mut nodes: Vec<Node> = vec![Node::Leaf { level: 0, bits: 0 }];
     let mut header = false;
@@ -66,10 +73,14 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
         }
         if let Some(rest) = t.strip_prefix('#') {
             header_line(&mut pattern, &mut history, line_no, line, rest)?;
+            states = pattern
+                .rule
+                .filter(|rule| rule.has_dying_states())
+                .map_or(2, |rule| rule.states());
         } else if t.starts_with(['.', '*', '$']) {
             nodes.push(leaf(line_no, line)?);
         } else {
-            let node = inner(line_no, line, &nodes, history, &mut dead_states)?;
+            let node = inner(line_no, line, &nodes, (history, states), &mut dead_states)?;
             nodes.push(node);
         }
     }
@@ -156,12 +167,13 @@ fn leaf(line_no: usize, line: &str) -> Result<Node, PatternError> {
     Ok(Node::Leaf { level: 3, bits })
 }
 
-/// A `k nw ne sw se` line (or `1 a b c d` of cell states).
+/// A `k nw ne sw se` line (or `1 a b c d` of cell states: LifeHistory's read as live or
+/// dead, a Generations rule's `states` kept).
 fn inner(
     line_no: usize,
     line: &str,
     nodes: &[Node],
-    history: bool,
+    (history, states): (bool, u16),
     dead_states: &mut u64,
 ) -> Result<Node, PatternError> {
     let mut fields = [0u64; 5];
@@ -199,6 +211,7 @@ fn inner(
     let level = fields[0];
     if level == 1 {
         let mut bits = 0u64;
+        let mut cells = [0u8; 4];
         for (i, &state) in fields[1..].iter().enumerate() {
             let live = match state {
                 0 => false,
@@ -208,16 +221,34 @@ fn inner(
                     *dead_states += 1;
                     false
                 }
+                s if s < u64::from(states) => {
+                    cells[i] = s as u8;
+                    false
+                }
+                _ if states > 2 => {
+                    let message = format!(
+                        "cell state {state} is beyond the rule's states 0-{} (Generations C = {states})",
+                        states - 1
+                    );
+                    return Err(syntax(line_no, columns[i + 1], message));
+                }
                 _ => {
                     let message = format!(
-                        "cell state {state} in a two-state rule (only LifeHistory's states are read)"
+                        "cell state {state} in a two-state rule (multi-state nodes are read for \
+                         Generations rules and LifeHistory only)"
                     );
                     return Err(syntax(line_no, columns[i + 1], message));
                 }
             };
             if live {
+                cells[i] = 1;
+            }
+            if live {
                 bits |= 1 << ((i as u32 / 2) * 8 + i as u32 % 2);
             }
+        }
+        if cells.iter().any(|&c| c >= 2) {
+            return Ok(Node::Cells { states: cells });
         }
         return Ok(Node::Leaf { level: 1, bits });
     }
@@ -257,6 +288,20 @@ fn extents(nodes: &[Node]) -> Vec<Option<Extent>> {
     for node in nodes {
         let extent = match *node {
             Node::Leaf { bits: 0, .. } => None,
+            Node::Cells { states } => {
+                let set: Vec<u64> = (0..4u64).filter(|&i| states[i as usize] > 0).collect();
+                let xs = set.iter().map(|i| i % 2);
+                let ys = set.iter().map(|i| i / 2);
+                Some(Extent {
+                    population: set.len() as u64,
+                    bounds: [
+                        xs.clone().min().unwrap_or(0),
+                        ys.clone().min().unwrap_or(0),
+                        xs.max().unwrap_or(0),
+                        ys.max().unwrap_or(0),
+                    ],
+                })
+            }
             Node::Leaf { bits, .. } => {
                 // Rows are bytes: the first and last set bytes are the top and bottom rows;
                 // the OR of all rows gives the columns.
@@ -326,7 +371,8 @@ fn expand(pattern: &mut Pattern, nodes: &[Node]) -> Result<(), PatternError> {
     }
     // Every leaf as 8×8 blocks at block coordinates relative to the root's corner.
     let mut blocks: Vec<(u64, u64, u64)> = Vec::new();
-    collect(nodes, &extents, root, 0, 0, &mut blocks);
+    let mut dying: Vec<(u64, u64, u8)> = Vec::new();
+    collect(nodes, &extents, root, (0, 0), &mut blocks, &mut dying);
     blocks.sort_unstable_by_key(|&(bx, by, _)| (by, bx));
     blocks.dedup_by(|b, a| {
         let same = (a.0, a.1) == (b.0, b.1);
@@ -359,18 +405,24 @@ fn expand(pattern: &mut Pattern, nodes: &[Node]) -> Result<(), PatternError> {
     pattern.width = (x1 - x0 + 1) as u32;
     pattern.height = (y1 - y0 + 1) as u32;
     pattern.cells = cells;
+    dying.sort_unstable_by_key(|&(x, y, _)| (y, x));
+    pattern.dying = dying
+        .into_iter()
+        .map(|(x, y, state)| ((x - x0) as u32, (y - y0) as u32, state))
+        .collect();
     pattern.position = at(x0).zip(at(y0));
     Ok(())
 }
 
-/// Push the non-empty leaves under `node` (its corner at `x`, `y`) as 8×8 blocks.
+/// Push the non-empty leaves under `node` (its corner at `x`, `y`) as 8×8 blocks, and the
+/// dying cells of Generations nodes as `(x, y, state)`.
 fn collect(
     nodes: &[Node],
     extents: &[Option<Extent>],
     node: usize,
-    x: u64,
-    y: u64,
+    (x, y): (u64, u64),
     out: &mut Vec<(u64, u64, u64)>,
+    dying: &mut Vec<(u64, u64, u8)>,
 ) {
     if node == 0 || extents[node].is_none() {
         return;
@@ -384,11 +436,24 @@ fn collect(
                 ((bits & 0b11) << (dy * 8 + dx)) | (((bits >> 8) & 0b11) << ((dy + 1) * 8 + dx));
             out.push((x / 8, y / 8, shifted));
         }
+        Node::Cells { states } => {
+            let (dx, dy) = (x % 8, y % 8);
+            let mut bits = 0u64;
+            for (i, &state) in states.iter().enumerate() {
+                let (cx, cy) = (i as u64 % 2, i as u64 / 2);
+                match state {
+                    1 => bits |= 1 << ((dy + cy) * 8 + dx + cx),
+                    0 => {}
+                    state => dying.push((x + cx, y + cy, state)),
+                }
+            }
+            out.push((x / 8, y / 8, bits));
+        }
         Node::Inner { level, children } => {
             let half = 1u64 << (level - 1);
             for (q, &child) in children.iter().enumerate() {
                 let (cx, cy) = (x + (q as u64 % 2) * half, y + (q as u64 / 2) * half);
-                collect(nodes, extents, child, cx, cy, out);
+                collect(nodes, extents, child, (cx, cy), out, dying);
             }
         }
     }

@@ -1,4 +1,5 @@
-//! Every writer/reader pair round-trips (proptest): RLE with `#CXRLE` and bounded grids,
+//! Every writer/reader pair round-trips (proptest): RLE with `#CXRLE`, bounded grids and
+//! Generations' dying states,
 //! Life 1.06, macrocell, apgcodes and gzip; saving picks the format from the extension;
 //! gzip bombs and truncated or damaged gzip are refused, at a byte offset.
 
@@ -129,6 +130,32 @@ proptest! {
     fn rle_keeps_everything(p in patterns()) {
         let back = parse(&p.to_rle(), None).unwrap();
         prop_assert_eq!(back, p);
+    }
+
+    #[test]
+    fn rle_keeps_generations_dying_states(
+        cells in proptest::collection::btree_map((0u32..40, 0u32..30), 1u8..=39, 1..200),
+        which in 0usize..3,
+    ) {
+        // Live cells (state 1) and dying states up to 39 (two-letter RLE states from 25).
+        let (rule, states) = [("/2/3", 3u8), ("345/2/4", 4), ("2/3/40", 40)][which];
+        let mut p = Pattern {
+            rule: Some(rule.parse::<Rule>().unwrap()),
+            width: 40,
+            height: 30,
+            ..Pattern::default()
+        };
+        for ((x, y), state) in cells {
+            match state % states {
+                0 => {}
+                1 => p.cells.push((x, y)),
+                s => p.dying.push((x, y, s)),
+            }
+        }
+        p.cells.sort_unstable_by_key(|&(x, y)| (y, x));
+        p.dying.sort_unstable_by_key(|&(x, y, _)| (y, x));
+        let back = parse(&p.to_rle(), None).unwrap();
+        prop_assert_eq!((back.cells, back.dying), (p.cells, p.dying));
     }
 
     #[test]

@@ -139,9 +139,13 @@ pub fn legend(ui: &mut egui::Ui, map: Colormap, states: u16) {
             dying_colour(2 + (t * f32::from(last - 2)).round() as u8, states)
         });
         ui.horizontal(|ui| {
-            ui.small("dying: state 2");
-            ui.add_space((width - 150.0).max(0.0));
-            ui.small(format!("state {last}"));
+            if last == 2 {
+                ui.small("dying (state 2)");
+            } else {
+                ui.small("dying: state 2");
+                ui.add_space((width - 150.0).max(0.0));
+                ui.small(format!("state {last}"));
+            }
         });
     }
 }

@@ -16,7 +16,7 @@ pub struct AppOptions {
     /// Strategy to start with (see `golab bench --help` for the names).
     #[arg(long)]
     pub strategy: Option<String>,
-    /// Rule to start with, e.g. B36/S23.
+    /// Rule to start with, in any notation Golly accepts: B36/S23, B2-a/S12, B2/S34H, /2/3, MAP…
     #[arg(long)]
     pub rule: Option<String>,
     /// Start running at once.

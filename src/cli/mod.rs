@@ -77,7 +77,7 @@ pub enum Command {
     Patterns(patterns_cmd::PatternsArgs),
     /// Print the GPU adapter, backend, features and limits golab would use.
     GpuInfo,
-    /// Run a GPU-compute Lab experiment (sort, transpose, shuffle, coalesce; `list`).
+    /// Run a GPU-compute Lab experiment (sort, transpose, shuffle, coalesce, scan; `list`).
     Lab(lab_cmd::LabArgs),
 }
 

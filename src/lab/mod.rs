@@ -123,7 +123,7 @@ pub enum LabError {
     #[error("{0}")]
     BadSize(String),
     /// An experiment name that does not exist.
-    #[error("unknown experiment '{0}'; known: sort, transpose, shuffle, coalesce")]
+    #[error("unknown experiment '{0}'; known: sort, transpose, shuffle, coalesce, scan")]
     UnknownExperiment(String),
     /// wgpu reported an error (validation, out of memory, lost device) caused by the Lab's
     /// own work (other threads' errors on the shared device are theirs).

@@ -1,9 +1,11 @@
 //! Population and age-distribution statistics.
 //!
-//! The age distribution follows the reference app: a live cell's *normalized age* is
-//! `age * 100 / generation` (the current generation maps to 100; cells that predate
-//! generation 1, such as the initial soup, clamp to 100), and cells are counted into
-//! `buckets` equal brackets of 0..=100.
+//! The age distribution follows the reference app's normalized age, counted in generations
+//! survived: a live cell's *normalized age* is `(age − 1) * 100 / generation` — 0 for a
+//! newborn or freshly painted cell at any generation (generation 0 included), 100 for a
+//! cell alive since generation 0 — and cells are counted into `buckets` equal brackets of
+//! 0..=100. The view colours cells by the same number, so the histogram's bars and the
+//! world's colours agree.
 
 use serde::{Deserialize, Serialize};
 
@@ -25,10 +27,11 @@ pub struct Stats {
     pub dying: u64,
 }
 
-/// Normalized age in 0..=100 of a live cell of `age` at `generation`.
+/// Normalized age in 0..=100 of a live cell of `age` (≥ 1) at `generation`: the
+/// generations it survived, `age − 1`, as a percentage of the generation.
 #[inline]
 pub fn normalized_age(age: u32, generation: u64) -> u64 {
-    (u64::from(age) * 100 / generation.max(1)).min(100)
+    (u64::from(age.saturating_sub(1)) * 100 / generation.max(1)).min(100)
 }
 
 /// The bracket (0..buckets) a live cell of `age` falls in at `generation`.
@@ -97,19 +100,22 @@ mod tests {
 
     #[test]
     fn current_generation_maps_to_the_top_bracket() {
-        assert_eq!(normalized_age(10, 10), 100);
+        // A cell of the initial soup has age generation + 1: it survived every generation.
         assert_eq!(normalized_age(11, 10), 100);
-        assert_eq!(normalized_age(1, 0), 100);
-        assert_eq!(normalized_age(5, 10), 50);
-        assert_eq!(bucket_of(10, 10, 5), 4);
+        assert_eq!(normalized_age(12, 10), 100);
+        assert_eq!(normalized_age(6, 10), 50);
+        // Newborn and painted cells are the youngest at any generation, generation 0 too.
+        assert_eq!(normalized_age(1, 0), 0);
+        assert_eq!(normalized_age(1, 1000), 0);
+        assert_eq!(bucket_of(11, 10, 5), 4);
         assert_eq!(bucket_of(1, 100, 5), 0);
-        assert_eq!(bucket_of(20, 100, 5), 1);
-        assert_eq!(bucket_of(19, 100, 5), 0);
+        assert_eq!(bucket_of(21, 100, 5), 1);
+        assert_eq!(bucket_of(20, 100, 5), 0);
     }
 
     #[test]
     fn counts_only_live_cells() {
-        let stats = Stats::from_ages(&[0, 1, 0, 50, 100, 100], 100, 5);
+        let stats = Stats::from_ages(&[0, 1, 0, 51, 101, 101], 100, 5);
         assert_eq!(stats.population, 4);
         assert_eq!(stats.histogram, vec![1, 0, 1, 0, 2]);
         let merged = stats.clone().merge(&stats);

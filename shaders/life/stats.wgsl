@@ -1,6 +1,6 @@
 // Population, dying cells and normalized-age histogram of a device-resident chunk, reduced
 // on the GPU (workgroup atomics, then one global atomic per counter per workgroup). Matches
-// the host's exact integer formula: norm = min(100, floor(age * 100 / generation)). Cell
+// the host's exact integer formula: norm = min(100, floor((age - 1) * 100 / generation)). Cell
 // words are ages, or under Generations age + LIVE_BASE / LIVE_BASE - state (common.wgsl).
 
 struct StatsParams {
@@ -73,7 +73,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_
             atomicAdd(&local_counts[65], 1u);
         } else if (word > base) {
             let age = word - base;
-            let bucket = min(s.buckets - 1u, normalized(age, s.generation) * s.buckets / 100u);
+            let bucket = min(s.buckets - 1u, normalized(age - 1u, s.generation) * s.buckets / 100u);
             atomicAdd(&local_counts[bucket], 1u);
             atomicAdd(&local_counts[64], 1u);
         }

@@ -81,7 +81,7 @@ pub fn cell_colour(map: Colormap, age: u32, generation: u64) -> Color32 {
     if age == 0 {
         DEAD
     } else {
-        colour(map, normalized_age(age - 1, generation) as u32)
+        colour(map, normalized_age(age, generation) as u32)
     }
 }
 

@@ -242,7 +242,11 @@ impl GolabApp {
             let note = "the simulation thread crashed: its last world copy and a crash report were saved for the next launch";
             self.messages.push(Severity::Error, note);
         }
-        self.stats.record(&snap);
+        // While the thread builds or replaces the world its figures are stale (a placeholder
+        // 0 before the first world): the plots skip them instead of drawing a ramp from 0.
+        if snap.busy.is_none() {
+            self.stats.record(&snap);
+        }
         files::handle_dropped_files(self, ui.ctx(), &snap);
         keys::handle(self, ui.ctx(), &snap);
         egui::Panel::top("tabs").show(ui, |ui| self.top_bar(ui, &snap));

@@ -1,0 +1,57 @@
+//! Rules in the window: a rule the running strategy cannot run is refused in the panel with
+//! the reason (the world keeps its rule), and a Generations rule on a strategy that runs it
+//! shows its dying cells in the statistics.
+
+mod app_harness;
+mod common;
+
+use app_harness::{harness, settings, wait_for};
+use egui_kittest::kittest::Queryable;
+use golab::app::Settings;
+use golab::step::Strategy;
+
+#[test]
+fn a_generations_rule_is_refused_on_gpu_bitpacked_and_runs_on_gpu_resident() {
+    let mut harness = harness(Settings {
+        strategy: Strategy::GpuBitpacked,
+        ..settings(48, 32, 35.0)
+    });
+    wait_for(&mut harness, "the first statistics", |s| {
+        s.stats.population > 0
+    });
+    harness.state_mut().apply_rule("/2/3");
+    harness.run_steps(2);
+    let reason = "does not run Generations rules";
+    assert!(
+        harness.query_by_label_contains(reason).is_some(),
+        "the panel does not say why the rule was refused"
+    );
+    assert_eq!(
+        harness.state().runner().snapshot().rule.to_string(),
+        "B3/S23"
+    );
+
+    harness.state_mut().switch(Strategy::GpuResident);
+    wait_for(&mut harness, "gpu-resident", |s| {
+        s.strategy == Strategy::GpuResident
+    });
+    harness.state_mut().apply_rule("Brian's Brain");
+    wait_for(&mut harness, "the Generations rule", |s| {
+        s.rule.to_string() == "/2/3"
+    });
+    harness
+        .state_mut()
+        .runner()
+        .send(golab::runner::Command::Step(3));
+    let snap = wait_for(&mut harness, "dying cells", |s| s.stats.dying > 0);
+    assert!(snap.generation >= 3);
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label("dying: ").is_some(),
+        "no dying counter"
+    );
+    assert!(
+        harness.query_by_label_contains(reason).is_none(),
+        "the old refusal stayed"
+    );
+}

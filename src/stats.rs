@@ -59,6 +59,13 @@ impl Stats {
         stats
     }
 
+    /// Statistics of a whole host world: its live cells' ages and its dying cells.
+    pub fn of_world(world: &crate::world::World, buckets: usize) -> Self {
+        let mut stats = Stats::from_ages(world.ages(), world.generation, buckets);
+        stats.add_dying(world.dying());
+        stats
+    }
+
     /// Count live cells of `ages` into this snapshot.
     pub fn add_ages(&mut self, ages: &[u32]) {
         let buckets = self.histogram.len();
@@ -81,6 +88,14 @@ impl Stats {
             }
             self.population += u64::from(chunk[buckets]);
         }
+    }
+
+    /// Add the counters a device statistics kernel leaves: per chunk `buckets` histogram
+    /// counts and the population, then one dying-cell total.
+    pub fn add_device_counts(&mut self, counts: &[u32], buckets: usize) {
+        let (chunks, dying) = counts.split_at(counts.len() - 1);
+        self.add_counts(chunks, buckets);
+        self.dying += u64::from(dying[0]);
     }
 
     /// Add another snapshot of the same generation (used to merge per-band partial counts).

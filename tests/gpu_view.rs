@@ -48,8 +48,16 @@ fn device_views_equal_the_host_definition() {
     for settings in [GpuSettings::default(), chunked] {
         let factory = common::gpu_factory(settings);
         let ctx = factory.gpu().unwrap().clone();
-        for strategy in [Strategy::GpuResident, Strategy::GpuReadbackSkip] {
-            let start = common::soup(301, 157, Topology::Torus, Rule::CONWAY, 40.0, 9);
+        let star_wars: Rule = "345/2/4".parse().unwrap();
+        for (strategy, rule) in [
+            Strategy::GpuResident,
+            Strategy::GpuReadbackSkip,
+            Strategy::GpuBitpacked,
+        ]
+        .into_iter()
+        .flat_map(|s| [(s, Rule::CONWAY), (s, star_wars)])
+        {
+            let start = common::soup(301, 157, Topology::Torus, rule, 40.0, 9);
             let mut stepper = factory.create(strategy, &start).unwrap();
             stepper.step(13).unwrap();
             let world = common::scalar_after(&start, 13);
@@ -72,7 +80,7 @@ fn device_views_equal_the_host_definition() {
                 assert_eq!(
                     read_back(&ctx, &out),
                     expected,
-                    "{} {request:?}",
+                    "{} {rule} {request:?}",
                     strategy.name()
                 );
             }

@@ -9,9 +9,8 @@ mod common;
 use std::collections::BTreeSet;
 
 use golab::pattern::{Placement, parse};
-use golab::rule::Rule;
 use golab::sim::Simulation;
-use golab::step::{GpuSettings, StepperFactory, Strategy};
+use golab::step::Strategy;
 use golab::world::{Topology, World};
 
 /// Cells `(x, y, state)` (state 1 alive, 2.. dying) of a world.
@@ -41,12 +40,8 @@ fn start(rle: &str, size: u32, strategy: Strategy) -> Simulation {
     let rule = pattern.rule.expect("the fact's RLE names its rule");
     let mut world = World::new(size, size, Topology::Torus, rule).unwrap();
     pattern.place(&mut world, Placement::Centred);
-    let factory = if strategy.is_gpu() {
-        common::gpu_factory(GpuSettings::default())
-    } else {
-        StepperFactory::cpu_only()
-    };
-    Simulation::new(factory, world, strategy).unwrap_or_else(|e| panic!("{strategy}: {e}"))
+    Simulation::new(common::factory_for(strategy), world, strategy)
+        .unwrap_or_else(|e| panic!("{strategy}: {e}"))
 }
 
 /// The first generation 1..=max at which the pattern repeats its shape (every state), and
@@ -64,21 +59,11 @@ fn period(rle: &str, strategy: Strategy, max: u64) -> Option<(u64, (i64, i64))> 
     None
 }
 
-/// Every strategy that runs the rule of `rle` (all of them but the documented exception).
-fn strategies(rle: &str) -> Vec<Strategy> {
-    let rule: Rule = parse(rle, None).unwrap().rule.unwrap();
-    Strategy::ALL
-        .iter()
-        .copied()
-        .filter(|s| s.rule_unsupported(&rule).is_none())
-        .collect()
-}
-
 /// Assert the pattern is a spaceship of `period` moving `shift` per period (any of the
 /// pattern's own orientations: the sign of the displacement is the RLE's), or an oscillator
 /// when `shift` is (0, 0), on every strategy.
 fn assert_period(name: &str, rle: &str, expected: u64, shift: (i64, i64)) {
-    for strategy in strategies(rle) {
+    for &strategy in Strategy::ALL {
         let found = period(rle, strategy, expected + 2);
         assert_eq!(
             found,
@@ -90,9 +75,9 @@ fn assert_period(name: &str, rle: &str, expected: u64, shift: (i64, i64)) {
 
 /// Population (live cells) after `gens` generations, on every strategy, all equal.
 fn populations_after(rle: &str, gens: u64) -> Vec<(Strategy, u64, u64)> {
-    strategies(rle)
-        .into_iter()
-        .map(|strategy| {
+    Strategy::ALL
+        .iter()
+        .map(|&strategy| {
             let mut sim = start(rle, 64, strategy);
             sim.step(gens).unwrap();
             let world = sim.world().unwrap();
@@ -115,7 +100,7 @@ fn tlife_the_glider_still_flies_and_the_t_tetromino_is_a_c5_orthogonal_spaceship
         (1, 1),
     );
     let t = "x = 3, y = 2, rule = B3/S2-i34q\n3o$bo!";
-    for strategy in strategies(t) {
+    for &strategy in Strategy::ALL {
         let (p, (dx, dy)) = period(t, strategy, 7).unwrap_or_else(|| panic!("T on {strategy}"));
         assert_eq!(p, 5, "T-tetromino period on {strategy}");
         assert_eq!(
@@ -132,7 +117,7 @@ fn tlife_the_blinker_dies_and_the_beacon_becomes_an_eight_cell_still_life() {
         assert_eq!(live, 0, "blinker on {strategy}");
     }
     let beacon = "x = 4, y = 4, rule = B3/S2-i34q\n2o$2o$2b2o$2b2o!";
-    for strategy in strategies(beacon) {
+    for &strategy in Strategy::ALL {
         let mut sim = start(beacon, 64, strategy);
         sim.step(20).unwrap();
         let settled = cells(sim.world().unwrap());
@@ -158,7 +143,7 @@ const BRAIN_P3: &str = "x = 4, y = 4, rule = /2/3\n2.A$A2B$.2BA$.A!";
 fn brians_brain_has_the_published_period_3_oscillator() {
     assert_period("Brian's Brain p3", BRAIN_P3, 3, (0, 0));
     // Its dying cells take part: a two-state reading of the same cells does not oscillate.
-    for strategy in strategies(BRAIN_P3) {
+    for &strategy in Strategy::ALL {
         let mut sim = start(BRAIN_P3, 64, strategy);
         sim.step(1).unwrap();
         let world = sim.world().unwrap();
@@ -173,7 +158,7 @@ fn brians_brain_has_the_published_period_3_oscillator() {
 #[test]
 fn brians_brain_a_block_grows_into_a_diamond_at_the_speed_of_light() {
     let block = "x = 2, y = 2, rule = /2/3\n2A$2A!";
-    for strategy in strategies(block) {
+    for &strategy in Strategy::ALL {
         let mut sim = start(block, 64, strategy);
         for generation in 1..=12i64 {
             sim.step(1).unwrap();
@@ -220,7 +205,7 @@ fn von_neumann_rules_see_only_the_four_orthogonal_neighbours() {
     // B1/S (vN): a lone cell's four orthogonal neighbours are born and it dies; its diagonal
     // neighbours do not see it.
     let dot = "x = 1, y = 1, rule = B1/SV\no!";
-    for strategy in strategies(dot) {
+    for &strategy in Strategy::ALL {
         let mut sim = start(dot, 64, strategy);
         sim.step(1).unwrap();
         let (shape, _) = normalised(&cells(sim.world().unwrap()));

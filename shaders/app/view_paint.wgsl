@@ -21,7 +21,7 @@ struct Paint {
     table: array<vec4<f32>, 101>, // colour of normalized age 0..=100
 }
 
-const LIVE_BASE: u32 = 256u;
+//!include gpu/view_value.wgsl
 
 @group(0) @binding(0) var<uniform> paint: Paint;
 @group(0) @binding(1) var<storage, read> ages: array<u32>;

@@ -12,6 +12,9 @@
 // The tile is gathered in *cell* space: tile word t holds the 32 cells starting at world
 // cell 32 (xw0 + t - 1), wrapped (torus) or zero (dead border), so a torus wraps exactly
 // across a partial last word. Cells outside a dead-border world are masked to stay dead.
+//
+// Generations rules: a thread keeps the countdown planes of its RPT words in registers for the
+// whole block (a dying state needs no neighbour), loaded and stored with the live words.
 
 //!include life/bitpacked_step_common.wgsl
 
@@ -60,8 +63,13 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_id) l
     }
     let w = i32(p.width);
     let xm = u32((((xw * 32) % w) + w) % w);
+    var countdown: array<Dying, 8>;
     for (var k = 0u; k < RPT; k++) {
-        tile[0][(r0 + k) * TW + tx] = fetch(world_row(row0 + i32(r0 + k)), xw * 32, xm);
+        let row = world_row(row0 + i32(r0 + k));
+        tile[0][(r0 + k) * TW + tx] = fetch(row, xw * 32, xm);
+        if (DYING > 0u) {
+            countdown[k] = fetch_dying(row, xw * 32, xm);
+        }
     }
     workgroupBarrier();
 
@@ -89,6 +97,11 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_id) l
             let y = row0 + i32(r0 + k);
             if (p.torus == 0u && (y < 0 || y >= i32(p.height))) {
                 next = 0u;
+            }
+            if (DYING > 0u) {
+                let stepped = generations(countdown[k], alive, next);
+                next = stepped.alive;
+                countdown[k] = stepped.dying;
             }
             tile[dst_buf][(r0 + k) * TW + tx] = next;
             if (tracks) {
@@ -119,10 +132,15 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_id) l
             continue;
         }
         var v = tile[last][r * TW + tx];
+        var mask = 0xffffffffu;
         if (word == p.wpr - 1u) {
-            v &= p.tail_mask;
+            mask = p.tail_mask;
         }
+        v &= mask;
         dst[u32(y) * p.wpr + word] = v;
+        if (DYING > 0u) {
+            store_countdown(countdown[k], u32(y) * p.wpr + word, mask);
+        }
         var newborn = v & any_born[k];
         let cell0 = (u32(y) - p.y0) * p.width + word * 32u;
         while (newborn != 0u) {

@@ -9,11 +9,31 @@
 // rule keeps the west, centre and east words (Row = vec3) and runs its table compiled into
 // bitwise operations (`rule_next`, src/rule/circuit.rs), with the count planes as extra
 // inputs when the compiled program reads them.
+//
+// Generations rules (DYING > 0) keep beside the live plane DYING countdown planes of the dying
+// states (src/rule/generations.rs: r = C - state, least significant plane first), stored after
+// the live plane in the same buffer (plane j at word j * p.plane). A dying state depends only
+// on the cell itself, so kernels carry the countdown with their rows and `generations` applies
+// it after the rule: only live cells are neighbours, a dying cell is never born.
 
 //!const BIRTH: u32 = 0u     // bit n: a dead cell with n neighbours is born (count path)
 //!const SURVIVE: u32 = 0u  // bit n: a live cell with n neighbours survives (count path)
 
+//!const DYING: u32 = 0u   // countdown planes of a Generations rule (0: two states)
+
 //!slot rule
+
+// Slot `dying` (src/step/gpu_bitpacked/countdown.rs, straight-line code for the rule's exact
+// number of planes, so they stay in registers): the type `Dying`, `generations(dying, alive,
+// next) -> Stepped`, `dying_at(i)` (the planes of stored word i), `fetch_dying` (as `fetch`)
+// and `store_countdown(dying, i, mask)`.
+//!slot dying
+
+// A row word after one Generations step: its live cells and countdown planes.
+struct Stepped {
+    alive: u32,
+    dying: Dying,
+}
 
 struct StepParams {
     width: u32,
@@ -25,7 +45,7 @@ struct StepParams {
     base: u32,       // birth code of the block's first generation; a birth at step j gets base + j
     y0: u32,         // first row of this birth chunk
     rows: u32,       // rows of this birth chunk
-    pad0: u32,
+    plane: u32,      // words per bit plane (wpr * height): countdown plane j starts at j * plane
     pad1: u32,
     pad2: u32,
 }
@@ -80,12 +100,18 @@ fn world_row(y: i32) -> i32 {
 }
 
 // The tile word starting at world cell x (a multiple of 32, any integer) of world row `row`
-// (-1: dead). `xm` is x wrapped into the world (torus), computed once per thread.
+// (-1: dead) of the live plane. `xm` is x wrapped into the world (torus), computed once per
+// thread.
 fn fetch(row: i32, x: i32, xm: u32) -> u32 {
+    return fetch_plane(0u, row, x, xm);
+}
+
+// `fetch` from bit plane `plane` (0 live, 1..=DYING the countdown).
+fn fetch_plane(plane: u32, row: i32, x: i32, xm: u32) -> u32 {
     if (row < 0) {
         return 0u;
     }
-    let base = u32(row) * p.wpr;
+    let base = plane * p.plane + u32(row) * p.wpr;
     if (p.torus == 1u) {
         return wrapped32(base, xm);
     }
@@ -132,6 +158,13 @@ fn hsum(left: u32, c: u32, right: u32) -> vec2<u32> {
     let east = (c >> 1u) | (right << 31u);
     let x = west ^ c;
     return vec2<u32>(x ^ east, (west & c) | (east & x));
+}
+
+// West + centre + east of a row's (west, centre, east) words as (lo, hi), as `hsum` adds them
+// (the compiled-rule path keeps rows as those three words).
+fn row_sum(cells: vec3<u32>) -> vec2<u32> {
+    let x = cells.x ^ cells.y;
+    return vec2<u32>(x ^ cells.z, (cells.x & cells.y) | (cells.z & x));
 }
 
 // The bits T0..T3 of the 3x3 count T (0..9, the cell itself included) from the horizontal

@@ -41,7 +41,9 @@
 //!const TORUS: bool   // false: dead border (outside cells stay dead)
 //!const LEVELS: u32   // levels = generations per dispatch (1..=15)
 
-// A row travelling from level to level: its state and its birth-code bit planes.
+// A row travelling from level to level: its state and its birth-code bit planes. Under a
+// Generations rule its countdown planes travel beside it in their own registers (the walk
+// then calls the `_dying` forms of `advance`, `load` and `store`).
 struct Rec {
     c: u32,
     code: vec4<u32>,
@@ -65,6 +67,13 @@ struct Advanced {
     sums: Row,
 }
 
+// `Advanced` with the middle row's countdown planes at generation j.
+struct AdvancedDying {
+    out: Rec,
+    sums: Row,
+    dying: Dying,
+}
+
 // Set the code of the cells in `born` to j (bit b of j into plane b).
 fn mark(code: vec4<u32>, born: u32, j: u32) -> vec4<u32> {
     let on = vec4<bool>((j & 1u) != 0u, (j & 2u) != 0u, (j & 4u) != 0u, (j & 8u) != 0u);
@@ -78,7 +87,6 @@ fn row_sums(down: u32) -> Row {
 
 // Level j: generation j of its middle row (world row `row`: state `alive`, birth code `code`)
 // from the sums of the row above, of the middle row and of the new row `down`.
-
 fn advance(up: Row, mid: Row, alive: u32, code: vec4<u32>, down: u32, j: u32,
            row: i32, lane: Lane) -> Advanced {
     let sums = row_sums(down);
@@ -92,6 +100,22 @@ fn advance(up: Row, mid: Row, alive: u32, code: vec4<u32>, down: u32, j: u32,
     return Advanced(Rec(next, mark(code, next & ~alive, j)), sums);
 }
 
+// `advance` under a Generations rule: the middle row's countdown `dying` steps with it (a
+// birth on a dying cell is undone before it is marked).
+fn advance_dying(up: Row, mid: Row, alive: u32, code: vec4<u32>, dying: Dying, down: u32,
+                 j: u32, row: i32, lane: Lane) -> AdvancedDying {
+    let sums = row_sums(down);
+    var next = next_state(up, mid, sums, alive);
+    if (!TORUS) {
+        next &= lane.col_mask;
+        if (row < 0 || row >= i32(p.height)) {
+            next = 0u;
+        }
+    }
+    let s = generations(dying, alive, next);
+    return AdvancedDying(Rec(s.alive, mark(code, s.alive & ~alive, j)), sums, s.dying);
+}
+
 // This lane's word of world row y (any integer: wrapped, or dead outside).
 fn load(y: i32, lane: Lane) -> u32 {
     let row = world_row(y);
@@ -99,6 +123,15 @@ fn load(y: i32, lane: Lane) -> u32 {
         return src[u32(row) * p.wpr + lane.word];
     }
     return fetch(row, lane.xw * 32, lane.xm);
+}
+
+// The countdown planes of the word `load` reads.
+fn load_dying(y: i32, lane: Lane) -> Dying {
+    let row = world_row(y);
+    if (lane.direct && row >= 0) {
+        return dying_at(u32(row) * p.wpr + lane.word);
+    }
+    return fetch_dying(row, lane.xw * 32, lane.xm);
 }
 
 // Write a final row word and the birth generations of its cells born within the block.
@@ -116,6 +149,12 @@ fn store(r: Rec, y: u32, word: u32) {
         birth[cell0 + b] = p.base + (bits.x | (bits.y << 1u) | (bits.z << 2u) | (bits.w << 3u));
         newborn &= newborn - 1u;
     }
+}
+
+// `store` and the word's countdown planes.
+fn store_dying(r: Rec, dying: Dying, y: u32, word: u32) {
+    store(r, y, word);
+    store_countdown(dying, y * p.wpr + word, select(0xffffffffu, p.tail_mask, word == p.wpr - 1u));
 }
 
 @compute @workgroup_size(GROUP)

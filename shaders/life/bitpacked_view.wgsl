@@ -1,6 +1,6 @@
 // gpu-bitpacked view: one thread per output pixel writes the largest view value among the
-// cells under it (age + LIVE_BASE for live cells, 0 if none is alive), exactly
-// view::render_host. The host computes each pixel column's
+// cells under it (age + LIVE_BASE for live cells, LIVE_BASE - state for Generations' dying
+// cells, 0 if none), exactly view::render_host. The host computes each pixel column's
 // and row's cell span (no float rounding on the device). A world with several birth chunks
 // is drawn by one dispatch per chunk: the first writes, the others keep the maximum.
 
@@ -14,7 +14,11 @@ struct ViewParams {
     width_px: u32,
     height_px: u32,
     first: u32,     // 1: overwrite the output, 0: combine with max
+    dying: u32,     // countdown planes after the live plane (0: two states)
+    states: u32,    // the Generations rule's C (a dying cell of countdown r is in state C - r)
+    plane_words: u32,
     pad0: u32,
+    pad1: u32,
     ages: AgeParams,
 }
 
@@ -26,11 +30,27 @@ struct ViewParams {
 @group(0) @binding(5) var<storage, read> row_spans: array<vec2<u32>>;
 @group(0) @binding(6) var<storage, read_write> out: array<u32>;
 
-const LIVE_BASE: u32 = 256u;
+//!include gpu/view_value.wgsl
 
-// view::pixel_value of a live cell: its age plus LIVE_BASE, saturating.
-fn live_value(age: u32) -> u32 {
-    return select(age + LIVE_BASE, 0xffffffffu, age > 0xffffffffu - LIVE_BASE);
+// The view value of the freshest (lowest-state, largest-countdown) dying cell among `span`
+// of word `i`, 0 if none is dying.
+fn freshest_dying(i: u32, span: u32) -> u32 {
+    var dying = 0u;
+    for (var j = 1u; j <= v.dying; j++) {
+        dying |= plane[j * v.plane_words + i];
+    }
+    dying &= span;
+    var best = 0u;
+    while (dying != 0u) {
+        let b = firstTrailingBit(dying);
+        var r = 0u;
+        for (var j = 1u; j <= v.dying; j++) {
+            r |= ((plane[j * v.plane_words + i] >> b) & 1u) << (j - 1u);
+        }
+        best = max(best, LIVE_BASE - (v.states - r));
+        dying &= dying - 1u;
+    }
+    return best;
 }
 
 @compute @workgroup_size(16, 16)
@@ -51,8 +71,12 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
                 let lo = max(xs.x, word * 32u) - word * 32u;
                 let hi = min(xs.y, word * 32u + 32u) - word * 32u;
                 let i = y * v.wpr + word;
-                var live = plane[i] & bit_range(lo, hi);
+                let span = bit_range(lo, hi);
+                var live = plane[i] & span;
                 let o = old[i];
+                if (live == 0u && best < LIVE_BASE && v.dying > 0u) {
+                    best = max(best, freshest_dying(i, span));
+                }
                 while (live != 0u) {
                     let b = firstTrailingBit(live);
                     let s = birth[(y - v.y0) * v.width + word * 32u + b];

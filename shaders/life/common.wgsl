@@ -20,7 +20,7 @@ struct Params {
     table: array<vec4<u32>, 4>,
 }
 
-const LIVE_BASE: u32 = 256u;
+//!include gpu/view_value.wgsl
 
 @group(0) @binding(0) var<uniform> p: Params;
 

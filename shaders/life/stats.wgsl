@@ -18,7 +18,7 @@ struct StatsParams {
     pad2: u32,
 }
 
-const LIVE_BASE: u32 = 256u;
+//!include gpu/view_value.wgsl
 
 @group(0) @binding(0) var<uniform> s: StatsParams;
 @group(0) @binding(1) var<storage, read> cells: array<u32>;

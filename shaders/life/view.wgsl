@@ -19,12 +19,7 @@ struct ViewParams {
 @group(0) @binding(2) var<storage, read> cells: array<u32>;
 @group(0) @binding(3) var<storage, read_write> out: array<atomic<u32>>;
 
-const LIVE_BASE: u32 = 256u;
-
-// view::pixel_value of a live cell: its age plus LIVE_BASE, saturating.
-fn live_value(age: u32) -> u32 {
-    return select(age + LIVE_BASE, 0xffffffffu, age > 0xffffffffu - LIVE_BASE);
-}
+//!include gpu/view_value.wgsl
 
 @compute @workgroup_size(16, 16)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {

@@ -128,13 +128,6 @@ impl GolabApp {
     pub fn apply_rule(&mut self, text: &str) {
         match text.parse::<Rule>() {
             Ok(rule) => {
-                // A rule the running strategy cannot run is refused here, with the reason,
-                // rather than sent and failed (the world keeps its rule and strategy).
-                let strategy = self.runner.snapshot().strategy;
-                if let Some(why) = strategy.rule_unsupported(&rule) {
-                    self.panel.rule_error = Some(why);
-                    return;
-                }
                 self.settings.rule = rule.to_string();
                 self.panel.rule_error = None;
                 self.runner.send(Command::Rule(rule));

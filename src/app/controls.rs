@@ -4,8 +4,8 @@ use egui::Ui;
 
 use super::GolabApp;
 use super::colormap::{self, Colormap};
+use super::rule_menu::{RULE_HELP, rule_menu};
 use super::world_view::Tool;
-use crate::rule::NAMED_SPECS;
 use crate::runner::{Command, RegionOp, Snapshot, Speed};
 use crate::step::{GpuSettings, MemoryMode, Strategy};
 use crate::world::Topology;
@@ -74,42 +74,6 @@ pub fn show(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     view_section(app, ui, snap);
     ui.separator();
     super::patterns_panel::show(app, ui, snap);
-}
-
-/// What the rule field accepts, shown on hover.
-const RULE_HELP: &str = "Any rule Golly runs in these families:\n\
-    • Life-like: B3/S23, 23/3, HighLife\n\
-    • isotropic non-totalistic (Hensel letters): B2-a/S12, B3/S2-i34q\n\
-    • MAP rules: MAP + 86 base64 characters\n\
-    • hexagonal and von Neumann: B2/S34H, B2/S013V\n\
-    • Generations: /2/3, 345/2/4, B2/S/C3, B2-a/S12/3 (dying cells drawn in red)";
-
-/// Examples of the neighbourhoods that have no popular names.
-const NEIGHBOURHOOD_EXAMPLES: &[(&str, &str)] =
-    &[("hexagonal", "B2/S34H"), ("von Neumann", "B2/S013V")];
-
-/// The named rules grouped by family for the rules menu, then neighbourhood examples.
-fn rule_menu() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
-    let mut groups: Vec<(&'static str, Vec<(&'static str, &'static str)>)> = vec![
-        ("Life-like", Vec::new()),
-        ("isotropic non-totalistic", Vec::new()),
-        ("Generations", Vec::new()),
-    ];
-    for &(name, text) in NAMED_SPECS {
-        let Ok(rule) = text.parse::<crate::rule::Rule>() else {
-            continue;
-        };
-        let group = if rule.has_dying_states() {
-            2
-        } else if rule.as_totalistic().is_some() {
-            0
-        } else {
-            1
-        };
-        groups[group].1.push((name, text));
-    }
-    groups.push(("other neighbourhoods", NEIGHBOURHOOD_EXAMPLES.to_vec()));
-    groups
 }
 
 fn availability(app: &GolabApp) -> Vec<(Strategy, Option<String>)> {
@@ -201,11 +165,7 @@ fn strategy_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         .width(220.0)
         .show_ui(ui, |ui| {
             for &strategy in Strategy::ALL {
-                let reason = app
-                    .panel
-                    .unavailable(strategy)
-                    .map(str::to_owned)
-                    .or_else(|| strategy.rule_unsupported(&snap.rule));
+                let reason = app.panel.unavailable(strategy).map(str::to_owned);
                 let item = egui::Button::selectable(snap.strategy == strategy, strategy.name());
                 let response = ui
                     .add_enabled(reason.is_none(), item)

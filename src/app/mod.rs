@@ -14,6 +14,8 @@ mod launch;
 pub mod messages;
 pub mod pattern_info;
 mod patterns_panel;
+mod replies;
+mod rule_menu;
 pub mod settings;
 mod stats_panel;
 mod status_line;
@@ -342,71 +344,6 @@ impl GolabApp {
     /// Show an error in the status line until it is dismissed or superseded.
     pub fn error(&mut self, message: impl Into<String>) {
         self.messages.push(Severity::Error, message);
-    }
-
-    fn collect_replies(&mut self, ctx: &egui::Context) {
-        let mut finished = Vec::new();
-        self.exports.retain(|rx| match rx.try_recv() {
-            Ok(result) => {
-                finished.push(result);
-                false
-            }
-            Err(std::sync::mpsc::TryRecvError::Empty) => true,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                finished.push(Err("the PNG export stopped unexpectedly".into()));
-                false
-            }
-        });
-        for result in finished {
-            match result {
-                Ok(note) => self.notify(note),
-                Err(e) => self.error(e),
-            }
-        }
-        if files::collect_opened(self) || !self.exports.is_empty() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
-        }
-        if let Some(rx) = &self.copy_reply
-            && let Ok(pattern) = rx.try_recv()
-        {
-            ctx.copy_text(pattern.to_rle());
-            self.notify(format!("copied {} cells", pattern.population()));
-            self.clipboard = Some(Arc::new(pattern));
-            self.copy_reply = None;
-        }
-        if let Some(rx) = &self.bounds_reply
-            && let Ok(bounds) = rx.try_recv()
-        {
-            match bounds {
-                Some(region) => self.view.fit_cells = Some(region),
-                None => self.view.fit_pending = true,
-            }
-            self.bounds_reply = None;
-        }
-        if let Some((rx, _)) = &self.world_reply
-            && let Ok(world) = rx.try_recv()
-            && let Some((_, purpose)) = self.world_reply.take()
-        {
-            let result = match purpose {
-                Pending::Save(path) => {
-                    files::save_pattern(&world, &path, self.pattern_info.as_ref())
-                }
-                Pending::ExportPng(path) => {
-                    // Encoding a large world takes a while: keep it off the UI thread.
-                    let (tx, rx) = std::sync::mpsc::channel();
-                    let map = self.settings.colormap;
-                    std::thread::spawn(move || {
-                        let _ = tx.send(files::export_png(&world, &path, map));
-                    });
-                    self.exports.push(rx);
-                    Ok("exporting PNG…".to_string())
-                }
-            };
-            match result {
-                Ok(note) => self.notify(note),
-                Err(e) => self.error(e),
-            }
-        }
     }
 }
 

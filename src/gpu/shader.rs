@@ -41,6 +41,7 @@ macro_rules! embed {
 pub static FILES: &[(&str, &str)] = embed![
     "app/view_paint.wgsl",
     "gpu/roofline.wgsl",
+    "gpu/view_value.wgsl",
     "lab/coalesce.wgsl",
     "lab/scan.wgsl",
     "lab/scan_kernels.wgsl",

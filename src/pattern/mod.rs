@@ -19,6 +19,7 @@ pub mod library;
 mod life105;
 mod life106;
 mod macrocell;
+mod macrocell_tree;
 mod macrocell_write;
 mod place;
 mod plaintext;
@@ -247,6 +248,9 @@ impl Pattern {
 
     /// The dying cells inside the box, sorted row-major, without duplicates or live cells.
     pub(super) fn clean_dying(&self) -> Vec<(u32, u32, u8)> {
+        if self.dying.is_empty() {
+            return Vec::new(); // two-state patterns: no second pass over the live cells
+        }
         let live = self.clean_cells();
         let mut dying: Vec<_> = self
             .dying

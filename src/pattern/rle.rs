@@ -12,6 +12,7 @@
 //! of the offending character; an error about a run points at the run's first character.
 
 use super::rle_header::{comment_line, parse_header};
+use super::rule_text::{CellRead, CellStates};
 use super::{MAX_PATTERN_CELLS, MAX_PATTERN_EDGE, Pattern, PatternError, syntax};
 
 /// Parse RLE text (BOM already removed, not blank).
@@ -38,11 +39,7 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
             break (index + 1, line);
         }
     };
-    let (width, height, history) = parse_header(header.0, header.1, &mut pattern)?;
-    let states = pattern
-        .rule
-        .filter(|rule| rule.has_dying_states())
-        .map_or(2, |rule| rule.states());
+    let (width, height, cell_states) = parse_header(header.0, header.1, &mut pattern)?;
     pattern.width = width;
     pattern.height = height;
     let mut body = Body {
@@ -53,8 +50,7 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
         run: None,
         cells: Vec::new(),
         dying: Vec::new(),
-        states,
-        history,
+        cell_states,
         other_states: 0,
         state: None,
     };
@@ -109,10 +105,8 @@ struct Body {
     cells: Vec<(u32, u32)>,
     /// Dying cells of a Generations rule (states 2..C-1).
     dying: Vec<(u32, u32, u8)>,
-    /// States of the header's Generations rule (2 for two-state rules).
-    states: u16,
-    /// LifeHistory: states 1, 3, 5 live, the others dead and counted.
-    history: bool,
+    /// How the header's rule reads multi-state cells.
+    cell_states: CellStates,
     /// Cells of a LifeHistory dead state above 0 read as dead.
     other_states: u64,
     /// A `p`–`y` state prefix waiting for its `A`–`X`: (line, column, 24 × its rank).
@@ -211,32 +205,15 @@ impl Body {
         if n == 0 {
             return Err(syntax(line, column, "a run count of 0 is not allowed"));
         }
-        let live = if self.history {
-            matches!(state, 1 | 3 | 5)
-        } else if state == 1 {
-            true
-        } else if state < u32::from(self.states) {
-            return self.dying_run(n, state as u8, line, column);
-        } else if self.states > 2 {
-            let message = format!(
-                "cell state {state} is beyond the rule's states 0-{} (Generations C = {})",
-                self.states - 1,
-                self.states
-            );
-            return Err(syntax(line, column, message));
-        } else {
-            let message = format!(
-                "cell state {state} in a two-state rule (multi-state cells are read for \
-                 Generations rules and LifeHistory only)"
-            );
-            return Err(syntax(line, column, message));
-        };
-        if live {
-            self.live(n, line, column)
-        } else {
-            self.other_states = self.other_states.saturating_add(n);
-            self.x = self.x.saturating_add(n);
-            Ok(())
+        let read = self.cell_states.read(u64::from(state));
+        match read.map_err(|message| syntax(line, column, message))? {
+            CellRead::Live => self.live(n, line, column),
+            CellRead::Dying(state) => self.dying_run(n, state, line, column),
+            CellRead::Dead | CellRead::HistoryDead => {
+                self.other_states = self.other_states.saturating_add(n);
+                self.x = self.x.saturating_add(n);
+                Ok(())
+            }
         }
     }
 

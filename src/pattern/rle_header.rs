@@ -1,7 +1,7 @@
 //! The RLE reader's lines before the body: `#` comment lines (with Golly's `#CXRLE`) and
 //! the `x = W, y = H, rule = R` header.
 
-use super::rule_text::parse_rule;
+use super::rule_text::{CellStates, parse_rule};
 use super::{MAX_PATTERN_EDGE, Pattern, PatternError, syntax};
 
 /// At most 24 characters of `text`, for quoting user input in messages.
@@ -83,13 +83,13 @@ fn column(line: &str, at: usize) -> usize {
     line.get(..at).map_or(0, |s| s.chars().count()) + 1
 }
 
-/// Parse the header line into (width, height, LifeHistory?), setting the pattern's rule and
+/// Parse the header line into (width, height, how its multi-state cells read), setting the pattern's rule and
 /// bounded grid.
 pub(super) fn parse_header(
     line_no: usize,
     line: &str,
     pattern: &mut Pattern,
-) -> Result<(u32, u32, bool), PatternError> {
+) -> Result<(u32, u32, CellStates), PatternError> {
     let start = line.len() - line.trim_start().len();
     if !line.trim_start().starts_with(['x', 'X']) {
         return Err(syntax(
@@ -98,7 +98,7 @@ pub(super) fn parse_header(
             "missing RLE header: expected 'x = WIDTH, y = HEIGHT' before the pattern body",
         ));
     }
-    let (mut width, mut height, mut history) = (None, None, false);
+    let (mut width, mut height, mut cells) = (None, None, CellStates::default());
     let mut at = start;
     while at < line.len() {
         let rest = line.get(at..).unwrap_or_default();
@@ -139,7 +139,7 @@ pub(super) fn parse_header(
                 })?;
                 pattern.rule = Some(spec.rule);
                 pattern.grid = spec.grid;
-                history = spec.history;
+                cells = spec.cell_states();
                 break;
             }
             _ => {
@@ -162,7 +162,7 @@ pub(super) fn parse_header(
     Ok((
         width.ok_or_else(|| missing("x = WIDTH"))?,
         height.ok_or_else(|| missing("y = HEIGHT"))?,
-        history,
+        cells,
     ))
 }
 

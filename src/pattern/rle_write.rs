@@ -67,26 +67,35 @@ fn state_tag(state: u8) -> String {
     }
 }
 
-/// The runs of a Generations pattern: `.` dead, `A` alive, `B`… dying, `$` row ends.
-fn multi_state_body(body: &mut Wrapper, live: &[(u32, u32)], dying: &[(u32, u32, u8)]) {
-    let mut all: Vec<(u32, u32, u8)> = live.iter().map(|&(x, y)| (x, y, 1)).collect();
-    all.extend_from_slice(dying);
-    all.sort_unstable_by_key(|&(x, y, _)| (y, x));
+/// The runs of `cells` (sorted row-major; `at` gives a cell's x, y and state): `dead` for
+/// gaps, `$` for row ends, and `cell` writing a run of `n` cells of one state. One walk for
+/// two-state bodies (`b`/`o`) and Generations bodies (`.`/`A`/`B`…).
+fn write_runs<T: Copy>(
+    body: &mut Wrapper,
+    cells: &[T],
+    at: impl Fn(T) -> (u32, u32, u8),
+    dead: char,
+    mut cell: impl FnMut(&mut Wrapper, u32, u8),
+) {
     let (mut row, mut col) = (0u32, 0u32);
     let mut i = 0;
-    while let Some(&(x, y, state)) = all.get(i) {
+    while let Some(&first) = cells.get(i) {
+        let (x, y, state) = at(first);
         if y > row {
             body.token(y - row, '$');
             (row, col) = (y, 0);
         }
         if x > col {
-            body.token(x - col, '.');
+            body.token(x - col, dead);
         }
         let mut n = 1;
-        while all.get(i + n as usize) == Some(&(x + n, y, state)) {
+        while cells
+            .get(i + n as usize)
+            .is_some_and(|&c| at(c) == (x + n, y, state))
+        {
             n += 1;
         }
-        body.token_str(n, &state_tag(state));
+        cell(body, n, state);
         col = x + n;
         i += n as usize;
     }
@@ -141,29 +150,27 @@ impl Pattern {
         out.push('\n');
         let mut body = Wrapper { out, line_len: 0 };
         let dying = self.clean_dying();
-        if !dying.is_empty() {
-            multi_state_body(&mut body, cells, &dying);
-            body.token(1, '!');
-            body.out.push('\n');
-            return body.out;
-        }
-        let (mut row, mut col) = (0u32, 0u32);
-        let mut i = 0;
-        while let Some(&(x, y)) = cells.get(i) {
-            if y > row {
-                body.token(y - row, '$');
-                (row, col) = (y, 0);
-            }
-            if x > col {
-                body.token(x - col, 'b');
-            }
-            let mut n = 1;
-            while cells.get(i + n as usize) == Some(&(x + n, y)) {
-                n += 1;
-            }
-            body.token(n, 'o');
-            col = x + n;
-            i += n as usize;
+        if dying.is_empty() {
+            write_runs(
+                &mut body,
+                cells,
+                |(x, y)| (x, y, 1),
+                'b',
+                |b, n, _| b.token(n, 'o'),
+            );
+        } else {
+            let mut all: Vec<(u32, u32, u8)> = cells.iter().map(|&(x, y)| (x, y, 1)).collect();
+            all.extend_from_slice(&dying);
+            all.sort_unstable_by_key(|&(x, y, _)| (y, x));
+            write_runs(
+                &mut body,
+                &all,
+                |c| c,
+                '.',
+                |b, n, state| {
+                    b.token_str(n, &state_tag(state));
+                },
+            );
         }
         body.token(1, '!');
         body.out.push('\n');

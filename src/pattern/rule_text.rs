@@ -44,6 +44,75 @@ pub(super) struct RuleSpec {
     pub history: bool,
 }
 
+impl RuleSpec {
+    /// How the file's multi-state cells read under this rule.
+    pub fn cell_states(&self) -> CellStates {
+        CellStates {
+            history: self.history,
+            states: if self.rule.has_dying_states() {
+                self.rule.states()
+            } else {
+                2
+            },
+        }
+    }
+}
+
+/// How a file's multi-state cells (RLE letters, macrocell state nodes) read under its rule:
+/// LifeHistory's, a Generations rule's states, or a two-state rule's. The default is a file
+/// with no rule (B3/S23).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct CellStates {
+    /// `LifeHistory`: states 1, 3, 5 alive, the others dead.
+    pub history: bool,
+    /// The Generations rule's C (2 for two-state rules).
+    pub states: u16,
+}
+
+impl Default for CellStates {
+    fn default() -> Self {
+        CellStates {
+            history: false,
+            states: 2,
+        }
+    }
+}
+
+/// What one multi-state cell of a file is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum CellRead {
+    /// State 0.
+    Dead,
+    /// State 1 (and LifeHistory's 3 and 5).
+    Live,
+    /// A LifeHistory state read as dead (the readers count them in a note).
+    HistoryDead,
+    /// A Generations dying state 2..C−1.
+    Dying(u8),
+}
+
+impl CellStates {
+    /// Read cell state `state`; a state the rule does not have is an error message.
+    pub fn read(self, state: u64) -> Result<CellRead, String> {
+        match state {
+            0 => Ok(CellRead::Dead),
+            1 => Ok(CellRead::Live),
+            3 | 5 if self.history => Ok(CellRead::Live),
+            2..=255 if self.history => Ok(CellRead::HistoryDead),
+            s if s < u64::from(self.states) => Ok(CellRead::Dying(s as u8)),
+            _ if self.states > 2 => Err(format!(
+                "cell state {state} is beyond the rule's states 0-{} (Generations C = {})",
+                self.states - 1,
+                self.states
+            )),
+            _ => Err(format!(
+                "cell state {state} in a two-state rule (multi-state cells are read for \
+                 Generations rules and LifeHistory only)"
+            )),
+        }
+    }
+}
+
 /// A rule-text error: the character offset in the text where it is, and the message.
 pub(super) type RuleTextError = (usize, String);
 

@@ -327,10 +327,16 @@ impl Rule {
     /// The outer-totalistic Moore masks equal to this rule, if it is one (two-state, Moore,
     /// totalistic): the steppers' neighbour-count fast path.
     pub fn as_totalistic(&self) -> Option<super::Totalistic> {
-        if self.family != Family::TwoState
-            || self.neighbourhood != Neighbourhood::Moore
-            || self.symmetry() != Symmetry::Totalistic
-        {
+        self.count_masks()
+            .filter(|_| self.family == Family::TwoState)
+    }
+
+    /// The birth/survive masks of the live-neighbour count when this rule's table is
+    /// outer-totalistic on the Moore neighbourhood, of any family: under Generations the
+    /// table decides which cells are alive next with live cells as neighbours, and the
+    /// dying countdown is applied after it, so bit-plane kernels can take the count path.
+    pub fn count_masks(&self) -> Option<super::Totalistic> {
+        if self.neighbourhood != Neighbourhood::Moore || self.symmetry() != Symmetry::Totalistic {
             return None;
         }
         let mut rule = super::Totalistic {

@@ -211,9 +211,7 @@ impl PaddedGrid {
     /// Copy generation and ages into `world`, which must have this grid's size.
     fn read_into(&self, world: &mut World) -> Result<(), StepError> {
         check_same_size(world, self.world.width(), self.world.height())?;
-        world
-            .copy_cells_from(&self.world)
-            .map_err(|e| StepError::Backend(e.to_string()))?;
+        world.copy_cells_from(&self.world)?;
         world.generation = self.world.generation;
         Ok(())
     }

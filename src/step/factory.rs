@@ -98,7 +98,6 @@ impl StepperFactory {
 
     /// A stepper of `strategy` holding `world`.
     pub fn create(&self, strategy: Strategy, world: &World) -> Result<Box<dyn Stepper>, StepError> {
-        strategy.check_rule(&world.rule())?;
         let mut stepper: Box<dyn Stepper> = match strategy {
             Strategy::Scalar => Box::new(cpu_grid::GridStepper::serial()),
             Strategy::Rayon => Box::new(cpu_grid::GridStepper::parallel()),

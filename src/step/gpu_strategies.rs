@@ -78,7 +78,8 @@ pub fn build(
 /// kernels, gpu-bitpacked's queries, its tile kernel at every gens, and its stream kernel at
 /// every number of levels, with every rule path (B3/S23's fast path, the generic count path,
 /// and compiled circuits with and without count inputs: an isotropic rule, a hexagonal one
-/// and a MAP rule), both topologies, and other strip, group and prefetch shapes.
+/// and a MAP rule; Generations rules with 1, 2 and 8 countdown planes on both paths), both
+/// topologies, and other strip, group and prefetch shapes.
 pub fn shader_permutations() -> Vec<(String, String)> {
     use super::gpu_bitpacked::kernel::StepKernel;
     use super::gpu_bitpacked::pipelines::{query_shaders, step_shader};
@@ -114,6 +115,10 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         "B2/S34H",
         "B2/S013V",
         map.as_str(),
+        "/2/3",
+        "345/2/4",
+        "B2-a/S12/5",
+        "B3/S23/256",
     ] {
         shaders.push(step_shader(parse(text), 16, false, StepKernel::Tile));
         shaders.push(step_shader(parse(text), 8, true, stream(47, 2, 128)));

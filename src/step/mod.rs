@@ -28,7 +28,6 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::rule::Rule;
 use crate::stats::Stats;
 use crate::world::{CellEdit, World};
 
@@ -62,6 +61,14 @@ pub enum StepError {
     /// Any other backend failure, with its message.
     #[error("{0}")]
     Backend(String),
+}
+
+/// A host world a stepper needed could not be made or filled (out of host memory): a
+/// backend failure, with the world's message.
+impl From<crate::world::WorldError> for StepError {
+    fn from(error: crate::world::WorldError) -> Self {
+        StepError::Backend(error.to_string())
+    }
 }
 
 /// The error of a stepper asked to work before [`Stepper::load`] gave it a world.
@@ -183,31 +190,6 @@ impl Strategy {
             self,
             Strategy::Scalar | Strategy::Rayon | Strategy::CpuBitsliced
         )
-    }
-
-    /// Why this strategy cannot run `rule`, if it cannot (the app greys it with this
-    /// reason; the factory refuses it): gpu-bitpacked and Generations rules with dying
-    /// states, the one pair not built yet. Every other strategy runs every rule golab parses.
-    pub fn rule_unsupported(self, rule: &Rule) -> Option<String> {
-        if self != Strategy::GpuBitpacked || !rule.has_dying_states() {
-            return None;
-        }
-        Some(format!(
-            "{} does not run Generations rules yet (their dying states need bit planes the \
-             bit-packed kernels do not carry): use gpu-resident or cpu-bitsliced",
-            self.name()
-        ))
-    }
-
-    /// [`Strategy::rule_unsupported`] as the error a stepper returns.
-    pub fn check_rule(self, rule: &Rule) -> Result<(), StepError> {
-        match self.rule_unsupported(rule) {
-            None => Ok(()),
-            Some(reason) => Err(StepError::Unavailable {
-                strategy: self.name(),
-                reason,
-            }),
-        }
     }
 
     /// Whether the memory mode changes what the strategy does (it moves data host↔device).

@@ -60,7 +60,8 @@ impl ViewRequest {
     }
 }
 
-/// View values below this are dying states; live cells are their age plus this.
+/// View values below this are dying states; live cells are their age plus this (the same
+/// constant and encoding for the device kernels: shaders/gpu/view_value.wgsl).
 pub const LIVE_BASE: u32 = 256;
 
 /// The view value of one cell: 0 dead, `LIVE_BASE - state` for a dying Generations state

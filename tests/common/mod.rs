@@ -125,6 +125,16 @@ pub fn gpu_factory(settings: golab::step::GpuSettings) -> StepperFactory {
     factory
 }
 
+/// The factory `strategy` is made by in the tests: the shared GPU device for GPU
+/// strategies (default settings), CPU only otherwise.
+pub fn factory_for(strategy: Strategy) -> StepperFactory {
+    if strategy.is_gpu() {
+        gpu_factory(golab::step::GpuSettings::default())
+    } else {
+        StepperFactory::cpu_only()
+    }
+}
+
 /// Run `strategy` from `start` for `gens` generations (in uneven chunks) and compare with scalar.
 pub fn assert_matches_scalar(
     factory: StepperFactory,
@@ -153,9 +163,7 @@ pub fn assert_matches_scalar(
         expected.population(),
         "{context}: population"
     );
-    let mut expected_stats =
-        golab::stats::Stats::from_ages(expected.ages(), expected.generation, 5);
-    expected_stats.add_dying(expected.dying());
+    let expected_stats = golab::stats::Stats::of_world(&expected, 5);
     assert_eq!(stats, expected_stats, "{context}: statistics");
     assert_same_world(&expected, sim.world().unwrap(), context);
 }

@@ -115,10 +115,8 @@ impl<S: DeviceState> ResidentStepper<S> {
         settings: GpuSettings,
         download_every: Option<u32>,
     ) -> Result<Self, StepError> {
-        let blank = || {
-            World::blank(3, 3, Default::default(), Default::default())
-                .map_err(|e| StepError::Backend(e.to_string()))
-        };
+        let blank =
+            || World::blank(3, 3, Default::default(), Default::default()).map_err(StepError::from);
         let downloads = match download_every {
             Some(every) => Some(Downloads {
                 every: every.max(1),
@@ -162,8 +160,7 @@ impl<S: DeviceState> ResidentStepper<S> {
         )?;
         self.state = Some(state);
         self.generation = world.generation;
-        let mut shape = World::blank(world.width(), world.height(), world.topology, world.rule())
-            .map_err(|e| StepError::Backend(e.to_string()))?;
+        let mut shape = World::blank(world.width(), world.height(), world.topology, world.rule())?;
         shape.generation = world.generation;
         self.shape = Some(shape);
         if let Some(d) = self.downloads.as_mut() {
@@ -176,7 +173,7 @@ impl<S: DeviceState> ResidentStepper<S> {
     fn blank_world(&self) -> Result<World, StepError> {
         let shape = self.shape.as_ref().ok_or_else(not_loaded)?;
         World::blank(shape.width(), shape.height(), shape.topology, shape.rule())
-            .map_err(|e| StepError::Backend(e.to_string()))
+            .map_err(StepError::from)
     }
 
     /// Read the world back and load it again: [`Stepper::step`] does this by itself when the
@@ -194,9 +191,7 @@ impl<S: DeviceState> ResidentStepper<S> {
     fn read_into(&mut self, world: &mut World) -> Result<(), StepError> {
         if let Some(d) = self.downloads.as_ref().filter(|d| d.fresh) {
             check_same_size(world, d.host.width(), d.host.height())?;
-            world
-                .copy_cells_from(&d.host)
-                .map_err(|e| StepError::Backend(e.to_string()))?;
+            world.copy_cells_from(&d.host)?;
         } else {
             let generation = self.generation;
             let state = self.state.as_mut().ok_or_else(not_loaded)?;
@@ -266,7 +261,6 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
-        self.strategy.check_rule(&world.rule())?;
         self.op(|s| s.load_state(world))
     }
 
@@ -297,9 +291,7 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
     fn stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
         self.op(|s| {
             if let Some(d) = s.downloads.as_ref().filter(|d| d.fresh) {
-                let mut stats = Stats::from_ages(d.host.ages(), s.generation, buckets);
-                stats.add_dying(d.host.dying());
-                return Ok(stats);
+                return Ok(Stats::of_world(&d.host, buckets));
             }
             let generation = s.generation;
             let state = s.state.as_mut().ok_or_else(not_loaded)?;
@@ -308,9 +300,7 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
             }
             let mut world = s.blank_world()?;
             s.read_into(&mut world)?;
-            let mut stats = Stats::from_ages(world.ages(), generation, buckets);
-            stats.add_dying(world.dying());
-            Ok(stats)
+            Ok(Stats::of_world(&world, buckets))
         })
     }
 

@@ -1,4 +1,5 @@
-//! gpu-bitpacked's device state: two state bit planes (ping-pong), the old plane, the birth
+//! gpu-bitpacked's device state: two state buffers (ping-pong: a live bit plane and, under
+//! Generations rules, the dying countdown planes), the old plane, the birth
 //! codes cut into row chunks that each fit one storage binding, and the recording of the
 //! multi-generation step.
 
@@ -25,28 +26,38 @@ pub struct Layout {
     pub wpr: u32,
     /// `(first row, rows)` of each birth-code chunk.
     pub chunks: Vec<(u32, u32)>,
+    /// Countdown planes of a Generations rule's dying states after the live plane in each
+    /// state buffer (0 for two-state rules; see [`crate::rule::generations`]).
+    pub dying: u32,
 }
 
 impl Layout {
     /// Fit a world into `limits` (`chunk_limit` lowers the per-binding bytes, for tests).
-    /// A bit plane must fit one binding; the birth codes (4 bytes a cell) are cut into row
-    /// chunks with the engine's planner.
+    /// The state (live plane and `dying` countdown planes) must fit one binding; the birth
+    /// codes (4 bytes a cell) are cut into row chunks with the engine's planner.
     pub fn plan(
         width: u32,
         height: u32,
+        dying: u32,
         limits: &wgpu::Limits,
         chunk_limit: Option<u64>,
     ) -> Result<Layout, String> {
         let births = plan_chunks(width, height, false, 1, 1, limits, chunk_limit)?;
         let limit = chunk_limit.map_or(max_chunk_bytes(limits), |c| c.min(max_chunk_bytes(limits)));
         let wpr = width.div_ceil(32);
-        let plane = u64::from(wpr) * u64::from(height) * 4;
-        if plane > limit {
-            let rows = limit / (u64::from(wpr) * 4);
+        let planes = u64::from(dying) + 1;
+        let state = planes * u64::from(wpr) * u64::from(height) * 4;
+        if state > limit {
+            let rows = limit / (planes * u64::from(wpr) * 4);
+            let what = if dying == 0 {
+                "its state bit plane needs".to_string()
+            } else {
+                format!("its state (a live plane and {dying} dying-countdown planes) needs")
+            };
             return Err(format!(
-                "its state bit plane needs {plane} bytes but one binding holds {limit}; at this width \
-                 at most {rows} rows fit, and the widest world that fits at this height is {} cells",
-                limit / (u64::from(height) * 4) * 32
+                "{what} {state} bytes but one binding holds {limit}; at this width at most {rows} \
+                 rows fit, and the widest world that fits at this height is {} cells",
+                limit / (planes * u64::from(height) * 4) * 32
             ));
         }
         Ok(Layout {
@@ -54,12 +65,18 @@ impl Layout {
             height,
             wpr,
             chunks: births.chunks,
+            dying,
         })
     }
 
     /// Bytes of one bit plane.
     pub fn plane_bytes(&self) -> u64 {
         u64::from(self.wpr) * u64::from(self.height) * 4
+    }
+
+    /// Bytes of a state buffer: the live plane and the countdown planes.
+    pub fn state_bytes(&self) -> u64 {
+        (u64::from(self.dying) + 1) * self.plane_bytes()
     }
 
     /// Valid bits of the last word of a row.
@@ -84,14 +101,16 @@ struct StepParams {
     base: u32,
     y0: u32,
     rows: u32,
-    pad: [u32; 3],
+    plane: u32,
+    pad: [u32; 2],
 }
 
 /// A world's buffers on the device.
 pub struct BitWorld {
     /// Sizes.
     pub layout: Layout,
-    /// The two state planes; `planes[cur]` holds the current generation.
+    /// The two state buffers (live plane, then the countdown planes); `planes[cur]` holds
+    /// the current generation.
     pub planes: [wgpu::Buffer; 2],
     /// Old-plane bits (see [`super::ages`]).
     pub old: wgpu::Buffer,
@@ -134,12 +153,11 @@ impl BitWorld {
         gens_per_dispatch: u32,
     ) -> BitWorld {
         let torus = topology == Topology::Torus;
-        let plane = layout.plane_bytes();
         let planes = [
-            storage_buffer(ctx, "bitpacked plane 0", plane),
-            storage_buffer(ctx, "bitpacked plane 1", plane),
+            storage_buffer(ctx, "bitpacked state 0", layout.state_bytes()),
+            storage_buffer(ctx, "bitpacked state 1", layout.state_bytes()),
         ];
-        let old = storage_buffer(ctx, "bitpacked old plane", plane);
+        let old = storage_buffer(ctx, "bitpacked old plane", layout.plane_bytes());
         let births: Vec<wgpu::Buffer> = layout
             .chunks
             .iter()
@@ -252,7 +270,8 @@ impl BitWorld {
                     base,
                     y0,
                     rows,
-                    pad: [0; 3],
+                    plane: l.wpr * l.height,
+                    pad: [0; 2],
                 };
                 let at = (b * n + c) * PARAM_SLOT as usize;
                 ring[at..at + size_of::<StepParams>()].copy_from_slice(bytemuck::bytes_of(&p));

@@ -49,6 +49,10 @@ pub enum StepKernel {
 
 /// Default generations per dispatch of the stream kernel.
 const STREAM_GENS: u32 = 8;
+/// Default generations per dispatch of the stream kernel under a Generations rule: each level
+/// also carries the rows' countdown planes, and on the H100 8 levels of 345/2/4 ran at 65 %
+/// of the speed of 6 or 7 (more registers than stay resident; docs/benchmarks.md).
+const STREAM_GENS_DYING: u32 = 7;
 
 /// Default rows the stream kernel loads ahead (1 and 2 measure equal on the H200, within
 /// run-to-run spread; 2 leaves room for slower memory).
@@ -123,11 +127,14 @@ impl StepKernel {
         }
     }
 
-    /// Generations per dispatch: `explicit`, else the default; within range.
-    pub fn gens_per_dispatch(self, explicit: Option<u32>) -> u32 {
-        explicit
-            .unwrap_or(self.default_gens())
-            .clamp(1, self.max_gens())
+    /// Generations per dispatch: `explicit`, else the default (fewer stream levels when rows
+    /// carry a Generations rule's countdown, `dying`); within range.
+    pub fn gens_per_dispatch(self, explicit: Option<u32>, dying: bool) -> u32 {
+        let default = match self {
+            StepKernel::Stream { .. } if dying => STREAM_GENS_DYING,
+            _ => self.default_gens(),
+        };
+        explicit.unwrap_or(default).clamp(1, self.max_gens())
     }
 
     /// Workgroups `(x, y)` of one dispatch over a chunk of `rows` rows of `wpr` words.

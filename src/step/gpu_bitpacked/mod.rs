@@ -11,6 +11,7 @@
 //! [`DeviceState`]: the engine's resident stepper batches, submits and times it.
 
 pub mod ages;
+mod countdown;
 mod device;
 pub mod kernel;
 pub mod pipelines;
@@ -36,15 +37,21 @@ use crate::world::{CellEdit, World};
 pub struct BitState {
     dev: BitWorld,
     epochs: Epochs,
+    /// The rule's state count (2 for two-state rules; C for Generations).
+    states: u16,
 }
 
-/// Host images of the state: bit plane, old plane and per-chunk birth codes.
+/// Host images of the state: the state buffer (live plane, then the countdown planes of a
+/// Generations rule), the old plane and per-chunk birth codes.
 fn pack(world: &World, layout: &Layout, epochs: &Epochs) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     let (w, wpr) = (world.width() as usize, layout.wpr as usize);
     let g = world.generation;
-    let mut plane = vec![0u32; wpr * world.height() as usize];
-    let mut old = vec![0u32; plane.len()];
+    let words = wpr * world.height() as usize;
+    let mut state = vec![0u32; words * (layout.dying as usize + 1)];
+    let mut old = vec![0u32; words];
     let mut births = vec![0u32; world.len()];
+    let (plane, countdown) = state.split_at_mut(words);
+    pack_countdown(world, layout, countdown);
     plane
         .par_chunks_mut(wpr)
         .zip(old.par_chunks_mut(wpr))
@@ -61,7 +68,37 @@ fn pack(world: &World, layout: &Layout, epochs: &Epochs) -> (Vec<u32>, Vec<u32>,
                 births[x] = s;
             }
         });
-    (plane, old, births)
+    (state, old, births)
+}
+
+/// The dying states of `world` as countdown planes (`layout.dying` planes of `wpr × height`
+/// words, see [`crate::rule::generations`]).
+fn pack_countdown(world: &World, layout: &Layout, countdown: &mut [u32]) {
+    let (w, wpr) = (world.width() as usize, layout.wpr as usize);
+    let states = world.rule().states();
+    let words = wpr * world.height() as usize;
+    for (i, &d) in world.dying().iter().enumerate().filter(|(_, d)| **d > 0) {
+        let r = u32::from(states - u16::from(d));
+        let word = (i / w) * wpr + (i % w) / 32;
+        for j in 0..layout.dying as usize {
+            countdown[j * words + word] |= (r >> j & 1) << (i % w % 32);
+        }
+    }
+}
+
+/// The dying states of the countdown planes `countdown` into `dying` (row-major cells).
+fn unpack_countdown(countdown: &[u32], layout: &Layout, states: u16, dying: &mut [u8]) {
+    let (w, wpr) = (layout.width as usize, layout.wpr as usize);
+    let words = wpr * layout.height as usize;
+    dying.par_chunks_mut(w).enumerate().for_each(|(y, row)| {
+        for (x, d) in row.iter_mut().enumerate() {
+            let (word, bit) = (y * wpr + x / 32, x % 32);
+            let r = (0..layout.dying as usize).fold(0u16, |r, j| {
+                r | ((countdown[j * words + word] >> bit & 1) as u16) << j
+            });
+            *d = if r == 0 { 0 } else { (states - r) as u8 };
+        }
+    });
 }
 
 impl DeviceState for BitState {
@@ -75,9 +112,11 @@ impl DeviceState for BitState {
         strategy: Strategy,
     ) -> Result<Self, StepError> {
         let ctx = session.ctx.clone();
+        let dying = countdown::planes(&world.rule());
         let layout = Layout::plan(
             world.width(),
             world.height(),
+            dying,
             &ctx.limits,
             settings.chunk_limit,
         )
@@ -88,7 +127,7 @@ impl DeviceState for BitState {
             reason,
         })?;
         let epochs = Epochs::at_load(world.generation);
-        let (plane, old, births) = pack(world, &layout, &epochs);
+        let (state, old, births) = pack(world, &layout, &epochs);
         let tuning = settings.bitpacked;
         let kernel = StepKernel::resolve(&ctx, tuning).map_err(StepError::Backend)?;
         let dev = BitWorld::new(
@@ -97,9 +136,9 @@ impl DeviceState for BitState {
             layout,
             (world.rule(), world.topology),
             kernel,
-            kernel.gens_per_dispatch(tuning.gens),
+            kernel.gens_per_dispatch(tuning.gens, dying > 0),
         );
-        session.upload(&dev.planes[0], 0, bytemuck::cast_slice(&plane));
+        session.upload(&dev.planes[0], 0, bytemuck::cast_slice(&state));
         session.upload(&dev.old, 0, bytemuck::cast_slice(&old));
         let w = world.width() as usize;
         for (buffer, &(y0, rows)) in dev.births.iter().zip(&dev.layout.chunks) {
@@ -107,7 +146,11 @@ impl DeviceState for BitState {
             session.upload(buffer, 0, bytemuck::cast_slice(cells));
         }
         session.submit_and_wait(session.encoder())?;
-        Ok(BitState { dev, epochs })
+        Ok(BitState {
+            dev,
+            epochs,
+            states: world.rule().states(),
+        })
     }
 
     fn max_batch(&self, generation: u64) -> u64 {
@@ -136,10 +179,9 @@ impl DeviceState for BitState {
         let dev = &self.dev;
         let l = &dev.layout;
         let mut encoder = session.encoder();
-        let plane_bytes = l.plane_bytes();
         let mut targets = vec![
-            session.encode_read_back(&mut encoder, &dev.planes[dev.cur], 0, plane_bytes),
-            session.encode_read_back(&mut encoder, &dev.old, 0, plane_bytes),
+            session.encode_read_back(&mut encoder, &dev.planes[dev.cur], 0, l.state_bytes()),
+            session.encode_read_back(&mut encoder, &dev.old, 0, l.plane_bytes()),
         ];
         for (buffer, &(_, rows)) in dev.births.iter().zip(&l.chunks) {
             let bytes = u64::from(rows) * u64::from(l.width) * 4;
@@ -150,9 +192,13 @@ impl DeviceState for BitState {
         let chunks = l.chunks.clone();
         let cells_words = wpr * l.height as usize;
         let (mut plane, mut old) = (Vec::new(), Vec::new());
-        let out = world.ages_mut();
+        let (states, age_max) = (world.rule().states(), world.rule().age_max());
+        let (out, dying) = world.cells_mut();
         session.finish_read_back(encoder, targets, true, |i, words| match i {
-            0 => plane = words[..cells_words].to_vec(),
+            0 => {
+                plane = words[..cells_words].to_vec();
+                unpack_countdown(&words[cells_words..], l, states, dying);
+            }
             1 => old = words[..cells_words].to_vec(),
             _ => {
                 let (y0, rows) = chunks[i - 2];
@@ -169,6 +215,7 @@ impl DeviceState for BitState {
                                 0
                             } else {
                                 ages.age(births[x], old[at + x / 32] & bit != 0)
+                                    .min(age_max)
                             };
                         }
                     });

@@ -11,7 +11,7 @@ use crate::gpu::shader::Shader;
 use crate::rule::{Circuit, Rule};
 
 use super::kernel::StepKernel;
-use super::stream;
+use super::{countdown, stream};
 
 /// Size of one slot of the per-dispatch parameter ring (the dynamic-offset alignment).
 pub const PARAM_SLOT: u64 = 256;
@@ -139,12 +139,18 @@ pub fn step_shader(rule: Rule, gens: u32, torus: bool, kernel: StepKernel) -> Sh
         } => stream::shader(stream::Shape {
             levels: gens,
             prefetch,
+            dying: rule.has_dying_states(),
         })
         .constant("STRIP", strip)
         .constant("GROUP", group)
         .constant("TORUS", torus),
     };
-    match rule.as_totalistic().filter(|_| !rule.has_dying_states()) {
+    let dying = countdown::planes(&rule);
+    let start = u32::from(rule.states().saturating_sub(2));
+    let shader = shader
+        .constant("DYING", dying)
+        .slot("dying", countdown::slot(dying, start));
+    match rule.count_masks() {
         Some(masks) => shader
             .constant("BIRTH", u32::from(masks.birth))
             .constant("SURVIVE", u32::from(masks.survive))
@@ -167,9 +173,7 @@ fn next_state(up: Row, mid: Row, down: Row, alive: u32) -> u32 {
 /// rule's table compiled into bitwise operations (`rule_next`).
 fn circuit_rule(circuit: &Circuit) -> String {
     let counts = if circuit.uses_counts() {
-        "    let t = count_bits(vec2<u32>(up.x ^ up.y ^ up.z, (up.x & up.y) | (up.z & (up.x ^ up.y))),
-        vec2<u32>(mid.x ^ mid.y ^ mid.z, (mid.x & mid.y) | (mid.z & (mid.x ^ mid.y))),
-        vec2<u32>(down.x ^ down.y ^ down.z, (down.x & down.y) | (down.z & (down.x ^ down.y))));\n"
+        "    let t = count_bits(row_sum(up), row_sum(mid), row_sum(down));\n"
     } else {
         "    let t = vec4<u32>(0u);\n"
     };

@@ -19,7 +19,10 @@ struct StatsParams {
     rows: u32,
     buckets: u32,
     out_offset: u32,
-    pad: [u32; 2],
+    dying: u32,
+    plane_words: u32,
+    dying_slot: u32,
+    pad: [u32; 3],
     ages: AgeParams,
 }
 
@@ -34,7 +37,10 @@ struct ViewParams {
     width_px: u32,
     height_px: u32,
     first: u32,
-    pad: u32,
+    dying: u32,
+    states: u32,
+    plane_words: u32,
+    pad: [u32; 2],
     ages: AgeParams,
 }
 
@@ -47,11 +53,13 @@ struct EditParams {
     width: u32,
     y0: u32,
     n_y: u32,
-    pad: [u32; 3],
+    dying: u32,
+    plane_words: u32,
+    pad: u32,
 }
 
 impl BitState {
-    /// Population and age histogram (buckets ≤ 64) reduced on the device.
+    /// Population, dying cells and age histogram (buckets ≤ 64) reduced on the device.
     pub(super) fn device_stats(
         &mut self,
         session: &mut Session,
@@ -61,7 +69,8 @@ impl BitState {
         let dev = &self.dev;
         let l = &dev.layout;
         let b = buckets as u32;
-        let counters = l.chunks.len() as u64 * u64::from(b + 1) * 4;
+        // Each chunk's buckets and population, then one dying-cell total.
+        let counters = (l.chunks.len() as u64 * u64::from(b + 1) + 1) * 4;
         let ctx = session.ctx.clone();
         let out = session.scratch("bitpacked stats out", counters);
         let thresholds = bucket_thresholds(generation, buckets);
@@ -87,7 +96,10 @@ impl BitState {
                     rows,
                     buckets: b,
                     out_offset: c as u32 * (b + 1),
-                    pad: [0; 2],
+                    dying: l.dying,
+                    plane_words: l.wpr * l.height,
+                    dying_slot: l.chunks.len() as u32 * (b + 1),
+                    pad: [0; 3],
                     ages,
                 };
                 let params = session.ctx.buffer_with(
@@ -114,7 +126,7 @@ impl BitState {
         let readback = session.encode_read_back(&mut encoder, &out, 0, counters);
         let mut stats = Stats::empty(generation, buckets);
         session.finish_read_back(encoder, vec![readback], false, |_, counts| {
-            stats.add_counts(counts, buckets)
+            stats.add_device_counts(counts, buckets)
         })?;
         ctx.pool.give(out);
         Ok(stats)
@@ -160,7 +172,10 @@ impl BitState {
                     width_px: request.width_px,
                     height_px: request.height_px,
                     first: u32::from(c == 0),
-                    pad: 0,
+                    dying: l.dying,
+                    states: u32::from(self.states),
+                    plane_words: l.wpr * l.height,
+                    pad: [0; 2],
                     ages,
                 };
                 let params = session.ctx.buffer_with(
@@ -214,7 +229,9 @@ impl BitState {
                 width: l.width,
                 y0: l.chunks[c].0,
                 n_y,
-                pad: [0; 3],
+                dying: l.dying,
+                plane_words: l.wpr * l.height,
+                pad: 0,
             };
             let params = ctx.buffer_with(
                 "bitpacked edit params",

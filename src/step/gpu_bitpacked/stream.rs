@@ -35,43 +35,75 @@ fn warm_steps(levels: u32) -> u32 {
 /// final row if the step has one. Slot `q` holds a level's row above and takes the new row.
 /// `running` are (level, how it runs).
 fn step(out: &mut String, shape: Shape, q: u32, t: &str, running: &[(u32, Run)]) {
-    let Shape { levels, prefetch } = shape;
+    let Shape {
+        levels,
+        prefetch,
+        dying,
+    } = shape;
     let (up, mid) = if q == 0 { ("a", "b") } else { ("b", "a") };
     let pad = "            ";
     let _ = writeln!(out, "{pad}{{");
     let _ = writeln!(out, "{pad}    let y = first + i32({t});");
     let _ = writeln!(out, "{pad}    let fresh = ahead0;");
+    if dying {
+        let _ = writeln!(out, "{pad}    let fresh_dying = ahead_dying0;");
+    }
     for i in 1..prefetch {
         let _ = writeln!(out, "{pad}    ahead{} = ahead{i};", i - 1);
+        if dying {
+            let _ = writeln!(out, "{pad}    ahead_dying{} = ahead_dying{i};", i - 1);
+        }
     }
-    let _ = writeln!(
-        out,
-        "{pad}    ahead{} = load(y + {prefetch}, lane);",
-        prefetch - 1
-    );
-    for (j, when) in running {
-        let call = format!(
-            "{{ let d = o{prev}; let x = advance(s{j}{up}, s{j}{mid}, c{j}{mid}, k{j}{mid}, \
-             d.c, {j}u, y - {row}, lane); s{j}{up} = x.sums; c{j}{up} = d.c; k{j}{up} = d.code; \
-             o{j} = x.out; }}",
-            prev = j - 1,
-            row = 2 * j,
+    let last = prefetch - 1;
+    let _ = writeln!(out, "{pad}    ahead{last} = load(y + {prefetch}, lane);");
+    if dying {
+        let _ = writeln!(
+            out,
+            "{pad}    ahead_dying{last} = load_dying(y + {prefetch}, lane);"
         );
+    }
+    for (j, when) in running {
+        let prev = j - 1;
+        let row = 2 * j;
+        let call = if dying {
+            format!(
+                "{{ let d = o{prev}; let x = advance_dying(s{j}{up}, s{j}{mid}, c{j}{mid}, \
+                 k{j}{mid}, g{j}{mid}, d.c, {j}u, y - {row}, lane); s{j}{up} = x.sums; \
+                 c{j}{up} = d.c; k{j}{up} = d.code; g{j}{up} = od{prev}; o{j} = x.out; \
+                 od{j} = x.dying; }}"
+            )
+        } else {
+            format!(
+                "{{ let d = o{prev}; let x = advance(s{j}{up}, s{j}{mid}, c{j}{mid}, k{j}{mid}, \
+                 d.c, {j}u, y - {row}, lane); s{j}{up} = x.sums; c{j}{up} = d.c; \
+                 k{j}{up} = d.code; o{j} = x.out; }}"
+            )
+        };
+        let prime_dying = if dying {
+            format!(" g{j}{up} = od{prev};")
+        } else {
+            String::new()
+        };
         let _ = match when {
             Run::Always => writeln!(out, "{pad}    {call}"),
             Run::If(condition) => writeln!(out, "{pad}    if ({condition}) {call}"),
             Run::Prime => writeln!(
                 out,
                 "{pad}    {{ let d = o{prev}; s{j}{up} = row_sums(d.c); c{j}{up} = d.c; \
-                 k{j}{up} = d.code; }}",
-                prev = j - 1
+                 k{j}{up} = d.code;{prime_dying} }}"
             ),
         };
     }
     let _ = writeln!(out, "{pad}    o0 = Rec(fresh, vec4<u32>(0u));");
+    let store = if dying {
+        let _ = writeln!(out, "{pad}    od0 = fresh_dying;");
+        format!("store_dying(o{levels}, od{levels}, ")
+    } else {
+        format!("store(o{levels}, ")
+    };
     let _ = writeln!(
         out,
-        "{pad}    if ({t} >= {first}u && writes) {{ store(o{levels}, p.y0 + ys + {t} - {first}u, u32(xw)); }}",
+        "{pad}    if ({t} >= {first}u && writes) {{ {store}p.y0 + ys + {t} - {first}u, u32(xw)); }}",
         first = 3 * levels
     );
     let _ = writeln!(out, "{pad}}}");
@@ -84,11 +116,18 @@ pub struct Shape {
     pub levels: u32,
     /// Rows loaded ahead of the step that uses them (≥ 1), to hide memory latency.
     pub prefetch: u32,
+    /// Whether rows carry a Generations rule's countdown planes (in registers of their own,
+    /// so two-state rules keep exactly their walk).
+    pub dying: bool,
 }
 
 /// The stream kernel for `shape` (the host adds the rule, strip, group and topology).
 pub fn shader(shape: Shape) -> Shader {
-    let Shape { levels, prefetch } = shape;
+    let Shape {
+        levels,
+        prefetch,
+        dying,
+    } = shape;
     assert!(
         (1..=15).contains(&levels),
         "stream kernel levels out of range"
@@ -98,6 +137,12 @@ pub fn shader(shape: Shape) -> Shader {
     let mut ahead = String::new();
     for i in 0..prefetch {
         let _ = writeln!(ahead, "        var ahead{i} = load(first + {i}, lane);");
+        if dying {
+            let _ = writeln!(
+                ahead,
+                "        var ahead_dying{i} = load_dying(first + {i}, lane);"
+            );
+        }
     }
     let mut declare = String::new();
     for j in 1..=levels {
@@ -106,6 +151,15 @@ pub fn shader(shape: Shape) -> Shader {
             "        var s{j}a: Row; var s{j}b: Row; var c{j}a: u32; \
              var c{j}b: u32; var k{j}a: vec4<u32>; var k{j}b: vec4<u32>; var o{j}: Rec;"
         );
+    }
+    if dying {
+        let _ = writeln!(declare, "        var od0: Dying;");
+        for j in 1..=levels {
+            let _ = writeln!(
+                declare,
+                "        var g{j}a: Dying; var g{j}b: Dying; var od{j}: Dying;"
+            );
+        }
     }
     let mut warm = String::new();
     for t in 0..warm_steps(levels) {
@@ -153,16 +207,30 @@ mod tests {
 
     #[test]
     fn expands_every_marker_and_runs_each_level_from_its_first_exact_input() {
-        for (levels, prefetch) in [(1, 1), (2, 3), (7, 2), (8, 1), (15, 2)] {
-            let src = shader(Shape { levels, prefetch })
-                .constant("BIRTH", 8u32)
-                .constant("SURVIVE", 12u32)
-                .constant("STRIP", 47u32)
-                .constant("GROUP", 128u32)
-                .constant("TORUS", true)
-                .slot("rule", super::super::pipelines::COUNT_RULE)
-                .source()
-                .unwrap();
+        for (levels, prefetch, dying) in [
+            (1, 1, false),
+            (2, 3, false),
+            (7, 2, true),
+            (8, 1, false),
+            (15, 2, true),
+        ] {
+            let src = shader(Shape {
+                levels,
+                prefetch,
+                dying,
+            })
+            .constant("BIRTH", 8u32)
+            .constant("SURVIVE", 12u32)
+            .constant("STRIP", 47u32)
+            .constant("GROUP", 128u32)
+            .constant("TORUS", true)
+            .slot("rule", super::super::pipelines::COUNT_RULE)
+            .slot(
+                "dying",
+                super::super::countdown::slot(u32::from(dying) * 2, 2),
+            )
+            .source()
+            .unwrap();
             assert!(
                 !src.lines().any(|l| l.trim_start().starts_with("//!")),
                 "levels {levels}: unexpanded directive"

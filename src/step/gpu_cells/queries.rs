@@ -35,9 +35,7 @@ impl CellState {
         let readback = session.encode_read_back(&mut encoder, &out, 0, bytes);
         let mut stats = Stats::empty(generation, buckets);
         session.finish_read_back(encoder, vec![readback], false, |_, counts| {
-            let (chunks, dying) = counts.split_at(counts.len() - 1);
-            stats.add_counts(chunks, buckets);
-            stats.dying = u64::from(dying[0]);
+            stats.add_device_counts(counts, buckets)
         })?;
         session.ctx.pool.give(out);
         Ok(stats)

@@ -41,8 +41,7 @@ impl TransferStepper {
             strips,
             settings,
             session: Session::new(ctx),
-            host: World::blank(3, 3, Default::default(), Default::default())
-                .map_err(|e| StepError::Backend(e.to_string()))?,
+            host: World::blank(3, 3, Default::default(), Default::default())?,
             state: None,
         })
     }
@@ -87,7 +86,6 @@ impl Stepper for TransferStepper {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
-        self.strategy.check_rule(&world.rule())?;
         let ctx = self.session.ctx.clone();
         scoped(&ctx, || {
             let state = CellState::allocate(
@@ -116,9 +114,7 @@ impl Stepper for TransferStepper {
 
     fn read_world(&mut self, world: &mut World) -> Result<(), StepError> {
         check_same_size(world, self.host.width(), self.host.height())?;
-        world
-            .copy_cells_from(&self.host)
-            .map_err(|e| StepError::Backend(e.to_string()))?;
+        world.copy_cells_from(&self.host)?;
         world.generation = self.host.generation;
         Ok(())
     }
@@ -129,9 +125,7 @@ impl Stepper for TransferStepper {
     }
 
     fn stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
-        let mut stats = Stats::from_ages(self.host.ages(), self.host.generation, buckets);
-        stats.add_dying(self.host.dying());
-        Ok(stats)
+        Ok(Stats::of_world(&self.host, buckets))
     }
 
     fn generation(&self) -> u64 {

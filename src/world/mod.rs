@@ -11,14 +11,21 @@
 //! run golab can realistically perform.
 
 use std::fmt;
-use std::str::FromStr;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use crate::rule::Rule;
+
+mod error;
+#[cfg(test)]
+mod tests;
+mod topology;
+
+use error::check_size;
+pub use error::{WorldError, parse_size};
+pub use topology::Topology;
 
 /// The largest age a cell can reach; older cells stay at this value.
 pub const AGE_MAX: u32 = u32::MAX;
@@ -28,118 +35,6 @@ pub const MIN_EDGE: u32 = 3;
 
 /// Largest world edge golab accepts on the host (GPU strategies check their own limits).
 pub const MAX_EDGE: u32 = 1 << 16;
-
-/// What lies beyond the world's edges.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum Topology {
-    /// Edges wrap around: the right neighbour of the last column is the first column.
-    #[default]
-    Torus,
-    /// Everything outside the world is permanently dead.
-    DeadBorder,
-}
-
-impl Topology {
-    /// The CLI / settings spelling.
-    pub fn name(self) -> &'static str {
-        match self {
-            Topology::Torus => "torus",
-            Topology::DeadBorder => "dead",
-        }
-    }
-}
-
-impl fmt::Display for Topology {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Topology {
-    type Err = WorldError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "torus" | "wrap" => Ok(Topology::Torus),
-            "dead" | "dead-border" | "plane" | "bounded" => Ok(Topology::DeadBorder),
-            other => Err(WorldError::UnknownTopology(other.to_string())),
-        }
-    }
-}
-
-/// Why a world could not be made.
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum WorldError {
-    /// Width or height outside `MIN_EDGE..=MAX_EDGE`.
-    #[error(
-        "world size {width}x{height} is out of range: each edge must be {MIN_EDGE}..={MAX_EDGE} cells"
-    )]
-    BadSize {
-        /// Requested width.
-        width: u64,
-        /// Requested height.
-        height: u64,
-    },
-    /// A size string that is not `WxH` or `N`.
-    #[error("size '{0}' is not WIDTHxHEIGHT (e.g. 1024x768) or a single edge (e.g. 512)")]
-    MalformedSize(String),
-    /// A topology name that is neither torus nor dead.
-    #[error("unknown topology '{0}': use torus or dead")]
-    UnknownTopology(String),
-    /// The world would not fit the host's available memory.
-    #[error(
-        "a {width}x{height} world needs about {needed} of host memory while running (the world, \
-         the stepper's state, the recovery and working copies) but {available} are available; \
-         the largest square world that fits is {largest}x{largest}"
-    )]
-    OutOfMemory {
-        /// Requested width.
-        width: u32,
-        /// Requested height.
-        height: u32,
-        /// What it would need, in GiB for the message.
-        needed: String,
-        /// What is available, in GiB for the message.
-        available: String,
-        /// Edge of the largest square world that fits.
-        largest: u32,
-    },
-    /// The host refused the allocation of a world's cells.
-    #[error("could not allocate the cells of a {width}x{height} world: out of host memory")]
-    AllocationFailed {
-        /// Requested width.
-        width: u32,
-        /// Requested height.
-        height: u32,
-    },
-    /// Soup density outside 0..=100 percent.
-    #[error("density {0}% is out of range 0..=100")]
-    BadDensity(f64),
-}
-
-/// Parse `"WxH"` (also `W*H`, `W,H`) or a single edge `"N"` meaning N×N.
-pub fn parse_size(text: &str) -> Result<(u32, u32), WorldError> {
-    let t = text.trim().to_ascii_lowercase();
-    let bad = || WorldError::MalformedSize(text.to_string());
-    let parse = |s: &str| s.trim().parse::<u64>().map_err(|_| bad());
-    let (w, h) = match t.split_once(['x', '*', ',', '×']) {
-        Some((w, h)) => (parse(w)?, parse(h)?),
-        None => {
-            let n = parse(&t)?;
-            (n, n)
-        }
-    };
-    check_size(w, h)?;
-    Ok((w as u32, h as u32))
-}
-
-fn check_size(width: u64, height: u64) -> Result<(), WorldError> {
-    let ok = |e: u64| (u64::from(MIN_EDGE)..=u64::from(MAX_EDGE)).contains(&e);
-    if ok(width) && ok(height) {
-        Ok(())
-    } else {
-        Err(WorldError::BadSize { width, height })
-    }
-}
 
 /// One cell edit: paint (`alive = true`) or erase a cell. Painting a live cell keeps its age.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -475,100 +370,4 @@ pub fn state_hash(width: u32, height: u32, ages: &[u32]) -> u64 {
         hasher.update(&chunk);
     }
     hasher.digest()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes_parse_and_are_checked() {
-        assert_eq!(parse_size("1024x768").unwrap(), (1024, 768));
-        assert_eq!(parse_size("512").unwrap(), (512, 512));
-        assert_eq!(parse_size(" 17X5 ").unwrap(), (17, 5));
-        assert!(matches!(parse_size("2x9"), Err(WorldError::BadSize { .. })));
-        assert!(matches!(
-            parse_size("100000x5"),
-            Err(WorldError::BadSize { .. })
-        ));
-        assert!(matches!(
-            parse_size("axb"),
-            Err(WorldError::MalformedSize(_))
-        ));
-    }
-
-    #[test]
-    fn soup_is_deterministic_and_near_its_density() {
-        let mut a = World::new(200, 100, Topology::Torus, Rule::CONWAY).unwrap();
-        let mut b = a.clone();
-        a.fill_random(30.0, 7).unwrap();
-        b.fill_random(30.0, 7).unwrap();
-        assert_eq!(a, b);
-        let density = a.population() as f64 / a.len() as f64;
-        assert!((0.28..0.32).contains(&density), "{density}");
-        b.fill_random(30.0, 8).unwrap();
-        assert_ne!(a.state_hash(), b.state_hash());
-        assert!(a.fill_random(101.0, 1).is_err());
-    }
-
-    #[test]
-    fn edits_follow_the_age_rule() {
-        let mut w = World::new(5, 5, Topology::Torus, Rule::CONWAY).unwrap();
-        assert!(w.apply_edit(CellEdit {
-            x: 1,
-            y: 2,
-            alive: true
-        }));
-        assert_eq!(w.age(1, 2), 1);
-        w.ages_mut()[2 * 5 + 1] = 9;
-        w.apply_edit(CellEdit {
-            x: 1,
-            y: 2,
-            alive: true,
-        });
-        assert_eq!(w.age(1, 2), 9);
-        w.apply_edit(CellEdit {
-            x: 1,
-            y: 2,
-            alive: false,
-        });
-        assert_eq!(w.age(1, 2), 0);
-        assert!(!w.apply_edit(CellEdit {
-            x: 5,
-            y: 0,
-            alive: true
-        }));
-    }
-
-    #[test]
-    fn resize_keeps_cells_centred() {
-        let mut w = World::new(4, 4, Topology::Torus, Rule::CONWAY).unwrap();
-        w.apply_edit(CellEdit {
-            x: 1,
-            y: 1,
-            alive: true,
-        });
-        let big = w.resized(8, 6).unwrap();
-        assert_eq!(big.population(), 1);
-        assert!(big.is_alive(3, 2));
-        let back = big.resized(4, 4).unwrap();
-        assert_eq!(back, w);
-    }
-
-    #[test]
-    fn hash_sees_ages_and_size() {
-        let mut w = World::new(4, 4, Topology::Torus, Rule::CONWAY).unwrap();
-        let empty = w.state_hash();
-        w.apply_edit(CellEdit {
-            x: 0,
-            y: 0,
-            alive: true,
-        });
-        let one = w.state_hash();
-        w.ages_mut()[0] = 2;
-        assert_ne!(empty, one);
-        assert_ne!(one, w.state_hash());
-        let other = World::new(8, 3, Topology::Torus, Rule::CONWAY).unwrap();
-        assert_ne!(empty, other.state_hash());
-    }
 }

@@ -37,7 +37,14 @@ fn main() -> Result<(), String> {
         .map_err(|e| format!("frames: {e}"))?;
     let tuning = Tuning::from_env()?;
     let gpu = GpuContext::new(&tuning.gpu).map_err(|e| e.to_string())?;
-    println!("device: {}", gpu.adapter_name());
+    // The app's submission size while the window draws; `golab bench`'s for the headless run.
+    let cli_target = gpu.submission_target();
+    golab::app::share_device_with_window(&gpu);
+    println!(
+        "device: {}; simulation submissions of ~{} ms",
+        gpu.adapter_name(),
+        gpu.submission_target().as_millis()
+    );
     let settings = Settings {
         width: size,
         height: size,
@@ -91,10 +98,18 @@ fn main() -> Result<(), String> {
         times.push(t.elapsed().as_secs_f64() * 1e3);
     }
     let elapsed = start.elapsed();
-    let generations = harness.state().runner().snapshot().generation - g0;
+    let end = harness.state().runner().snapshot();
+    let generations = end.generation - g0;
+    if let Some((_, error)) = &end.error {
+        println!("simulation error during the run: {error}");
+    }
+    if !end.running {
+        println!("the simulation was not running at the end");
+    }
     drop(harness);
 
-    // The same world and strategy stepped alone for as long.
+    // The same world and strategy stepped alone for as long, as `golab bench` steps it.
+    gpu.set_submission_target(cli_target);
     let factory = StepperFactory::with_context(gpu.clone());
     let world = golab::app::initial_world(&settings, 1);
     let mut sim = Simulation::new(factory, world, strategy).map_err(|e| e.to_string())?;

@@ -90,14 +90,19 @@ fn row_sums(down: u32) -> Row {
 fn advance(up: Row, mid: Row, alive: u32, code: vec4<u32>, down: u32, j: u32,
            row: i32, lane: Lane) -> Advanced {
     let sums = row_sums(down);
-    var next = next_state(up, mid, sums, alive);
-    if (!TORUS) {
-        next &= lane.col_mask;
-        if (row < 0 || row >= i32(p.height)) {
-            next = 0u;
-        }
-    }
+    let next = dead_outside(next_state(up, mid, sums, alive), row, lane);
     return Advanced(Rec(next, mark(code, next & ~alive, j)), sums);
+}
+
+// `next` with the cells outside a dead-border world cleared (a torus has no outside).
+fn dead_outside(next: u32, row: i32, lane: Lane) -> u32 {
+    if (TORUS) {
+        return next;
+    }
+    if (row < 0 || row >= i32(p.height)) {
+        return 0u;
+    }
+    return next & lane.col_mask;
 }
 
 // `advance` under a Generations rule: the middle row's countdown `dying` steps with it (a
@@ -105,14 +110,7 @@ fn advance(up: Row, mid: Row, alive: u32, code: vec4<u32>, down: u32, j: u32,
 fn advance_dying(up: Row, mid: Row, alive: u32, code: vec4<u32>, dying: Dying, down: u32,
                  j: u32, row: i32, lane: Lane) -> AdvancedDying {
     let sums = row_sums(down);
-    var next = next_state(up, mid, sums, alive);
-    if (!TORUS) {
-        next &= lane.col_mask;
-        if (row < 0 || row >= i32(p.height)) {
-            next = 0u;
-        }
-    }
-    let s = generations(dying, alive, next);
+    let s = generations(dying, alive, dead_outside(next_state(up, mid, sums, alive), row, lane));
     return AdvancedDying(Rec(s.alive, mark(code, s.alive & ~alive, j)), sums, s.dying);
 }
 

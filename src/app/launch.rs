@@ -1,7 +1,7 @@
 //! Launching the window: command-line choices for the app and eframe's start-up on golab's
 //! own GPU device.
 
-use super::{APP_SUBMISSION_TARGET, GolabApp, Settings, crash, view_paint};
+use super::{GolabApp, Settings, crash, view_paint};
 use crate::gpu::GpuContext;
 
 /// Command-line choices for the app; they override the remembered settings for this launch.
@@ -59,7 +59,7 @@ pub fn run(tuning: crate::config::Tuning, launch: AppOptions) -> Result<(), Stri
     let gpu = GpuContext::new(&tuning.gpu);
     let (gpu, note) = match gpu {
         Ok(ctx) => {
-            ctx.set_submission_target(APP_SUBMISSION_TARGET);
+            super::share_device_with_window(&ctx);
             (Some(ctx), None)
         }
         Err(e) => (None, Some(e.to_string())),

@@ -41,6 +41,13 @@ use world_view::WorldView;
 /// the shared device wait at most this long.
 const APP_SUBMISSION_TARGET: std::time::Duration = std::time::Duration::from_millis(8);
 
+/// Set up golab's device for sharing with a window: the simulation's submissions shrink to
+/// [`APP_SUBMISSION_TARGET`] (the CLI's are longer). The app and its frame benchmark
+/// (examples/app_frames.rs) both call this, so the benchmark measures the app's setting.
+pub fn share_device_with_window(ctx: &GpuContext) {
+    ctx.set_submission_target(APP_SUBMISSION_TARGET);
+}
+
 /// The two top-level tabs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tab {

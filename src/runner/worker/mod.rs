@@ -249,16 +249,22 @@ impl Worker {
             return;
         }
         let took = start.elapsed();
-        if took < MAX_BATCH / 2 {
+        let gpu = self.sim.take_gpu_seconds();
+        // Size batches by the batch's own work: its kernel time where the device reports it.
+        // A step waits for its submission, and on a device shared with the window that wait
+        // includes the window's frames queued before it; sized by wall time, a fast
+        // strategy (gpu-bitpacked steps a generation in microseconds) would stay at one
+        // generation per batch behind every frame.
+        let work = gpu.map_or(took, |s| Duration::from_secs_f64(s.min(took.as_secs_f64())));
+        if work < MAX_BATCH / 2 {
             self.max_batch = (self.max_batch * 2).min(1 << 20);
-        } else if took > MAX_BATCH * 2 {
+        } else if work > MAX_BATCH * 2 {
             self.max_batch = (self.max_batch / 2).max(1);
         }
         self.dirty = true;
         self.stats_dirty = true;
         self.changed = true;
         self.recovery.touched = true;
-        let gpu = self.sim.take_gpu_seconds();
         let (since, gens, gpu_seconds) = &mut self.gps_window;
         *gens += want;
         *gpu_seconds += gpu.unwrap_or(0.0);

@@ -82,7 +82,18 @@ fn main() -> Result<(), String> {
         .runner()
         .send(golab::runner::Command::SetRunning(true));
 
-    // Warm up (pipelines, first statistics, clocks), then time each frame.
+    // The simulation thread builds a large world while the window already runs: wait for
+    // it (the snapshot's busy label goes), then warm up (pipelines, first statistics,
+    // clocks) and time each frame.
+    let built = Instant::now();
+    while harness.state().runner().snapshot().busy.is_some() {
+        if built.elapsed() > Duration::from_secs(300) {
+            return Err("the world was not built within 5 minutes".into());
+        }
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    println!("world built in {:.1} s", built.elapsed().as_secs_f64());
     let warm = Instant::now();
     while warm.elapsed() < Duration::from_secs(3) {
         harness.step();

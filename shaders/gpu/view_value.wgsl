@@ -9,3 +9,8 @@ const LIVE_BASE: u32 = 256u;
 fn live_value(age: u32) -> u32 {
     return select(age + LIVE_BASE, 0xffffffffu, age > 0xffffffffu - LIVE_BASE);
 }
+
+// The view value of a dying cell in Generations state `state` (2..C-1).
+fn dying_value(state: u32) -> u32 {
+    return LIVE_BASE - state;
+}

@@ -1,6 +1,6 @@
 // gpu-bitpacked statistics: population, dying cells (Generations) and age histogram of one
-// birth chunk's rows, reduced on the device. Buckets come from host-computed age thresholds (exact for any u64
-// generation: no division here). One thread per state word.
+// birth chunk's rows, reduced on the device. Buckets come from host-computed age thresholds
+// (exact for any u64 generation: no division here). One thread per state word.
 
 //!include life/bitpacked_ages.wgsl
 

@@ -47,7 +47,7 @@ fn freshest_dying(i: u32, span: u32) -> u32 {
         for (var j = 1u; j <= v.dying; j++) {
             r |= ((plane[j * v.plane_words + i] >> b) & 1u) << (j - 1u);
         }
-        best = max(best, LIVE_BASE - (v.states - r));
+        best = max(best, dying_value(v.states - r));
         dying &= dying - 1u;
     }
     return best;

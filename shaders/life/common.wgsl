@@ -44,13 +44,13 @@ fn next_word(word: u32, index: u32) -> u32 {
         return select(0u, older, keep);
     }
     if (word >= LIVE_BASE) {
-        return select(LIVE_BASE - 2u, older, keep);
+        return select(dying_value(2u), older, keep);
     }
     if (word == 0u) {
-        return select(0u, LIVE_BASE + 1u, keep);
+        return select(0u, live_value(1u), keep);
     }
     let state = LIVE_BASE - word + 1u;
-    return select(LIVE_BASE - state, 0u, state >= p.states);
+    return select(dying_value(state), 0u, state >= p.states);
 }
 
 // The buffer row to read for halo-row coordinate `row` (0..=rows+1).

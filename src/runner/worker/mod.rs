@@ -219,8 +219,10 @@ impl Worker {
 
     /// Step one batch: pending single steps, the speed's generations per frame, or at full
     /// speed as many as fit in [`MAX_BATCH`]. Every batch is capped by what fits in
-    /// [`MAX_BATCH`] (learnt from the last batches), so a slow strategy asked for many
-    /// generations per frame still answers commands (pause, edits, switches) between batches.
+    /// [`MAX_BATCH`] (learnt from the last batches: it shrinks when a batch took more than
+    /// twice that, and grows while its own work is under half), so a slow strategy asked for
+    /// many generations per frame still answers commands (pause, edits, switches) between
+    /// batches.
     fn advance(&mut self) {
         let want = if self.pending_steps > 0 {
             self.pending_steps.min(self.max_batch)
@@ -250,16 +252,17 @@ impl Worker {
         }
         let took = start.elapsed();
         let gpu = self.sim.take_gpu_seconds();
-        // Size batches by the batch's own work: its kernel time where the device reports it.
-        // A step waits for its submission, and on a device shared with the window that wait
-        // includes the window's frames queued before it; sized by wall time, a fast
-        // strategy (gpu-bitpacked steps a generation in microseconds) would stay at one
-        // generation per batch behind every frame.
+        // A batch that kept the thread too long shrinks (commands wait for it). A batch
+        // grows while its own work is short: its kernel time where the device reports it,
+        // because a step waits for its submission, and on a device shared with the window
+        // that wait includes the window's frames queued before it; grown by wall time, a
+        // fast strategy (gpu-bitpacked steps a generation in microseconds) stayed at one or
+        // two generations per batch behind every frame.
         let work = gpu.map_or(took, |s| Duration::from_secs_f64(s.min(took.as_secs_f64())));
-        if work < MAX_BATCH / 2 {
-            self.max_batch = (self.max_batch * 2).min(1 << 20);
-        } else if work > MAX_BATCH * 2 {
+        if took > MAX_BATCH * 2 {
             self.max_batch = (self.max_batch / 2).max(1);
+        } else if work < MAX_BATCH / 2 {
+            self.max_batch = (self.max_batch * 2).min(1 << 20);
         }
         self.dirty = true;
         self.stats_dirty = true;

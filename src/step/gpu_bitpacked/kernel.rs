@@ -50,8 +50,8 @@ pub enum StepKernel {
 /// Default generations per dispatch of the stream kernel.
 const STREAM_GENS: u32 = 8;
 /// Default generations per dispatch of the stream kernel under a Generations rule: each level
-/// also carries the rows' countdown planes, and on the H100 8 levels of 345/2/4 ran at 65 %
-/// of the speed of 6 or 7 (more registers than stay resident; docs/benchmarks.md).
+/// also carries the rows' countdown planes in registers, so fewer levels fit (measured in
+/// docs/benchmarks.md, "Generations on gpu-bitpacked").
 const STREAM_GENS_DYING: u32 = 7;
 
 /// Default rows the stream kernel loads ahead (1 and 2 measure equal on the H200, within

@@ -16,6 +16,7 @@
 //! | `GOLAB_BITPACKED_GROUP` | [`BitpackedTuning::group`] | stream kernel invocations per workgroup |
 //! | `GOLAB_LAB_ZERO_WORKGROUP=1` | [`LabTuning::zero_workgroup_memory`] | let wgpu zero Lab workgroup memory |
 //! | `GOLAB_SORT_BLOCK` | [`LabTuning::sort_block`] | pairs per workgroup of the bitonic C kernels |
+//! | `GOLAB_RADIX_KPT` | [`LabTuning::radix_keys_per_thread`] | pairs per thread of the 8-bit radix sort |
 //! | `GOLAB_FAULT` | [`Tuning::fault`] | inject a lost GPU device (`device-lost@gen:N`, …) |
 
 use serde::{Deserialize, Serialize};
@@ -58,6 +59,9 @@ pub struct LabTuning {
     pub zero_workgroup_memory: bool,
     /// Pairs per workgroup of the bitonic sort's workgroup-memory (C) kernels.
     pub sort_block: Option<u32>,
+    /// Pairs per thread of the 8-bit radix sort (16, 8, 4, 2 or 1; 8 when unset; fewer when
+    /// the device's workgroup memory is too small).
+    pub radix_keys_per_thread: Option<u32>,
 }
 
 /// How an injected loss treats the device.
@@ -174,6 +178,7 @@ impl Tuning {
             lab: LabTuning {
                 zero_workgroup_memory: flag("GOLAB_LAB_ZERO_WORKGROUP")?,
                 sort_block: number("GOLAB_SORT_BLOCK")?,
+                radix_keys_per_thread: number("GOLAB_RADIX_KPT")?,
             },
             fault: get(FAULT_ENV).map(|v| FaultPlan::parse(&v)).transpose()?,
         })
@@ -206,6 +211,7 @@ mod tests {
             ("GOLAB_BITPACKED_GROUP", "64"),
             ("GOLAB_LAB_ZERO_WORKGROUP", "1"),
             ("GOLAB_SORT_BLOCK", "4096"),
+            ("GOLAB_RADIX_KPT", "8"),
             ("GOLAB_FAULT", "device-destroy@gen:7"),
         ])
         .unwrap();
@@ -225,7 +231,8 @@ mod tests {
             t.lab,
             LabTuning {
                 zero_workgroup_memory: true,
-                sort_block: Some(4096)
+                sort_block: Some(4096),
+                radix_keys_per_thread: Some(8),
             }
         );
         assert_eq!(

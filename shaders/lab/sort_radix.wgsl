@@ -2,23 +2,12 @@
 // histogram (digit counts per 4096-pair tile), scan (exclusive prefix over the counts in
 // digit-major order: where each tile's digit run starts), scatter (stable: each thread
 // owns 16 consecutive pairs and ranks them after the same digits of earlier threads).
-// Keys map to u32 so that unsigned order is float order (inverted for descending);
-// stability keeps equal keys in index order, as the bitonic kernels' tie-break does.
+// Keys map to u32 so that unsigned order is float order (lab/radix_common.wgsl); stability
+// keeps equal keys in index order, as the bitonic kernels' tie-break does.
 
 struct Pair {
     key: f32,
     index: u32,
-}
-
-struct Params {
-    shift: u32,
-    n: u32,
-    tiles: u32,
-    descending: u32,
-    pad0: u32,
-    pad1: u32,
-    pad2: u32,
-    pad3: u32,
 }
 
 @group(0) @binding(0) var<storage, read> src: array<Pair>;
@@ -35,12 +24,10 @@ var<workgroup> tile_counts: array<atomic<u32>, 16>;
 var<workgroup> counts: array<u32, 4096>;
 var<workgroup> sums: array<u32, 256>;
 
+//!include lab/radix_common.wgsl
+
 fn digit_of(p: Pair) -> u32 {
-    let b = bitcast<u32>(p.key);
-    var k = select(b | 0x80000000u, ~b, (b & 0x80000000u) != 0u);
-    if (params.descending != 0u) {
-        k = ~k;
-    }
+    let k = radix_key(bitcast<u32>(p.key), params.descending != 0u);
     return (k >> params.shift) & (DIGITS - 1u);
 }
 

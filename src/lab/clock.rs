@@ -22,15 +22,44 @@ pub fn grid(groups: u64, max_dim: u32) -> (u32, u32) {
     }
 }
 
-/// The median over `repeats` of `run(batch)` (seconds per run of a batch of `batch`): one
-/// first run of a single repetition warms up and sizes the batch to as many as fit in ~20 ms,
-/// at most `most`.
+/// Wall time a GPU is kept busy with the measured work before it is timed (at least).
+pub const WARM_UP_S: f64 = 0.5;
+/// Longest warm-up, even if the runs never agree.
+const WARM_UP_LIMIT_S: f64 = 3.0;
+
+/// Run `run` (seconds per run) until the device has settled, and return the last run's time.
+/// A GPU that was idle (the Lab validates on the CPU and reads results back between
+/// measurements) runs compute-bound kernels several times slower for a while: on the lent
+/// H100, repeats of the same sort on the same buffers took 12 to 50 ms. So on a GPU it runs
+/// for at least [`WARM_UP_S`] and until two consecutive runs agree within 3 % (at most 3 s);
+/// on a CPU device (`gpu` false) once.
+pub fn settle(gpu: bool, mut run: impl FnMut() -> Result<f64, LabError>) -> Result<f64, LabError> {
+    let start = Instant::now();
+    let mut last = run()?;
+    if !gpu {
+        return Ok(last);
+    }
+    loop {
+        let t = run()?;
+        let agree = (t - last).abs() <= 0.03 * t.max(last);
+        last = t;
+        let spent = start.elapsed().as_secs_f64();
+        if (agree && spent >= WARM_UP_S) || spent >= WARM_UP_LIMIT_S {
+            return Ok(last);
+        }
+    }
+}
+
+/// The median over `repeats` of `run(batch)` (seconds per run of a batch of `batch`): first
+/// single runs warm the device up ([`settle`], on a GPU when `warm`) and size the batch to as
+/// many as fit in ~20 ms, at most `most`.
 pub fn batched_median(
     repeats: usize,
     most: usize,
+    warm: bool,
     mut run: impl FnMut(usize) -> Result<f64, LabError>,
 ) -> Result<f64, LabError> {
-    let one = run(1)?;
+    let one = settle(warm, || run(1))?;
     let batch = ((0.02 / one.max(1e-7)) as usize).clamp(1, most);
     let times = (0..repeats.max(1))
         .map(|_| run(batch))
@@ -57,6 +86,7 @@ pub const SUBMISSION_LIMIT_S: f64 = 0.1;
 /// queries, else wall clock.
 pub struct Clock {
     timer: Option<PassTimer>,
+    gpu: bool,
 }
 
 impl Clock {
@@ -64,7 +94,14 @@ impl Clock {
     pub fn new(ctx: &GpuContext) -> Clock {
         Clock {
             timer: PassTimer::new(ctx),
+            gpu: ctx.info.device_type != wgpu::DeviceType::Cpu,
         }
+    }
+
+    /// Whether measurements on this device warm it up first ([`settle`]): not on a CPU
+    /// device (lavapipe), whose speed does not ramp.
+    pub fn warms_up(&self) -> bool {
+        self.gpu
     }
 
     /// How the report should describe the timing.

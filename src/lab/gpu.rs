@@ -13,7 +13,9 @@ use crate::gpu::pool::size_class;
 use crate::gpu::shader::Shader;
 
 use super::LabError;
-pub use super::clock::{Clock, Dispatch, batched_median, copy_bandwidth, grid, per_submission};
+pub use super::clock::{
+    Clock, Dispatch, batched_median, copy_bandwidth, grid, per_submission, settle,
+};
 
 /// Parameters of one dispatch: eight `u32`s, named by each shader.
 pub type Params = [u32; 8];

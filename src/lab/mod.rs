@@ -11,10 +11,12 @@ pub mod coalesce;
 mod gpu;
 mod report;
 pub mod scan;
+pub mod scanner;
 pub mod shuffle;
 pub mod sort;
 mod sort_kernels;
 pub mod sort_radix;
+pub mod sort_radix8;
 mod start;
 pub mod transpose;
 
@@ -285,7 +287,11 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         shaders.extend([false, true].map(|c4| sort_kernels::c_shader(w, c4)));
     }
     shaders.push(sort_radix::shader());
+    // 8-bit radix: H200/H100 (32-lane subgroups, 48 KiB; 8 or 16 per thread), lavapipe (8 lanes, 32 KiB).
+    let radix8 = [(16, 8), (8, 8), (4, 32)];
+    shaders.extend(radix8.map(|(kpt, groups)| sort_radix8::shader(kpt, groups)));
     shaders.push(transpose::shader());
+    shaders.push(transpose::wide_shader());
     for three_d in [false, true] {
         shaders.push(shuffle::shader(
             shuffle::Implementation::Builtin,
@@ -298,7 +304,18 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         }
     }
     shaders.extend(coalesce::VARIANTS.iter().map(|v| coalesce::shader(v.2)));
-    shaders.extend([false, true].map(scan::shader));
+    for subgroups in [false, true] {
+        shaders.push(scanner::multi_pass_shader(subgroups));
+        for rows in [4, scanner::SINGLE_PASS_ROWS] {
+            shaders.push(scanner::single_pass_shader(
+                subgroups,
+                rows,
+                scanner::SPIN,
+                true,
+            ));
+            shaders.push(scanner::single_pass_shader(subgroups, rows, 0, false));
+        }
+    }
     let mut seen = std::collections::HashSet::new();
     shaders.retain(|s| seen.insert(s.label()));
     shaders

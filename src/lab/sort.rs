@@ -10,10 +10,11 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use rayon::slice::ParallelSliceMut;
 
-use super::gpu::{Clock, per_submission, read_back, restore, storage_buffer, upload};
+use super::gpu::{Clock, per_submission, read_back, restore, settle, storage_buffer, upload};
 pub use super::sort_kernels::GpuSorter;
 use super::sort_kernels::{Bitonic, CONFIGS, Config, schedule};
 use super::sort_radix::{self, RadixSorter};
+use super::sort_radix8::{self, Phases, Radix8Sorter};
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant,
     begin, size_label,
@@ -25,6 +26,8 @@ use crate::gpu::GpuContext;
 pub const CPU_RAYON: &str = "cpu-rayon";
 /// The GPU radix-sort baseline's variant name.
 pub const GPU_RADIX: &str = "gpu-radix";
+/// The 8-bit subgroup radix sort's variant name.
+pub const GPU_RADIX8: &str = "gpu-radix8";
 
 /// A key and the index it had in the input.
 #[repr(C)]
@@ -101,6 +104,20 @@ pub fn validate(input: &[Pair], output: &[Pair], descending: bool) -> Result<(),
     Ok(())
 }
 
+/// `input` uploaded to a new device buffer, sorted there by `sort(data, n, clock, progress)`
+/// and read back: the one-off use of the GPU sorts (tests).
+pub fn sorted_on_device(
+    ctx: &GpuContext,
+    input: &[Pair],
+    sort: impl FnOnce(&wgpu::Buffer, u32, &mut Clock, &Progress) -> Result<f64, LabError>,
+) -> Result<Vec<Pair>, LabError> {
+    let n = input.len() as u32;
+    let data = storage_buffer(ctx, u64::from(n) * 8, "sort pairs")?;
+    upload(ctx, &data, input)?;
+    sort(&data, n, &mut Clock::new(ctx), &Progress::new())?;
+    read_back(ctx, &data, input.len())
+}
+
 /// The bitonic-sort experiment.
 pub struct SortExperiment;
 
@@ -135,6 +152,10 @@ impl Experiment for SortExperiment {
         v.push(Variant::new(
             GPU_RADIX,
             "GPU baseline: LSD radix sort, 4-bit digits, 8 × (histogram, scan, stable scatter)",
+        ));
+        v.push(Variant::new(
+            GPU_RADIX8,
+            "LSD radix sort, 8-bit digits, 4 × (tile counts, single-pass scan, stable scatter ranked by subgroup ballots)",
         ));
         v
     }
@@ -203,6 +224,7 @@ impl Experiment for SortExperiment {
                 copy,
                 descending,
                 repeats: plan.repeats.max(1),
+                warm: clock.warms_up(),
                 progress,
                 tuning: &plan.tuning,
             };
@@ -226,6 +248,17 @@ impl Experiment for SortExperiment {
                 match variant.name.as_str() {
                     CPU_RAYON => bench.cpu(&mut row)?,
                     GPU_RADIX => bench.radix(&mut clock, &mut row)?,
+                    GPU_RADIX8 => match Radix8Sorter::new(ctx, &plan.tuning) {
+                        Ok(radix) => bench.radix8(&radix, &mut clock, &mut row)?,
+                        Err(LabError::Unsupported(why)) => {
+                            let note = format!("{GPU_RADIX8}: {why}");
+                            if !report.notes.contains(&note) {
+                                report.notes.push(note);
+                            }
+                            continue;
+                        }
+                        Err(e) => return Err(e),
+                    },
                     name => {
                         let config = *CONFIGS.iter().find(|c| c.name == name).expect("known");
                         bench.bitonic(&bitonic, config, &mut clock, &mut row)?;
@@ -250,6 +283,8 @@ struct SizeBench<'a> {
     copy: f64,
     descending: bool,
     repeats: usize,
+    /// Whether timings warm the device up first ([`settle`]).
+    warm: bool,
     progress: &'a Progress,
     tuning: &'a crate::config::LabTuning,
 }
@@ -278,8 +313,8 @@ impl SizeBench<'_> {
         Ok(())
     }
 
-    /// Validate one GPU run of `sort` (done by the caller), then warm up and time it;
-    /// `global_bytes` is the traffic the effective GB/s counts.
+    /// Validate one GPU run of `sort` (done by the caller), then warm up ([`settle`]) and time
+    /// it; `global_bytes` is the traffic the effective GB/s counts.
     fn validate_and_time(
         &self,
         row: &mut LabRow,
@@ -292,11 +327,15 @@ impl SizeBench<'_> {
         row.validated = checked.is_ok();
         row.notes = checked.err().unwrap_or(notes);
         if row.validated {
-            sort()?;
+            settle(self.warm, &mut sort)?;
             let times = (0..self.repeats)
                 .map(|_| sort())
                 .collect::<Result<Vec<f64>, _>>()?;
             let t = median(&times);
+            let (fastest, slowest) = times
+                .iter()
+                .fold((f64::MAX, 0.0f64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+            row.notes += &format!("; repeats {:.3}–{:.3} ms", fastest * 1e3, slowest * 1e3);
             row.ms = Some(t * 1e3);
             row.gb_per_s = Some(global_bytes / t / 1e9);
             row.percent_of_copy = Some(100.0 * global_bytes / t / self.copy);
@@ -329,6 +368,52 @@ impl SizeBench<'_> {
         );
         let bytes = f64::from(passes) * 3.0 * f64::from(count) * 8.0;
         self.validate_and_time(row, notes, bytes, sort)
+    }
+
+    fn radix8(
+        &self,
+        radix: &Radix8Sorter,
+        clock: &mut Clock,
+        row: &mut LabRow,
+    ) -> Result<(), LabError> {
+        let (ctx, count) = (self.ctx, self.input.len() as u32);
+        let scratch = radix.scratch(ctx, count)?;
+        let batch = per_submission(24.0 * f64::from(count), self.copy, 0.05);
+        let mut run = |phases: Phases| -> Result<f64, LabError> {
+            restore(ctx, &self.pristine, &self.buffer)?;
+            let what = (count, self.descending);
+            radix.sort(
+                ctx,
+                &self.buffer,
+                &scratch,
+                what,
+                phases,
+                clock,
+                batch,
+                self.progress,
+            )
+        };
+        run(Phases::All)?;
+        let passes = sort_radix8::PASSES;
+        let notes = format!(
+            "{passes} passes × (counts, scan, scatter), {}-pair tiles; GB/s counts 3 × 8 B per \
+             pair per pass",
+            radix.tile
+        );
+        let bytes = f64::from(passes) * 3.0 * f64::from(count) * 8.0;
+        self.validate_and_time(row, notes, bytes, || run(Phases::All))?;
+        if row.validated {
+            // What each phase costs: medians of the phases run alone; the rest is the scatter.
+            let mut phase = |phases| -> Result<f64, LabError> {
+                let times = (0..self.repeats.max(1))
+                    .map(|_| run(phases))
+                    .collect::<Result<Vec<f64>, _>>()?;
+                Ok(median(&times) * 1e3)
+            };
+            let (counts, scans) = (phase(Phases::Counts)?, phase(Phases::Scans)?);
+            row.notes += &format!("; of which counts {counts:.3} ms, scans {scans:.3} ms");
+        }
+        Ok(())
     }
 
     fn bitonic(

@@ -5,10 +5,8 @@ use crate::config::LabTuning;
 use crate::gpu::GpuContext;
 use crate::gpu::shader::Shader;
 
-use super::gpu::{
-    Clock, Dispatch, Kernel, ParamSlots, Params, grid, read_back, storage_buffer, upload,
-};
-use super::sort::Pair;
+use super::gpu::{Clock, Dispatch, Kernel, ParamSlots, Params, grid, storage_buffer};
+use super::sort::{Pair, sorted_on_device};
 use super::{LabError, Progress};
 
 /// Pairs per workgroup tile of the histogram and scatter kernels.
@@ -115,19 +113,17 @@ impl RadixSorter {
         input: &[Pair],
         descending: bool,
     ) -> Result<Vec<Pair>, LabError> {
-        let n = input.len() as u32;
-        let data = storage_buffer(ctx, u64::from(n) * 8, "radix pairs")?;
-        let (spare, counts) = Self::scratch(ctx, n)?;
-        upload(ctx, &data, input)?;
-        self.sort(
-            ctx,
-            (&data, &spare, &counts),
-            n,
-            descending,
-            &mut Clock::new(ctx),
-            24,
-            &Progress::new(),
-        )?;
-        read_back(ctx, &data, input.len())
+        sorted_on_device(ctx, input, |data, n, clock, progress| {
+            let (spare, counts) = Self::scratch(ctx, n)?;
+            self.sort(
+                ctx,
+                (data, &spare, &counts),
+                n,
+                descending,
+                clock,
+                24,
+                progress,
+            )
+        })
     }
 }

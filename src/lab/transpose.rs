@@ -1,5 +1,7 @@
 //! Transpose of an n×n `f32` matrix: a copy baseline, the naive kernel, and three
-//! 32×32-tile kernels in workgroup memory (bank conflicts, padded, diagonal offset).
+//! 32×32-tile kernels in workgroup memory (bank conflicts, padded, diagonal offset) as in the
+//! article; then wide 64×64 tiles moved with 16-byte accesses (`shaders/lab/transpose_wide.wgsl`)
+//! against a copy of the same shape, in row order and in diagonal tile order.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -15,7 +17,7 @@ use crate::gpu::GpuContext;
 use crate::gpu::shader::Shader;
 
 /// Variant names and the shader entry point of each, the copy baseline first.
-pub const KERNELS: [(&str, &str); 6] = [
+pub const KERNELS: [(&str, &str); 9] = [
     (
         "copy",
         "same tiled reads and writes without transposing: the baseline",
@@ -40,10 +42,30 @@ pub const KERNELS: [(&str, &str); 6] = [
         "tile32x33-blocked",
         "padded tile, workgroups walking 8 tile rows at a time: rows written 1 KiB at a time",
     ),
+    (
+        "copy-vec4",
+        "64×64 tiles copied with 16-byte accesses (n divisible by 4): the wide kernels' baseline",
+    ),
+    (
+        "tile64-vec4",
+        "64×64 tile, each thread a 4×4 block transposed in registers; 16-byte global and workgroup accesses, XOR-swizzled (n divisible by 4)",
+    ),
+    (
+        "tile64-vec4-diag",
+        "tile64-vec4 with workgroups taking tiles in diagonal order (against partition camping)",
+    ),
 ];
+
+/// Whether `variant` is one of the wide kernels (16-byte accesses: n must be divisible by 4).
+pub fn is_wide(variant: &str) -> bool {
+    variant.ends_with("-vec4") || variant.ends_with("-vec4-diag")
+}
 
 fn entry(name: &str) -> &'static str {
     match name {
+        "copy-vec4" => "copy",
+        "tile64-vec4" => "wide",
+        "tile64-vec4-diag" => "wide_diagonal",
         "tile32" => "tiled",
         "tile32x33" => "padded",
         "tile32x33-blocked" => "padded_blocked",
@@ -82,9 +104,14 @@ pub struct Transposer {
     kernels: Vec<(&'static str, Kernel)>,
 }
 
-/// The transpose kernels' module (one entry point per variant; one permutation).
+/// The 32×32-tile kernels' module (one entry point per variant; one permutation).
 pub fn shader() -> Shader {
     Shader::new("lab/transpose.wgsl")
+}
+
+/// The wide kernels' module (`vec4` bindings; one permutation).
+pub fn wide_shader() -> Shader {
+    Shader::new("lab/transpose_wide.wgsl")
 }
 
 impl Transposer {
@@ -93,7 +120,12 @@ impl Transposer {
         let kernels = KERNELS
             .iter()
             .map(|(name, _)| {
-                let kernel = Kernel::new(ctx, &shader(), entry(name), &[true, false], tuning)?;
+                let module = if is_wide(name) {
+                    wide_shader()
+                } else {
+                    shader()
+                };
+                let kernel = Kernel::new(ctx, &module, entry(name), &[true, false], tuning)?;
                 Ok((*name, kernel))
             })
             .collect::<Result<_, LabError>>()?;
@@ -124,7 +156,7 @@ impl Transposer {
         let kernel = self.kernel(variant);
         let params = ParamSlots::new(ctx, &[[n, 0, 0, 0, 0, 0, 0, 0]]);
         let group = kernel.bind(ctx, &[src, dst], &params)?;
-        let tiles = n.div_ceil(32);
+        let tiles = n.div_ceil(if is_wide(variant) { 64 } else { 32 });
         let dispatches: Vec<Dispatch> = (0..times.max(1))
             .map(|_| Dispatch {
                 kernel,
@@ -231,32 +263,52 @@ impl Experiment for TransposeExperiment {
                 storage_buffer(ctx, bytes, "transpose out")?,
             );
             upload(ctx, &src, &input)?;
+            let warm = clock.warms_up();
             let mut measure = |variant: &str| -> Result<f64, LabError> {
-                batched_median(repeats, 100, |batch| {
+                batched_median(repeats, 100, warm, |batch| {
                     kernels.time(ctx, variant, (&src, &dst), n, batch, &mut clock, progress)
                 })
             };
             progress.update(done as f32 / total, &format!("transpose copy {n}²"));
             let copy_seconds = measure("copy")?;
+            // The wide kernels compare with the copy of their own shape.
+            let wide_copy = if n.is_multiple_of(4) && variants.iter().any(|v| is_wide(&v.name)) {
+                Some(measure("copy-vec4")?)
+            } else {
+                None
+            };
             done += 1;
             for variant in &variants {
                 progress.check()?;
+                if is_wide(&variant.name) && !n.is_multiple_of(4) {
+                    report.notes.push(format!(
+                        "{} not run at {n}²: its 16-byte accesses need n divisible by 4",
+                        variant.name
+                    ));
+                    done += 1;
+                    continue;
+                }
                 progress.update(
                     done as f32 / total,
                     &format!("transpose {} {n}²", variant.name),
                 );
                 done += 1;
                 let out = kernels.apply(ctx, &variant.name, &input, n)?;
-                let checked = validate(&input, &out, size as usize, variant.name != "copy");
+                let transposed = !variant.name.starts_with("copy");
+                let checked = validate(&input, &out, size as usize, transposed);
                 let mut row =
                     LabRow::checked(variant.name.clone(), size, format!("{size}²"), checked);
                 if row.validated {
-                    let t = if variant.name == "copy" {
-                        copy_seconds
-                    } else {
-                        measure(&variant.name)?
+                    let baseline = match wide_copy {
+                        Some(wide) if is_wide(&variant.name) => wide,
+                        _ => copy_seconds,
                     };
-                    row.time_against_copy(t, 2.0 * bytes as f64, copy_seconds, copy);
+                    let t = match variant.name.as_str() {
+                        "copy" => copy_seconds,
+                        "copy-vec4" => baseline,
+                        name => measure(name)?,
+                    };
+                    row.time_against_copy(t, 2.0 * bytes as f64, baseline, copy);
                 }
                 progress.push_row(&mut report.rows, row);
             }

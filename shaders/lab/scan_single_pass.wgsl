@@ -1,0 +1,3 @@
+// Single-pass (decoupled look-back) scan, workgroup step in workgroup memory (every device).
+//!include lab/scan_wg_tree.wgsl
+//!include lab/scan_lookback.wgsl

@@ -1,0 +1,54 @@
+// The workgroup step of the scans by subgroup operations: an inclusive subgroup scan, the
+// subgroups' totals through workgroup memory, one barrier pair. Correct for any subgroup size
+// that divides 256 (8 on lavapipe, 32 on NVIDIA, 64 on AMD). Defines
+// `wg_scan(v, lid) -> (exclusive prefix, total)`, `wg_scan4` (the same for four independent
+// sequences at once, one per vec4 component) and `wg_reduce(v, lid) -> total` over the 256
+// threads of a workgroup; every thread must call them (uniform control flow).
+
+var<workgroup> subtotals: array<u32, 256>;
+var<workgroup> subtotals4: array<vec4<u32>, 256>;
+
+struct Scan4 {
+    prefix: vec4<u32>,
+    total: vec4<u32>,
+}
+
+fn wg_scan4(v: vec4<u32>, lid: u32) -> Scan4 {
+    let inclusive = subgroupInclusiveAdd(v);
+    let width = subgroupAdd(1u);
+    let lane = subgroupExclusiveAdd(1u);
+    let which = lid / width;
+    if (lane == width - 1u) {
+        subtotals4[which] = inclusive;
+    }
+    workgroupBarrier();
+    var before = vec4<u32>(0u);
+    var total = vec4<u32>(0u);
+    for (var k = 0u; k < 256u / width; k += 1u) {
+        let t = subtotals4[k];
+        before += select(vec4<u32>(0u), t, k < which);
+        total += t;
+    }
+    workgroupBarrier();
+    return Scan4(before + inclusive - v, total);
+}
+
+fn wg_scan(v: u32, lid: u32) -> vec2<u32> {
+    let r = wg_scan4(vec4<u32>(v, 0u, 0u, 0u), lid);
+    return vec2<u32>(r.prefix.x, r.total.x);
+}
+
+fn wg_reduce(v: u32, lid: u32) -> u32 {
+    let sum = subgroupAdd(v);
+    let width = subgroupAdd(1u);
+    if (subgroupExclusiveAdd(1u) == 0u) {
+        subtotals[lid / width] = sum;
+    }
+    workgroupBarrier();
+    var total = 0u;
+    for (var k = 0u; k < 256u / width; k += 1u) {
+        total += subtotals[k];
+    }
+    workgroupBarrier();
+    return total;
+}

@@ -1,0 +1,157 @@
+// LSD radix sort of key + index pairs with 8-bit digits: 4 passes, each of
+// - upsweep: each tile's 256 digit counts, written digit-major (hist[digit · tiles + tile]);
+// - a device-wide exclusive scan of those counts (lab/scan_*.wgsl): digit-major order makes
+//   each entry exactly where that tile's run of that digit starts in the output;
+// - downsweep: the tile's pairs ranked stably by digit with subgroup ballots, staged in
+//   workgroup memory in digit order, and written out in runs (coalesced within a run).
+//
+// Ranking (the warp-level multisplit of Onesweep/GPUSorting): each subgroup owns a contiguous
+// slice of the tile and walks it in rounds of one pair per lane. Eight ballots give each lane
+// the lanes holding the same digit (its peers); the highest peer adds their number to the
+// subgroup's counter for that digit and shares the old value by a shuffle, so a pair's rank
+// is (earlier rounds' count) + (peers in lower lanes). Counters of digits 2k and 2k+1 share a
+// word as two 16-bit halves (a tile has at most 4096 pairs, so a half never carries), which
+// keeps 32 subgroups of 8 lanes (lavapipe) within workgroup memory. Subgroups of up to 32
+// lanes (ballots read .x); the caller checks.
+//
+// Keys map to u32 so that unsigned order is float order (lab/radix_common.wgsl); the sort is
+// stable, so equal keys keep index order.
+
+//!include lab/radix_common.wgsl
+//!include lab/scan_wg_subgroup.wgsl
+
+//!const KPT: u32 // pairs per thread: a tile is 256 · KPT pairs
+//!const MAX_GROUPS: u32 // subgroups per workgroup at the device's smallest subgroup size
+
+@group(0) @binding(0) var<storage, read> src: array<vec2<u32>>;
+@group(0) @binding(1) var<storage, read_write> dst: array<vec2<u32>>;
+// upsweep: the counts it writes; downsweep: their scan (where each tile's digit runs start).
+@group(0) @binding(2) var<storage, read_write> hist: array<u32>;
+@group(0) @binding(3) var<uniform> params: Params;
+
+const THREADS: u32 = 256u;
+const TILE: u32 = THREADS * KPT;
+
+var<workgroup> bins: array<atomic<u32>, 256>;
+var<workgroup> group_counts: array<atomic<u32>, MAX_GROUPS * 128u>;
+var<workgroup> digit_start: array<u32, 256>;
+var<workgroup> global_start: array<u32, 256>;
+var<workgroup> staged: array<vec2<u32>, TILE>;
+
+fn digit(p: vec2<u32>) -> u32 {
+    return (radix_key(p.x, params.descending != 0u) >> params.shift) & 0xffu;
+}
+
+fn tile_index(wid: vec3<u32>, groups: vec3<u32>) -> u32 {
+    return wid.y * groups.x + wid.x;
+}
+
+@compute @workgroup_size(256)
+fn upsweep(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>,
+           @builtin(num_workgroups) groups: vec3<u32>) {
+    let tile = tile_index(wid, groups);
+    if (tile >= params.tiles) {
+        return;
+    }
+    atomicStore(&bins[lid], 0u);
+    // Every load first (KPT requests in flight per thread), then the counting.
+    let base = tile * TILE;
+    var digits: array<u32, KPT>;
+    for (var j = 0u; j < KPT; j += 1u) {
+        let i = base + j * THREADS + lid;
+        digits[j] = select(256u, digit(src[min(i, params.n - 1u)]), i < params.n);
+    }
+    workgroupBarrier();
+    for (var j = 0u; j < KPT; j += 1u) {
+        if (digits[j] < 256u) {
+            atomicAdd(&bins[digits[j]], 1u);
+        }
+    }
+    workgroupBarrier();
+    hist[lid * params.tiles + tile] = atomicLoad(&bins[lid]);
+}
+
+// The 16-bit half of a packed counter word that belongs to digit d.
+fn half(word: u32, d: u32) -> u32 {
+    return (word >> (16u * (d & 1u))) & 0xffffu;
+}
+
+@compute @workgroup_size(256)
+fn downsweep(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>,
+             @builtin(num_workgroups) groups: vec3<u32>,
+             @builtin(subgroup_size) width: u32,
+             @builtin(subgroup_invocation_id) lane: u32) {
+    let tile = tile_index(wid, groups);
+    if (tile >= params.tiles) {
+        return;
+    }
+    for (var k = lid; k < MAX_GROUPS * 128u; k += THREADS) {
+        atomicStore(&group_counts[k], 0u);
+    }
+    workgroupBarrier();
+    let group = lid / width;
+    let base = tile * TILE;
+    let first = base + group * width * KPT + lane;
+    let lanes_below = (1u << lane) - 1u;
+    var pairs: array<vec2<u32>, KPT>;
+    var ranks: array<u32, KPT>;
+    // Every load first (KPT requests in flight per thread), then the ranking rounds.
+    for (var r = 0u; r < KPT; r += 1u) {
+        pairs[r] = src[min(first + r * width, params.n - 1u)];
+    }
+    for (var r = 0u; r < KPT; r += 1u) {
+        let valid = first + r * width < params.n;
+        let p = pairs[r];
+        let d = digit(p);
+        var peers = subgroupBallot(valid).x;
+        for (var b = 0u; b < 8u; b += 1u) {
+            let bit_set = ((d >> b) & 1u) != 0u;
+            let mask = subgroupBallot(bit_set).x;
+            peers &= select(~mask, mask, bit_set);
+        }
+        let leader = select(lane, 31u - countLeadingZeros(peers), peers != 0u);
+        var before = 0u;
+        if (valid && lane == leader) {
+            let old = atomicAdd(&group_counts[group * 128u + (d >> 1u)],
+                                countOneBits(peers) << (16u * (d & 1u)));
+            before = half(old, d);
+        }
+        before = subgroupShuffle(before, leader);
+        ranks[r] = before + countOneBits(peers & lanes_below);
+    }
+    workgroupBarrier();
+    // Counters → where each subgroup's run of each digit starts within the tile's run of that
+    // digit (both halves of a word at once: no half exceeds TILE < 2^16, so none carries).
+    if (lid < 128u) {
+        var running = 0u;
+        for (var g = 0u; g < THREADS / width; g += 1u) {
+            let c = atomicLoad(&group_counts[g * 128u + lid]);
+            atomicStore(&group_counts[g * 128u + lid], running);
+            running += c;
+        }
+        digit_start[2u * lid] = running & 0xffffu;
+        digit_start[2u * lid + 1u] = running >> 16u;
+    }
+    workgroupBarrier();
+    let total = digit_start[lid];
+    global_start[lid] = hist[lid * params.tiles + tile];
+    digit_start[lid] = wg_scan(total, lid).x;
+    workgroupBarrier();
+    for (var r = 0u; r < KPT; r += 1u) {
+        if (first + r * width < params.n) {
+            let d = digit(pairs[r]);
+            let earlier = half(atomicLoad(&group_counts[group * 128u + (d >> 1u)]), d);
+            staged[digit_start[d] + earlier + ranks[r]] = pairs[r];
+        }
+    }
+    workgroupBarrier();
+    let count = min(TILE, params.n - base);
+    for (var j = 0u; j < KPT; j += 1u) {
+        let s = j * THREADS + lid;
+        if (s < count) {
+            let p = staged[s];
+            let d = digit(p);
+            dst[global_start[d] + s - digit_start[d]] = p;
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! The device-wide exclusive prefix sum of `u32` values (wrapping), in three forms, shared by
+//! the scan experiment and the radix sort (which scans its digit counts with it).
+//!
+//! Every form works on tiles of 256 threads × `vec4` rows (`shaders/lab/scan_tile.wgsl`:
+//! every load and store instruction of a workgroup covers 4 KiB of consecutive addresses),
+//! 4 rows (4096 values) for the multi-pass forms and [`SINGLE_PASS_ROWS`] for the single pass,
+//! whose per-tile look-back cost larger tiles amortise:
+//! - `scan-then-propagate`: each tile scanned (workgroup step by Blelloch's tree, the naive
+//!   form), its total written; the totals scanned recursively; a last pass adds each tile's
+//!   offset: 4 × 4 bytes a value.
+//! - `reduce-then-scan`: a read-only pass for the tile totals, the totals scanned, then each
+//!   tile scanned again with its offset: 3 × 4 bytes a value.
+//! - `decoupled-look-back`: one pass (2 × 4 bytes a value); tiles taken in order from a ticket
+//!   counter look back over their predecessors' published sums, and reduce a silent
+//!   predecessor's tile themselves after a bounded wait, so no forward progress between
+//!   workgroups is assumed (`shaders/lab/scan_lookback.wgsl` says why that is enough).
+//!
+//! The last two use subgroup operations for the workgroup step where the device has them.
+
+use crate::config::LabTuning;
+use crate::gpu::GpuContext;
+use crate::gpu::shader::Shader;
+
+use super::LabError;
+use super::gpu::{Kernel, Params, storage_buffer};
+
+/// Values one workgroup of the multi-pass forms scans (256 threads × 4 `vec4`s).
+pub const TILE: u64 = 4096;
+/// `vec4` rows of a single-pass tile (1024 values each): 8 (8192 values) was faster than 4 or
+/// 16 on the H200 (docs/lab.md).
+pub const SINGLE_PASS_ROWS: u32 = 8;
+
+/// The scan forms, by variant name.
+pub const FORMS: [&str; 3] = [
+    "scan-then-propagate",
+    "reduce-then-scan",
+    "decoupled-look-back",
+];
+
+/// Stalled look-back rounds before a workgroup reduces its silent predecessor's tile itself.
+pub const SPIN: u32 = 64;
+
+/// The multi-pass module: workgroup step by subgroup operations or in workgroup memory.
+pub fn multi_pass_shader(subgroups: bool) -> Shader {
+    Shader::new(if subgroups {
+        "lab/scan_subgroup.wgsl"
+    } else {
+        "lab/scan.wgsl"
+    })
+}
+
+/// The single-pass module with `rows` `vec4` rows a tile (a multiple of 4). `trust: false`
+/// ignores every publication, so each tile reduces all its predecessors itself (the fallback
+/// alone, for tests).
+pub fn single_pass_shader(subgroups: bool, rows: u32, spin: u32, trust: bool) -> Shader {
+    let root = if subgroups {
+        "lab/scan_single_pass_subgroup.wgsl"
+    } else {
+        "lab/scan_single_pass.wgsl"
+    };
+    Shader::new(root)
+        .constant("ROWS", rows)
+        .constant("SPIN", spin)
+        .constant("TRUST", trust)
+}
+
+/// The compiled entry points of one multi-pass module.
+struct MultiPass {
+    scan_tile: Kernel,
+    reduce_tile: Kernel,
+    scan_tile_offset: Kernel,
+    add_offsets: Kernel,
+    copy: Kernel,
+}
+
+impl MultiPass {
+    fn new(ctx: &GpuContext, module: &Shader, tuning: &LabTuning) -> Result<MultiPass, LabError> {
+        let kernel = |entry| Kernel::new(ctx, module, entry, &[true, false, false], tuning);
+        Ok(MultiPass {
+            scan_tile: kernel("scan_tile")?,
+            reduce_tile: kernel("reduce_tile")?,
+            scan_tile_offset: kernel("scan_tile_offset")?,
+            add_offsets: kernel("add_offsets")?,
+            copy: kernel("copy")?,
+        })
+    }
+}
+
+/// The scratch of a scan of up to `n` values: per level above the data the tiles' totals and
+/// their scan, a one-value sink for the top level's total, and the look-back's status words.
+pub struct ScanScratch {
+    /// `(count, totals, scanned totals)` per level above the data; the last has count 1.
+    levels: Vec<(u64, wgpu::Buffer, wgpu::Buffer)>,
+    sink: wgpu::Buffer,
+    status: wgpu::Buffer,
+}
+
+impl ScanScratch {
+    /// Scratch for scans of up to `n` (≥ 1) values.
+    pub fn new(ctx: &GpuContext, n: u64) -> Result<ScanScratch, LabError> {
+        let mut levels = Vec::new();
+        let mut count = n.max(1);
+        loop {
+            count = count.div_ceil(TILE);
+            levels.push((
+                count,
+                storage_buffer(ctx, vec4_bytes(count), "scan totals")?,
+                storage_buffer(ctx, vec4_bytes(count), "scan offsets")?,
+            ));
+            if count <= 1 {
+                break;
+            }
+        }
+        // Status words for the smallest single-pass tile (4 rows).
+        let tiles = n.max(1).div_ceil(TILE);
+        Ok(ScanScratch {
+            levels,
+            sink: storage_buffer(ctx, 16, "scan sink")?,
+            status: storage_buffer(ctx, (1 + 4 * tiles) * 4, "scan look-back status")?,
+        })
+    }
+}
+
+/// Bytes of a buffer of `n` `u32` values padded to whole `vec4`s (the scan kernels' unit).
+pub fn vec4_bytes(n: u64) -> u64 {
+    n.max(1).div_ceil(4) * 16
+}
+
+/// One dispatch of a scan: kernel, its (src, dst, sums/status) bindings, its parameters and
+/// how many workgroups it needs.
+pub struct ScanStep<'a> {
+    /// The pipeline.
+    pub kernel: &'a Kernel,
+    /// Bindings 0–2.
+    pub buffers: [&'a wgpu::Buffer; 3],
+    /// Its parameter block: `[n, tiles, 0, …]`.
+    pub params: Params,
+    /// Workgroups (to be laid out by `lab::gpu::grid`).
+    pub groups: u64,
+}
+
+fn tiled<'a>(
+    kernel: &'a Kernel,
+    buffers: [&'a wgpu::Buffer; 3],
+    n: u64,
+    tile: u64,
+) -> ScanStep<'a> {
+    let tiles = n.max(1).div_ceil(tile);
+    ScanStep {
+        kernel,
+        buffers,
+        params: [n as u32, tiles as u32, 0, 0, 0, 0, 0, 0],
+        groups: tiles,
+    }
+}
+
+/// The scan kernels of one device.
+pub struct Scanner {
+    tree: MultiPass,
+    fast: Option<MultiPass>,
+    reset: Kernel,
+    single_pass: Kernel,
+    /// Values a single-pass workgroup scans.
+    single_tile: u64,
+    /// Whether `reduce-then-scan` and `decoupled-look-back` use subgroup operations.
+    pub subgroups: bool,
+}
+
+impl Scanner {
+    /// Compile the kernels, with subgroup operations where `ctx` has them.
+    pub fn new(ctx: &GpuContext, tuning: &LabTuning) -> Result<Scanner, LabError> {
+        Scanner::with_single_pass(ctx, tuning, SINGLE_PASS_ROWS, SPIN, true)
+    }
+
+    /// [`Scanner::new`] with the single pass's tile rows, wait and trust given (tests of the
+    /// fallback and of tile sizes).
+    pub fn with_single_pass(
+        ctx: &GpuContext,
+        tuning: &LabTuning,
+        rows: u32,
+        spin: u32,
+        trust: bool,
+    ) -> Result<Scanner, LabError> {
+        let subgroups = ctx.has_subgroups() && 256 % ctx.info.subgroup_max_size.max(1) == 0;
+        let fast = if subgroups {
+            Some(MultiPass::new(ctx, &multi_pass_shader(true), tuning)?)
+        } else {
+            None
+        };
+        let single = single_pass_shader(subgroups, rows, spin, trust);
+        let rw = [true, false, false];
+        Ok(Scanner {
+            tree: MultiPass::new(ctx, &multi_pass_shader(false), tuning)?,
+            fast,
+            reset: Kernel::new(ctx, &single, "reset", &rw, tuning)?,
+            single_pass: Kernel::new(ctx, &single, "scan_lookback", &rw, tuning)?,
+            single_tile: 1024 * u64::from(rows),
+            subgroups,
+        })
+    }
+
+    /// Scan level `k`'s totals into its scanned totals (recursively through the levels above).
+    fn scan_level<'a>(
+        e: &'a MultiPass,
+        s: &'a ScanScratch,
+        k: usize,
+        steps: &mut Vec<ScanStep<'a>>,
+    ) {
+        let (count, totals, scanned) = &s.levels[k];
+        let above = s.levels.get(k + 1);
+        let next_totals = above.map_or(&s.sink, |l| &l.1);
+        steps.push(tiled(
+            &e.scan_tile,
+            [totals, scanned, next_totals],
+            *count,
+            TILE,
+        ));
+        if let (true, Some((_, _, above_scanned))) = (*count > TILE, above) {
+            Self::scan_level(e, s, k + 1, steps);
+            let buffers = [totals, scanned, above_scanned];
+            steps.push(tiled(&e.add_offsets, buffers, *count, TILE));
+        }
+    }
+
+    /// Every dispatch of one `form` scan (or `copy`) of the first `n` values of `src` into
+    /// `dst`, in order; `scratch` must be for at least `n` values.
+    pub fn steps<'a>(
+        &'a self,
+        form: &str,
+        src: &'a wgpu::Buffer,
+        dst: &'a wgpu::Buffer,
+        n: u64,
+        scratch: &'a ScanScratch,
+    ) -> Vec<ScanStep<'a>> {
+        let (_, totals, scanned) = &scratch.levels[0];
+        let data = [src, dst, totals];
+        // The naive form keeps the tree; the others use subgroups where there are any.
+        let e = match form {
+            "reduce-then-scan" => self.fast.as_ref().unwrap_or(&self.tree),
+            _ => &self.tree,
+        };
+        let mut steps = Vec::new();
+        match form {
+            "copy" => steps.push(tiled(&e.copy, data, n, TILE)),
+            "decoupled-look-back" => {
+                let status = [src, dst, &scratch.status];
+                let mut reset = tiled(&self.reset, status, n, self.single_tile);
+                reset.groups = (1 + 4 * reset.groups).div_ceil(256);
+                steps.push(reset);
+                steps.push(tiled(&self.single_pass, status, n, self.single_tile));
+            }
+            _ if n <= TILE => steps.push(tiled(&e.scan_tile, data, n, TILE)),
+            "reduce-then-scan" => {
+                steps.push(tiled(&e.reduce_tile, data, n, TILE));
+                Self::scan_level(e, scratch, 0, &mut steps);
+                let offsets = [src, dst, scanned];
+                steps.push(tiled(&e.scan_tile_offset, offsets, n, TILE));
+            }
+            _ => {
+                steps.push(tiled(&e.scan_tile, data, n, TILE));
+                Self::scan_level(e, scratch, 0, &mut steps);
+                steps.push(tiled(&e.add_offsets, [src, dst, scanned], n, TILE));
+            }
+        }
+        steps
+    }
+}

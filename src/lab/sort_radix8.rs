@@ -1,0 +1,216 @@
+//! A portable-shader radix sort of the key + index pairs in the reduce-then-scan family:
+//! 8-bit digits, 4 passes of (tile digit counts, one device-wide scan of the counts by
+//! [`Scanner`], a stable scatter ranked by subgroup ballots through workgroup memory). See
+//! `shaders/lab/sort_radix8.wgsl`.
+//!
+//! No pass waits on another workgroup, so the sort needs no forward progress between
+//! workgroups; the scan of the counts is the single-pass look-back, whose fallback makes it
+//! safe without such a guarantee too ([`super::scanner`]).
+
+use crate::config::LabTuning;
+use crate::gpu::GpuContext;
+use crate::gpu::shader::Shader;
+
+use super::gpu::{Clock, Dispatch, Kernel, ParamSlots, Params, grid, storage_buffer};
+use super::scanner::{ScanScratch, Scanner, vec4_bytes};
+use super::sort::{Pair, sorted_on_device};
+use super::{LabError, Progress};
+
+/// Digit passes over the 32-bit keys.
+pub const PASSES: u32 = 4;
+/// The scan form used for the digit counts.
+const COUNT_SCAN: &str = "decoupled-look-back";
+/// Threads per workgroup.
+const THREADS: u32 = 256;
+/// Pairs per thread unless [`LabTuning::radix_keys_per_thread`] says otherwise: 8 was faster
+/// than 16 on the H200 (docs/lab.md).
+pub const DEFAULT_KEYS_PER_THREAD: u32 = 8;
+/// Workgroup memory a tile needs besides its staged pairs: per-subgroup counters (512 bytes a
+/// subgroup), digit starts (2 × 1 KiB), the upsweep's bins (1 KiB) and the workgroup scan's
+/// subgroup totals (256 `vec4`s, 4 KiB).
+fn fixed_bytes(max_groups: u32) -> u32 {
+    max_groups * 512 + 7 * 1024
+}
+
+/// Pairs per thread and subgroups per workgroup for `ctx`: the largest tile (256 × 16, 8 or
+/// 4 … pairs, at most `wanted` per thread, [`DEFAULT_KEYS_PER_THREAD`] when `None`) whose
+/// staged pairs and counters fit the device's workgroup memory; `Err` says why the device
+/// cannot run it (no subgroups, or subgroups wider than 32 lanes).
+pub fn layout(ctx: &GpuContext, wanted: Option<u32>) -> Result<(u32, u32), String> {
+    if !ctx.has_subgroups() {
+        return Err("needs subgroup operations (ballot, shuffle), which this device lacks".into());
+    }
+    let (min, max) = (ctx.info.subgroup_min_size, ctx.info.subgroup_max_size);
+    if max > 32 || min == 0 || !THREADS.is_multiple_of(min) {
+        return Err(format!(
+            "needs subgroups of at most 32 lanes (ballots read one word); this device has {min}–{max}"
+        ));
+    }
+    let max_groups = THREADS / min;
+    let memory = ctx.limits.max_compute_workgroup_storage_size;
+    [16, 8, 4, 2, 1]
+        .into_iter()
+        .filter(|kpt| *kpt <= wanted.unwrap_or(DEFAULT_KEYS_PER_THREAD))
+        .find(|kpt| kpt * THREADS * 8 + fixed_bytes(max_groups) <= memory)
+        .map(|kpt| (kpt, max_groups))
+        .ok_or_else(|| format!("needs more workgroup memory than this device's {memory} bytes"))
+}
+
+/// The module for `kpt` pairs per thread and `max_groups` subgroups per workgroup.
+pub fn shader(kpt: u32, max_groups: u32) -> Shader {
+    Shader::new("lab/sort_radix8.wgsl")
+        .constant("KPT", kpt)
+        .constant("MAX_GROUPS", max_groups)
+}
+
+/// Which kernels of a sort to run: all of them (a sort), or only one phase of each pass (to
+/// time the phases; the data is then not sorted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phases {
+    /// Every kernel: the sort.
+    All,
+    /// Only the upsweeps (tile digit counts).
+    Counts,
+    /// Only the scans of the counts.
+    Scans,
+}
+
+/// The buffers of one sort of `n` pairs besides the data.
+pub struct Radix8Scratch {
+    spare: wgpu::Buffer,
+    counts: wgpu::Buffer,
+    offsets: wgpu::Buffer,
+    scan: ScanScratch,
+}
+
+/// The compiled 8-bit radix kernels and the scanner for their counts.
+pub struct Radix8Sorter {
+    upsweep: Kernel,
+    downsweep: Kernel,
+    scanner: Scanner,
+    /// Pairs per workgroup tile.
+    pub tile: u32,
+}
+
+impl Radix8Sorter {
+    /// Compile for `ctx`, or say why this device cannot run it.
+    pub fn new(ctx: &GpuContext, tuning: &LabTuning) -> Result<Radix8Sorter, LabError> {
+        let wanted = tuning.radix_keys_per_thread;
+        let (kpt, max_groups) = layout(ctx, wanted).map_err(LabError::Unsupported)?;
+        let module = shader(kpt, max_groups);
+        let kernel = |entry| Kernel::new(ctx, &module, entry, &[true, false, false], tuning);
+        Ok(Radix8Sorter {
+            upsweep: kernel("upsweep")?,
+            downsweep: kernel("downsweep")?,
+            scanner: Scanner::new(ctx, tuning)?,
+            tile: kpt * THREADS,
+        })
+    }
+
+    fn counts(&self, n: u32) -> u64 {
+        256 * u64::from(n.div_ceil(self.tile).max(1))
+    }
+
+    /// Scratch for sorts of `n` pairs.
+    pub fn scratch(&self, ctx: &GpuContext, n: u32) -> Result<Radix8Scratch, LabError> {
+        let counts = self.counts(n);
+        Ok(Radix8Scratch {
+            spare: storage_buffer(ctx, u64::from(n) * 8, "radix8 ping-pong")?,
+            counts: storage_buffer(ctx, vec4_bytes(counts), "radix8 counts")?,
+            offsets: storage_buffer(ctx, vec4_bytes(counts), "radix8 offsets")?,
+            scan: ScanScratch::new(ctx, counts)?,
+        })
+    }
+
+    /// Sort the first `n` pairs of `data` in place (or run only `phases` of it); seconds
+    /// (kernel time where the device has timestamps).
+    #[allow(clippy::too_many_arguments)]
+    pub fn sort(
+        &self,
+        ctx: &GpuContext,
+        data: &wgpu::Buffer,
+        s: &Radix8Scratch,
+        (n, descending): (u32, bool),
+        phases: Phases,
+        clock: &mut Clock,
+        per_submission: usize,
+        progress: &Progress,
+    ) -> Result<f64, LabError> {
+        let tiles = n.div_ceil(self.tile).max(1);
+        let scan = self
+            .scanner
+            .steps(COUNT_SCAN, &s.counts, &s.offsets, self.counts(n), &s.scan);
+        let mut slots: Vec<Params> = (0..PASSES)
+            .map(|p| [8 * p, n, tiles, u32::from(descending), 0, 0, 0, 0])
+            .collect();
+        slots.extend(scan.iter().map(|step| step.params));
+        let params = ParamSlots::new(ctx, &slots);
+        let ways = [[data, &s.spare], [&s.spare, data]];
+        let mut upsweep = Vec::new();
+        let mut downsweep = Vec::new();
+        for [from, to] in ways {
+            upsweep.push(self.upsweep.bind(ctx, &[from, to, &s.counts], &params)?);
+            downsweep.push(self.downsweep.bind(ctx, &[from, to, &s.offsets], &params)?);
+        }
+        let scan_groups = scan
+            .iter()
+            .map(|step| step.kernel.bind(ctx, &step.buffers, &params))
+            .collect::<Result<Vec<_>, _>>()?;
+        let max_dim = ctx.limits.max_compute_workgroups_per_dimension;
+        let tile_grid = grid(u64::from(tiles), max_dim);
+        let mut dispatches = Vec::new();
+        for p in 0..PASSES as usize {
+            let offset = params.offset(p);
+            if matches!(phases, Phases::All | Phases::Counts) {
+                dispatches.push(Dispatch {
+                    kernel: &self.upsweep,
+                    group: &upsweep[p % 2],
+                    offset,
+                    grid: tile_grid,
+                });
+            }
+            if matches!(phases, Phases::All | Phases::Scans) {
+                for (k, step) in scan.iter().enumerate() {
+                    dispatches.push(Dispatch {
+                        kernel: step.kernel,
+                        group: &scan_groups[k],
+                        offset: params.offset(PASSES as usize + k),
+                        grid: grid(step.groups, max_dim),
+                    });
+                }
+            }
+            if phases == Phases::All {
+                dispatches.push(Dispatch {
+                    kernel: &self.downsweep,
+                    group: &downsweep[p % 2],
+                    offset,
+                    grid: tile_grid,
+                });
+            }
+        }
+        clock.run(ctx, &dispatches, per_submission, progress)
+    }
+
+    /// `input` sorted on the GPU (tests and one-off use).
+    pub fn sort_pairs(
+        &self,
+        ctx: &GpuContext,
+        input: &[Pair],
+        descending: bool,
+    ) -> Result<Vec<Pair>, LabError> {
+        sorted_on_device(ctx, input, |data, n, clock, progress| {
+            let scratch = self.scratch(ctx, n)?;
+            let all = Phases::All;
+            self.sort(
+                ctx,
+                data,
+                &scratch,
+                (n, descending),
+                all,
+                clock,
+                64,
+                progress,
+            )
+        })
+    }
+}

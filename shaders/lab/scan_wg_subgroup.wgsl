@@ -33,9 +33,27 @@ fn wg_scan4(v: vec4<u32>, lid: u32) -> Scan4 {
     return Scan4(before + inclusive - v, total);
 }
 
+// The scalar form is written out rather than taken from wg_scan4: gpu-radix8's scatter uses
+// it, and the 4 KiB of wg_scan4's subgroup totals instead of 1 KiB cost that kernel a third
+// of its speed on the H200 (fewer workgroups fit beside its staged pairs; docs/lab.md).
 fn wg_scan(v: u32, lid: u32) -> vec2<u32> {
-    let r = wg_scan4(vec4<u32>(v, 0u, 0u, 0u), lid);
-    return vec2<u32>(r.prefix.x, r.total.x);
+    let inclusive = subgroupInclusiveAdd(v);
+    let width = subgroupAdd(1u);
+    let lane = subgroupExclusiveAdd(1u);
+    let which = lid / width;
+    if (lane == width - 1u) {
+        subtotals[which] = inclusive;
+    }
+    workgroupBarrier();
+    var before = 0u;
+    var total = 0u;
+    for (var k = 0u; k < 256u / width; k += 1u) {
+        let t = subtotals[k];
+        before += select(0u, t, k < which);
+        total += t;
+    }
+    workgroupBarrier();
+    return vec2<u32>(before + inclusive - v, total);
 }
 
 fn wg_reduce(v: u32, lid: u32) -> u32 {

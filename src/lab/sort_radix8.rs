@@ -26,10 +26,10 @@ const THREADS: u32 = 256;
 /// than 16 on the H200 (docs/lab.md).
 pub const DEFAULT_KEYS_PER_THREAD: u32 = 8;
 /// Workgroup memory a tile needs besides its staged pairs: per-subgroup counters (512 bytes a
-/// subgroup), digit starts (2 × 1 KiB), the upsweep's bins (1 KiB) and the workgroup scan's
-/// subgroup totals (256 `vec4`s, 4 KiB).
+/// subgroup), digit starts (2 × 1 KiB), the upsweep's bins and the workgroup scan's subgroup
+/// totals (2 × 1 KiB).
 fn fixed_bytes(max_groups: u32) -> u32 {
-    max_groups * 512 + 7 * 1024
+    max_groups * 512 + 4 * 1024
 }
 
 /// Pairs per thread and subgroups per workgroup for `ctx`: the largest tile (256 × 16, 8 or

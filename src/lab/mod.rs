@@ -14,6 +14,7 @@ pub mod scan;
 pub mod scanner;
 pub mod shuffle;
 pub mod sort;
+mod sort_bench;
 mod sort_kernels;
 pub mod sort_radix;
 pub mod sort_radix8;

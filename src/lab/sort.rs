@@ -1,25 +1,24 @@
-//! Bitonic sort of `{key: f32, index: u32}` pairs: the article's seven kernel
-//! configurations (see [`sort_kernels`](super::sort_kernels)), ascending or descending,
-//! any size (padded with ±∞ to a power of two and trimmed), against a rayon CPU sort.
+//! Sorting `{key: f32, index: u32}` pairs: the article's seven bitonic kernel configurations
+//! (see [`sort_kernels`](super::sort_kernels)), ascending or descending, any size (padded
+//! with ±∞ to a power of two and trimmed), against a rayon CPU sort and two GPU radix sorts
+//! ([`sort_radix`](super::sort_radix), [`sort_radix8`](super::sort_radix8)); each size's
+//! measurements are in `sort_bench.rs`.
 
 use std::cmp::Ordering;
-use std::time::Instant;
 
 use bytemuck::{Pod, Zeroable};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
-use rayon::slice::ParallelSliceMut;
 
-use super::gpu::{Clock, per_submission, read_back, restore, settle, storage_buffer, upload};
+use super::gpu::{Clock, read_back, storage_buffer, upload};
+use super::sort_bench::SizeBench;
 pub use super::sort_kernels::GpuSorter;
-use super::sort_kernels::{Bitonic, CONFIGS, Config, schedule};
-use super::sort_radix::{self, RadixSorter};
-use super::sort_radix8::{self, Phases, Radix8Sorter};
+use super::sort_kernels::{Bitonic, CONFIGS};
+use super::sort_radix8::Radix8Sorter;
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant,
     begin, size_label,
 };
-use crate::bench::median;
 use crate::gpu::GpuContext;
 
 /// The CPU baseline's variant name.
@@ -269,188 +268,5 @@ impl Experiment for SortExperiment {
         }
         progress.update(1.0, "done");
         Ok(report)
-    }
-}
-
-/// What every measurement at one size shares.
-struct SizeBench<'a> {
-    ctx: &'a GpuContext,
-    input: &'a [Pair],
-    /// Padded size.
-    n: u32,
-    buffer: wgpu::Buffer,
-    pristine: wgpu::Buffer,
-    copy: f64,
-    descending: bool,
-    repeats: usize,
-    /// Whether timings warm the device up first ([`settle`]).
-    warm: bool,
-    progress: &'a Progress,
-    tuning: &'a crate::config::LabTuning,
-}
-
-impl SizeBench<'_> {
-    /// rayon on a copy of the input: validated first run, median of the others (wall clock).
-    fn cpu(&self, row: &mut LabRow) -> Result<(), LabError> {
-        let mut times = Vec::new();
-        let mut result = Ok(());
-        for r in 0..=self.repeats {
-            self.progress.check()?;
-            let mut work = self.input.to_vec();
-            let start = Instant::now();
-            work.par_sort_unstable_by(|a, b| compare(a, b, self.descending));
-            times.push(start.elapsed().as_secs_f64());
-            if r == 0 {
-                result = validate(self.input, &work, self.descending);
-            }
-        }
-        times.remove(0);
-        row.validated = result.is_ok();
-        row.ms = Some(median(&times) * 1e3);
-        row.notes = result
-            .err()
-            .unwrap_or_else(|| format!("{} threads, wall clock", rayon::current_num_threads()));
-        Ok(())
-    }
-
-    /// Validate one GPU run of `sort` (done by the caller), then warm up ([`settle`]) and time
-    /// it; `global_bytes` is the traffic the effective GB/s counts.
-    fn validate_and_time(
-        &self,
-        row: &mut LabRow,
-        notes: String,
-        global_bytes: f64,
-        mut sort: impl FnMut() -> Result<f64, LabError>,
-    ) -> Result<(), LabError> {
-        let out: Vec<Pair> = read_back(self.ctx, &self.buffer, self.input.len())?;
-        let checked = validate(self.input, &out, self.descending);
-        row.validated = checked.is_ok();
-        row.notes = checked.err().unwrap_or(notes);
-        if row.validated {
-            settle(self.warm, &mut sort)?;
-            let times = (0..self.repeats)
-                .map(|_| sort())
-                .collect::<Result<Vec<f64>, _>>()?;
-            let t = median(&times);
-            let (fastest, slowest) = times
-                .iter()
-                .fold((f64::MAX, 0.0f64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
-            row.notes += &format!("; repeats {:.3}–{:.3} ms", fastest * 1e3, slowest * 1e3);
-            row.ms = Some(t * 1e3);
-            row.gb_per_s = Some(global_bytes / t / 1e9);
-            row.percent_of_copy = Some(100.0 * global_bytes / t / self.copy);
-        }
-        Ok(())
-    }
-
-    fn radix(&self, clock: &mut Clock, row: &mut LabRow) -> Result<(), LabError> {
-        let (ctx, count) = (self.ctx, self.input.len() as u32);
-        let radix = RadixSorter::new(ctx, self.tuning)?;
-        let (spare, counts) = RadixSorter::scratch(ctx, count)?;
-        let batch = per_submission(16.0 * f64::from(count), self.copy, 0.05);
-        let mut sort = || -> Result<f64, LabError> {
-            restore(ctx, &self.pristine, &self.buffer)?;
-            let buffers = (&self.buffer, &spare, &counts);
-            radix.sort(
-                ctx,
-                buffers,
-                count,
-                self.descending,
-                clock,
-                batch,
-                self.progress,
-            )
-        };
-        sort()?;
-        let passes = sort_radix::PASSES;
-        let notes = format!(
-            "{passes} passes × (histogram, scan, scatter); GB/s counts 3 × 8 B per pair per pass"
-        );
-        let bytes = f64::from(passes) * 3.0 * f64::from(count) * 8.0;
-        self.validate_and_time(row, notes, bytes, sort)
-    }
-
-    fn radix8(
-        &self,
-        radix: &Radix8Sorter,
-        clock: &mut Clock,
-        row: &mut LabRow,
-    ) -> Result<(), LabError> {
-        let (ctx, count) = (self.ctx, self.input.len() as u32);
-        let scratch = radix.scratch(ctx, count)?;
-        let batch = per_submission(24.0 * f64::from(count), self.copy, 0.05);
-        let mut run = |phases: Phases| -> Result<f64, LabError> {
-            restore(ctx, &self.pristine, &self.buffer)?;
-            let what = (count, self.descending);
-            radix.sort(
-                ctx,
-                &self.buffer,
-                &scratch,
-                what,
-                phases,
-                clock,
-                batch,
-                self.progress,
-            )
-        };
-        run(Phases::All)?;
-        let passes = sort_radix8::PASSES;
-        let notes = format!(
-            "{passes} passes × (counts, scan, scatter), {}-pair tiles; GB/s counts 3 × 8 B per \
-             pair per pass",
-            radix.tile
-        );
-        let bytes = f64::from(passes) * 3.0 * f64::from(count) * 8.0;
-        self.validate_and_time(row, notes, bytes, || run(Phases::All))?;
-        if row.validated {
-            // What each phase costs: medians of the phases run alone; the rest is the scatter.
-            let mut phase = |phases| -> Result<f64, LabError> {
-                let times = (0..self.repeats.max(1))
-                    .map(|_| run(phases))
-                    .collect::<Result<Vec<f64>, _>>()?;
-                Ok(median(&times) * 1e3)
-            };
-            let (counts, scans) = (phase(Phases::Counts)?, phase(Phases::Scans)?);
-            row.notes += &format!("; of which counts {counts:.3} ms, scans {scans:.3} ms");
-        }
-        Ok(())
-    }
-
-    fn bitonic(
-        &self,
-        bitonic: &Bitonic,
-        config: Config,
-        clock: &mut Clock,
-        row: &mut LabRow,
-    ) -> Result<(), LabError> {
-        let (ctx, n) = (self.ctx, self.n);
-        let passes = schedule(config, n, bitonic.w).len();
-        let mut batch = per_submission(16.0 * f64::from(n), self.copy, 0.05);
-        let mut sort = |batch: usize| -> Result<f64, LabError> {
-            restore(ctx, &self.pristine, &self.buffer)?;
-            let progress = self.progress;
-            bitonic.sort(
-                ctx,
-                &self.buffer,
-                n,
-                config,
-                self.descending,
-                clock,
-                batch,
-                progress,
-            )
-        };
-        let first = Instant::now();
-        sort(batch)?;
-        // Later runs size their submissions from this one's time per pass.
-        let per_pass = first.elapsed().as_secs_f64() / passes.max(1) as f64;
-        batch = ((0.05 / per_pass.max(1e-7)) as usize).clamp(1, 512);
-        let notes = if n as usize != self.input.len() {
-            format!("{passes} passes, padded to 2^{}", n.trailing_zeros())
-        } else {
-            format!("{passes} passes")
-        };
-        let bytes = passes as f64 * 2.0 * f64::from(n) * 8.0;
-        self.validate_and_time(row, notes, bytes, || sort(batch))
     }
 }

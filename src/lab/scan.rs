@@ -198,9 +198,10 @@ impl Experiment for ScanExperiment {
             plan,
             vec![format!(
                 "random u32 values (seed {seed}), wrapping sums, every variant validated first; \
-                 4096-value tiles; workgroup step of reduce-then-scan and decoupled-look-back by \
-                 {}; GB/s = 2 × n × 4 B ÷ time (the traffic of one pass); % of copy = of the \
-                 copy variant at the same size",
+                 4096-value tiles ({} for decoupled-look-back); workgroup step of \
+                 reduce-then-scan and decoupled-look-back by {}; GB/s = 2 × n × 4 B ÷ time \
+                 (the traffic of one pass); % of copy = of the copy variant at the same size",
+                scanner.single_pass_tile(),
                 if scanner.subgroups {
                     "subgroup operations"
                 } else {

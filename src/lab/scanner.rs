@@ -199,6 +199,11 @@ impl Scanner {
         })
     }
 
+    /// Values a single-pass workgroup scans.
+    pub fn single_pass_tile(&self) -> u64 {
+        self.single_tile
+    }
+
     /// Scan level `k`'s totals into its scanned totals (recursively through the levels above).
     fn scan_level<'a>(
         e: &'a MultiPass,

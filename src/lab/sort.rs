@@ -126,8 +126,9 @@ impl Experiment for SortExperiment {
     }
 
     fn description(&self) -> &'static str {
-        "Bitonic sort of key + original-index pairs: B kernels merge 1–4 steps per global pass \
-         in registers, C kernels finish a stage in workgroup memory; against rayon on the CPU."
+        "Sort of key + original-index pairs: bitonic B kernels merge 1–4 steps per global pass \
+         in registers, C kernels finish a stage in workgroup memory; against rayon on the CPU \
+         and two GPU radix sorts (4-bit digits, and 8-bit ranked by subgroup ballots)."
     }
 
     fn variants(&self) -> Vec<Variant> {

@@ -6,9 +6,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use super::gpu::{
-    Clock, Dispatch, ParamSlots, batched_median, grid, read_back, storage_buffer, upload,
-};
+use super::gpu::{Clock, ParamSlots, batched_median, read_back, storage_buffer, upload};
 use super::scanner::{ScanScratch, Scanner, vec4_bytes};
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant,
@@ -107,18 +105,13 @@ pub fn time(
     let params = ParamSlots::new(ctx, &slots);
     let groups = steps
         .iter()
-        .map(|s| s.kernel.bind(ctx, &s.buffers, &params))
+        .map(|s| s.bind(ctx, &params))
         .collect::<Result<Vec<_>, _>>()?;
     let max_dim = ctx.limits.max_compute_workgroups_per_dimension;
     let mut dispatches = Vec::new();
     for _ in 0..times.max(1) {
         for (i, step) in steps.iter().enumerate() {
-            dispatches.push(Dispatch {
-                kernel: step.kernel,
-                group: &groups[i],
-                offset: params.offset(i),
-                grid: grid(step.groups, max_dim),
-            });
+            dispatches.push(step.dispatch(&groups[i], params.offset(i), max_dim));
         }
     }
     let seconds = clock.run(ctx, &dispatches, dispatches.len(), progress)?;

@@ -22,7 +22,7 @@ use crate::gpu::GpuContext;
 use crate::gpu::shader::Shader;
 
 use super::LabError;
-use super::gpu::{Kernel, Params, storage_buffer};
+use super::gpu::{Dispatch, Kernel, ParamSlots, Params, grid, storage_buffer};
 
 /// Values one workgroup of the multi-pass forms scans (256 threads × 4 `vec4`s).
 pub const TILE: u64 = 4096;
@@ -137,6 +137,23 @@ pub struct ScanStep<'a> {
     pub params: Params,
     /// Workgroups (to be laid out by `lab::gpu::grid`).
     pub groups: u64,
+}
+
+impl<'a> ScanStep<'a> {
+    /// Its bind group, its parameters read from a slot of `params`.
+    pub fn bind(&self, ctx: &GpuContext, params: &ParamSlots) -> Result<wgpu::BindGroup, LabError> {
+        self.kernel.bind(ctx, &self.buffers, params)
+    }
+
+    /// Its dispatch with `group` (from [`ScanStep::bind`]) and its slot's `offset`.
+    pub fn dispatch(&self, group: &'a wgpu::BindGroup, offset: u32, max_dim: u32) -> Dispatch<'a> {
+        Dispatch {
+            kernel: self.kernel,
+            group,
+            offset,
+            grid: grid(self.groups, max_dim),
+        }
+    }
 }
 
 fn tiled<'a>(

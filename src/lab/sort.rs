@@ -14,6 +14,7 @@ use super::gpu::{Clock, read_back, storage_buffer, upload};
 use super::sort_bench::SizeBench;
 pub use super::sort_kernels::GpuSorter;
 use super::sort_kernels::{Bitonic, CONFIGS};
+use super::sort_radix::RadixSorter;
 use super::sort_radix8::Radix8Sorter;
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant,
@@ -208,6 +209,20 @@ impl Experiment for SortExperiment {
                 format!("largest size: {}", self.size_limit(ctx).reason),
             ],
         );
+        // The radix sorts are compiled once per run (gpu-radix8 may be unavailable: said once).
+        let wants = |name: &str| variants.iter().any(|v| v.name == name);
+        let radix = wants(GPU_RADIX)
+            .then(|| RadixSorter::new(ctx, &plan.tuning))
+            .transpose()?;
+        let radix8 = match wants(GPU_RADIX8).then(|| Radix8Sorter::new(ctx, &plan.tuning)) {
+            Some(Ok(sorter)) => Some(sorter),
+            Some(Err(LabError::Unsupported(why))) => {
+                report.notes.push(format!("{GPU_RADIX8}: {why}"));
+                None
+            }
+            Some(Err(e)) => return Err(e),
+            None => None,
+        };
         let total = (sizes.len() * variants.len()) as f32;
         for (si, &size) in sizes.iter().enumerate() {
             let input = random_pairs(size as usize, seed ^ size);
@@ -226,7 +241,6 @@ impl Experiment for SortExperiment {
                 repeats: plan.repeats.max(1),
                 warm: clock.warms_up(),
                 progress,
-                tuning: &plan.tuning,
             };
             for (vi, variant) in variants.iter().enumerate() {
                 progress.check()?;
@@ -247,17 +261,13 @@ impl Experiment for SortExperiment {
                 };
                 match variant.name.as_str() {
                     CPU_RAYON => bench.cpu(&mut row)?,
-                    GPU_RADIX => bench.radix(&mut clock, &mut row)?,
-                    GPU_RADIX8 => match Radix8Sorter::new(ctx, &plan.tuning) {
-                        Ok(radix) => bench.radix8(&radix, &mut clock, &mut row)?,
-                        Err(LabError::Unsupported(why)) => {
-                            let note = format!("{GPU_RADIX8}: {why}");
-                            if !report.notes.contains(&note) {
-                                report.notes.push(note);
-                            }
-                            continue;
-                        }
-                        Err(e) => return Err(e),
+                    GPU_RADIX => {
+                        let sorter = radix.as_ref().expect("compiled when asked for");
+                        bench.radix(sorter, &mut clock, &mut row)?;
+                    }
+                    GPU_RADIX8 => match &radix8 {
+                        Some(sorter) => bench.radix8(sorter, &mut clock, &mut row)?,
+                        None => continue, // unavailable here: the report's notes say why
                     },
                     name => {
                         let config = *CONFIGS.iter().find(|c| c.name == name).expect("known");

@@ -29,7 +29,6 @@ pub(super) struct SizeBench<'a> {
     /// Whether timings warm the device up first ([`settle`]).
     pub(super) warm: bool,
     pub(super) progress: &'a Progress,
-    pub(super) tuning: &'a crate::config::LabTuning,
 }
 
 impl SizeBench<'_> {
@@ -86,9 +85,13 @@ impl SizeBench<'_> {
         Ok(())
     }
 
-    pub(super) fn radix(&self, clock: &mut Clock, row: &mut LabRow) -> Result<(), LabError> {
+    pub(super) fn radix(
+        &self,
+        radix: &RadixSorter,
+        clock: &mut Clock,
+        row: &mut LabRow,
+    ) -> Result<(), LabError> {
         let (ctx, count) = (self.ctx, self.input.len() as u32);
-        let radix = RadixSorter::new(ctx, self.tuning)?;
         let (spare, counts) = RadixSorter::scratch(ctx, count)?;
         let batch = per_submission(16.0 * f64::from(count), self.copy, 0.05);
         let mut sort = || -> Result<f64, LabError> {

@@ -154,7 +154,7 @@ impl Radix8Sorter {
         }
         let scan_groups = scan
             .iter()
-            .map(|step| step.kernel.bind(ctx, &step.buffers, &params))
+            .map(|step| step.bind(ctx, &params))
             .collect::<Result<Vec<_>, _>>()?;
         let max_dim = ctx.limits.max_compute_workgroups_per_dimension;
         let tile_grid = grid(u64::from(tiles), max_dim);
@@ -171,12 +171,8 @@ impl Radix8Sorter {
             }
             if matches!(phases, Phases::All | Phases::Scans) {
                 for (k, step) in scan.iter().enumerate() {
-                    dispatches.push(Dispatch {
-                        kernel: step.kernel,
-                        group: &scan_groups[k],
-                        offset: params.offset(PASSES as usize + k),
-                        grid: grid(step.groups, max_dim),
-                    });
+                    let offset = params.offset(PASSES as usize + k);
+                    dispatches.push(step.dispatch(&scan_groups[k], offset, max_dim));
                 }
             }
             if phases == Phases::All {

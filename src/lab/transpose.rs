@@ -56,9 +56,12 @@ pub const KERNELS: [(&str, &str); 9] = [
     ),
 ];
 
+/// The wide kernels (`transpose_wide.wgsl`: 64×64 tiles, 16-byte accesses).
+const WIDE: [&str; 3] = ["copy-vec4", "tile64-vec4", "tile64-vec4-diag"];
+
 /// Whether `variant` is one of the wide kernels (16-byte accesses: n must be divisible by 4).
 pub fn is_wide(variant: &str) -> bool {
-    variant.ends_with("-vec4") || variant.ends_with("-vec4-diag")
+    WIDE.contains(&variant)
 }
 
 fn entry(name: &str) -> &'static str {

@@ -236,12 +236,13 @@ impl<S: DeviceState> ResidentStepper<S> {
             let generation = self.generation;
             let state = self.state.as_mut().ok_or_else(not_loaded)?;
             state.encode_steps(&mut self.session, &mut encoder, generation, batch);
-            self.session.submit_steps(encoder)?;
+            let kernel = self.session.submit_steps(encoder)?;
             self.generation += batch;
             if let Some(d) = self.downloads.as_mut() {
                 d.fresh = false;
             }
-            self.session.adapt_batch(batch, start.elapsed(), most);
+            self.session
+                .adapt_batch(batch, start.elapsed(), kernel, most);
             left -= batch;
             if self
                 .downloads

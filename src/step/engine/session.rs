@@ -94,8 +94,11 @@ impl Session {
     }
 
     /// Submit a stepping `encoder` (resolving its timestamps), wait for it and collect its
-    /// kernel time.
-    pub fn submit_steps(&mut self, mut encoder: wgpu::CommandEncoder) -> Result<(), StepError> {
+    /// kernel time, which it returns (`None` without timestamps).
+    pub fn submit_steps(
+        &mut self,
+        mut encoder: wgpu::CommandEncoder,
+    ) -> Result<Option<f64>, StepError> {
         if let Some(timer) = self.timer.as_mut() {
             timer.resolve(&mut encoder);
         }
@@ -105,14 +108,20 @@ impl Session {
         self.collect_gpu_time(index)
     }
 
-    /// Add the timed passes of finished submission `index` to the kernel-time total.
-    pub fn collect_gpu_time(&mut self, index: wgpu::SubmissionIndex) -> Result<(), StepError> {
-        if let Some(timer) = self.timer.as_mut() {
-            self.gpu_seconds += timer
-                .collect_seconds(&self.ctx, index)
-                .map_err(StepError::DeviceLost)?;
-        }
-        Ok(())
+    /// Add the timed passes of finished submission `index` to the kernel-time total and
+    /// return them (`None` without timestamps).
+    pub fn collect_gpu_time(
+        &mut self,
+        index: wgpu::SubmissionIndex,
+    ) -> Result<Option<f64>, StepError> {
+        let Some(timer) = self.timer.as_mut() else {
+            return Ok(None);
+        };
+        let seconds = timer
+            .collect_seconds(&self.ctx, index)
+            .map_err(StepError::DeviceLost)?;
+        self.gpu_seconds += seconds;
+        Ok(Some(seconds))
     }
 
     /// Kernel seconds since the last call (`None` without timestamps).
@@ -121,9 +130,13 @@ impl Session {
         Some(std::mem::take(&mut self.gpu_seconds))
     }
 
-    /// Size the next submission from how long `gens` generations took, at most `most`.
-    pub fn adapt_batch(&mut self, gens: u64, took: Duration, most: u64) {
-        let per_gen = took.as_secs_f64() / gens.max(1) as f64;
+    /// Size the next submission from how long `gens` generations took, at most `most`: their
+    /// kernel time `kernel` where the device reports it, else the wall time `took`. (On a
+    /// device shared with a window, the wall time includes the frames queued before the
+    /// submission; sized by it, a step on a slow device shrank to one generation per frame.)
+    pub fn adapt_batch(&mut self, gens: u64, took: Duration, kernel: Option<f64>, most: u64) {
+        let took = kernel.map_or(took.as_secs_f64(), |k| k.min(took.as_secs_f64()));
+        let per_gen = took / gens.max(1) as f64;
         let target = self.ctx.submission_target().as_secs_f64();
         let fit = (target / per_gen.max(1e-9)) as u64;
         self.gens_per_submit = fit.clamp(1, most.max(1));

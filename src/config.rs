@@ -17,6 +17,7 @@
 //! | `GOLAB_LAB_ZERO_WORKGROUP=1` | [`LabTuning::zero_workgroup_memory`] | let wgpu zero Lab workgroup memory |
 //! | `GOLAB_SORT_BLOCK` | [`LabTuning::sort_block`] | pairs per workgroup of the bitonic C kernels |
 //! | `GOLAB_RADIX_KPT` | [`LabTuning::radix_keys_per_thread`] | pairs per thread of the 8-bit radix sort |
+//! | `GOLAB_CPU_SIMD` | [`Tuning::cpu_simd`] | cpu-bitsliced's row kernel: `portable`, `avx512` or `auto` |
 //! | `GOLAB_FAULT` | [`Tuning::fault`] | inject a lost GPU device (`device-lost@gen:N`, …) |
 
 use serde::{Deserialize, Serialize};
@@ -120,6 +121,8 @@ pub struct Tuning {
     pub bitpacked: BitpackedTuning,
     /// The Lab's switches.
     pub lab: LabTuning,
+    /// cpu-bitsliced's compiled row kernel (`None`: the widest the CPU runs).
+    pub cpu_simd: Option<crate::step::cpu_bitsliced::Simd>,
     /// Fault injection for rehearsing a lost device.
     pub fault: Option<FaultPlan>,
 }
@@ -163,6 +166,16 @@ impl Tuning {
                 ));
             }
         };
+        let cpu_simd = match get("GOLAB_CPU_SIMD").as_deref() {
+            None | Some("auto") => None,
+            Some("portable") => Some(crate::step::cpu_bitsliced::Simd::Portable),
+            Some("avx512") => Some(crate::step::cpu_bitsliced::Simd::Avx512),
+            Some(v) => {
+                return Err(format!(
+                    "GOLAB_CPU_SIMD='{v}': use portable, avx512 or auto"
+                ));
+            }
+        };
         Ok(Tuning {
             gpu: GpuOptions {
                 adapter: get("GOLAB_ADAPTER"),
@@ -180,6 +193,7 @@ impl Tuning {
                 sort_block: number("GOLAB_SORT_BLOCK")?,
                 radix_keys_per_thread: number("GOLAB_RADIX_KPT")?,
             },
+            cpu_simd,
             fault: get(FAULT_ENV).map(|v| FaultPlan::parse(&v)).transpose()?,
         })
     }
@@ -212,6 +226,7 @@ mod tests {
             ("GOLAB_LAB_ZERO_WORKGROUP", "1"),
             ("GOLAB_SORT_BLOCK", "4096"),
             ("GOLAB_RADIX_KPT", "8"),
+            ("GOLAB_CPU_SIMD", "portable"),
             ("GOLAB_FAULT", "device-destroy@gen:7"),
         ])
         .unwrap();
@@ -242,9 +257,11 @@ mod tests {
                 kind: FaultKind::Destroyed
             })
         );
+        assert_eq!(t.cpu_simd, Some(crate::step::cpu_bitsliced::Simd::Portable));
         let empty = tuning(&[]).unwrap();
         assert_eq!(empty.bitpacked, BitpackedTuning::default());
         assert!(empty.fault.is_none() && !empty.gpu.shader_checks);
+        assert_eq!(empty.cpu_simd, None);
     }
 
     #[test]
@@ -253,6 +270,7 @@ mod tests {
             ("GOLAB_BITPACKED_GENS", "eight"),
             ("GOLAB_BITPACKED_KERNEL", "warp"),
             ("GOLAB_SHADER_CHECKS", "yes"),
+            ("GOLAB_CPU_SIMD", "neon"),
             ("GOLAB_FAULT", "gpu-on-fire"),
         ] {
             let err = tuning(&[(name, value)]).unwrap_err();

@@ -129,6 +129,7 @@ impl GolabApp {
         factory.gpu_settings.memory = settings.memory;
         factory.gpu_settings.readback_interval = settings.readback_interval;
         factory.gpu_settings.bitpacked = tuning.bitpacked;
+        factory.cpu_simd = tuning.cpu_simd;
         factory.gpu_settings.fault = tuning.fault;
         let mut messages = messages::Messages::default();
         let mut strategy = settings.strategy;

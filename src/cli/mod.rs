@@ -57,6 +57,7 @@ impl GpuArgs {
     ) -> Result<crate::step::StepperFactory, CliError> {
         let mut factory = crate::step::StepperFactory::with_gpu(tuning.gpu.clone());
         factory.gpu_settings.bitpacked = tuning.bitpacked;
+        factory.cpu_simd = tuning.cpu_simd;
         factory.gpu_settings.fault = tuning.fault;
         if let Some(memory) = &self.memory {
             factory.gpu_settings.memory = memory.parse::<crate::step::MemoryMode>()?;

@@ -15,6 +15,8 @@ pub struct StepperFactory {
     gpu: OnceLock<Result<Arc<GpuContext>, GpuError>>,
     /// Memory mode, readback interval, chunk limit, bitpacked tuning and injected faults.
     pub gpu_settings: GpuSettings,
+    /// cpu-bitsliced's row kernel (`None`: [`cpu_bitsliced::Simd::detect`]).
+    pub cpu_simd: Option<cpu_bitsliced::Simd>,
 }
 
 impl Default for StepperFactory {
@@ -30,6 +32,7 @@ impl StepperFactory {
             gpu_options: None,
             gpu: OnceLock::new(),
             gpu_settings: GpuSettings::default(),
+            cpu_simd: None,
         }
     }
 
@@ -39,6 +42,7 @@ impl StepperFactory {
             gpu_options: Some(options),
             gpu: OnceLock::new(),
             gpu_settings: GpuSettings::default(),
+            cpu_simd: None,
         }
     }
 
@@ -56,6 +60,7 @@ impl StepperFactory {
             gpu_options: self.gpu_options.clone(),
             gpu: OnceLock::new(),
             gpu_settings: self.gpu_settings,
+            cpu_simd: self.cpu_simd,
         };
         let _ = shared.gpu.set(self.gpu().cloned());
         shared
@@ -101,7 +106,10 @@ impl StepperFactory {
         let mut stepper: Box<dyn Stepper> = match strategy {
             Strategy::Scalar => Box::new(cpu_grid::GridStepper::serial()),
             Strategy::Rayon => Box::new(cpu_grid::GridStepper::parallel()),
-            Strategy::CpuBitsliced => Box::new(cpu_bitsliced::BitslicedStepper::new()),
+            Strategy::CpuBitsliced => Box::new(match self.cpu_simd {
+                Some(simd) => cpu_bitsliced::BitslicedStepper::with_simd(simd),
+                None => cpu_bitsliced::BitslicedStepper::new(),
+            }),
             _ => {
                 let ctx = self.gpu().map_err(|e| StepError::Unavailable {
                     strategy: strategy.name(),

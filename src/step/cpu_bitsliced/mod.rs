@@ -10,18 +10,24 @@
 //! 1-bit state; random writes into the birth array happen once per window, and only for
 //! cells born in it that are still alive at its end.
 //!
-//! Outer-totalistic Moore rules use the neighbour-count planes directly ([`apply_rule`]);
+//! Outer-totalistic Moore rules use the neighbour-count planes directly ([`rows`]: one
+//! row kernel compiled portable and with AVX-512, chosen at run time);
 //! every other rule runs as its compiled [`Circuit`] over whole rows ([`general`]).
 //! Generations rules keep their dying states as bit-sliced countdowns beside the ring
 //! ([`crate::rule::generations`]); dying cells are not alive in the ring's planes, so births
 //! stay exact.
 
+mod block;
+mod flush;
 mod general;
+mod rows;
 mod words;
 
 use rayon::prelude::*;
 
-use words::{apply_rule, count9, row_cells, row_sums};
+pub use rows::Simd;
+use rows::{RowRule, RowShape};
+use words::row_cells;
 
 use super::{StepError, Stepper, Strategy, check_same_size, not_loaded};
 use crate::rule::generations::{Planes, dying_state, set_dying_state, step_word};
@@ -31,6 +37,7 @@ use crate::world::{AGE_MAX, CellEdit, Topology, World, edit_age};
 
 /// Generations between birth flushes (bit planes kept: `WINDOW + 1`).
 pub const WINDOW: usize = 8;
+const _: () = assert!(WINDOW <= flush::MAX_LEVELS);
 
 /// Bit-packed world with birth generations.
 pub struct BitslicedStepper {
@@ -57,11 +64,20 @@ pub struct BitslicedStepper {
     base: usize,
     pending: usize,
     birth: Vec<i64>,
+    /// Which compiled copy of the row kernel runs.
+    simd: Simd,
 }
 
 impl BitslicedStepper {
-    /// An empty stepper; call [`Stepper::load`] before stepping.
+    /// An empty stepper with the widest row kernel this CPU runs ([`Simd::detect`]); call
+    /// [`Stepper::load`] before stepping.
     pub fn new() -> Self {
+        Self::with_simd(Simd::detect())
+    }
+
+    /// An empty stepper running the row kernel compiled for `simd` (the portable copy where
+    /// the CPU lacks it), so tests and benchmarks can compare the copies.
+    pub fn with_simd(simd: Simd) -> Self {
         BitslicedStepper {
             width: 0,
             height: 0,
@@ -78,6 +94,11 @@ impl BitslicedStepper {
             base: 0,
             pending: 0,
             birth: vec![],
+            simd: if simd.available() {
+                simd
+            } else {
+                Simd::Portable
+            },
         }
     }
 
@@ -90,40 +111,57 @@ impl BitslicedStepper {
         &self.planes[self.plane_index(self.pending)]
     }
 
-    /// Write the last birth of every live cell born since the last flush (see the module docs).
+    /// Write the last birth of every live cell born since the last flush (see the module docs
+    /// and [`flush`]).
     fn flush(&mut self) {
         if self.pending == 0 {
             return;
         }
-        let (width, words, pending) = (self.width, self.words, self.pending);
+        let (width, words, pending, simd) = (self.width, self.words, self.pending, self.simd);
         let first = self.generation - pending as u64;
         let order: Vec<usize> = (0..=pending).map(|j| self.plane_index(j)).collect();
         let planes = &self.planes;
-        let ring: Vec<&[u64]> = order.iter().map(|&p| planes[p].as_slice()).collect();
-        self.birth
-            .par_chunks_mut(width)
-            .enumerate()
-            .for_each(|(y, births)| {
-                for k in 0..words {
-                    let i = y * words + k;
-                    let mut run = ring[pending][i];
-                    for j in (1..=pending).rev() {
-                        if run == 0 {
-                            break;
-                        }
-                        let before = ring[j - 1][i];
-                        let mut born = run & !before;
-                        while born != 0 {
-                            let bit = born.trailing_zeros() as usize;
-                            births[k * 64 + bit] = (first + j as u64) as i64;
-                            born &= born - 1;
-                        }
-                        run &= before;
-                    }
-                }
-            });
+        self.birth.par_chunks_mut(width).enumerate().for_each_init(
+            flush::FlushScratch::default,
+            |scratch, (y, births)| {
+                let ring: Vec<&[u64]> = order
+                    .iter()
+                    .map(|&p| &planes[p][y * words..(y + 1) * words])
+                    .collect();
+                flush::flush_row(simd, &ring, first, births, scratch);
+            },
+        );
         self.base = self.plane_index(pending);
         self.pending = 0;
+    }
+
+    /// Step `generations` on the neighbour-count path in blocks of up to [`block::BLOCK`]
+    /// generations ([`block`]): births are resolved within each block, so nothing is pending.
+    fn step_blocks(&mut self, generations: u64, shape: RowShape) {
+        self.flush();
+        let mut left = generations;
+        while left > 0 {
+            let k = left.min(block::BLOCK as u64) as usize;
+            let target = self.plane_index(1);
+            let mut next = std::mem::take(&mut self.planes[target]);
+            let cur = block::Plane {
+                words: &self.planes[self.base],
+                height: self.height,
+                shape,
+            };
+            block::step_block(
+                self.simd,
+                &cur,
+                k,
+                self.generation,
+                &mut next,
+                &mut self.birth,
+            );
+            self.planes[target] = next;
+            self.base = target;
+            self.generation += k as u64;
+            left -= k as u64;
+        }
     }
 
     /// Age of cell `i`; births must be flushed.
@@ -219,46 +257,32 @@ impl Stepper for BitslicedStepper {
         let (states, bits) = (self.states, self.dying_bits);
         let mask = self.last_mask();
         let band = height.div_ceil(rayon::current_num_threads() * 4).max(8);
+        let (simd, shape) = (
+            self.simd,
+            RowShape {
+                width,
+                words,
+                torus,
+                last_mask: mask,
+                rule: RowRule::of(rule),
+            },
+        );
+        if circuit.is_none() && bits == 0 {
+            self.circuit = owned_circuit;
+            self.step_blocks(generations, shape);
+            return Ok(());
+        }
         let zero = vec![0u64; words];
         for _ in 0..generations {
             let target = self.plane_index(self.pending + 1);
             let mut next = std::mem::take(&mut self.planes[target]);
             let cur = &self.planes[self.plane_index(self.pending)];
-            let row = |y: isize| -> &[u64] {
-                if (0..height as isize).contains(&y) {
-                    &cur[y as usize * words..(y as usize + 1) * words]
-                } else if torus {
-                    let y = y.rem_euclid(height as isize) as usize;
-                    &cur[y * words..(y + 1) * words]
-                } else {
-                    &zero
-                }
-            };
+            let row = |y| rows::plane_row(cur, (words, height), torus, &zero, y);
             // One band of rows: `dying_rows` holds the band's dying counters (empty without).
             let step_band = |b: usize, next_rows: &mut [u64], dying_rows: &mut [u64]| {
                 let y0 = (b * band) as isize;
                 match circuit {
-                    None => {
-                        // Row sums of the rows above, at and below the row being computed.
-                        let mut sums = [
-                            vec![(0, 0); words],
-                            vec![(0, 0); words],
-                            vec![(0, 0); words],
-                        ];
-                        row_sums(row(y0 - 1), width, torus, &mut sums[0]);
-                        row_sums(row(y0), width, torus, &mut sums[1]);
-                        for (r, next_row) in next_rows.chunks_exact_mut(words).enumerate() {
-                            let y = y0 + r as isize;
-                            row_sums(row(y + 1), width, torus, &mut sums[2]);
-                            let mid = row(y);
-                            for k in 0..words {
-                                let counts = count9(sums[0][k], sums[1][k], sums[2][k]);
-                                next_row[k] = apply_rule(rule, mid[k], counts);
-                            }
-                            next_row[words - 1] &= mask;
-                            sums.rotate_left(1);
-                        }
-                    }
+                    None => rows::step_band(simd, &shape, row, y0, next_rows),
                     Some(circuit) => {
                         let mut cells = [
                             vec![(0, 0, 0); words],

@@ -1,6 +1,7 @@
 //! Word arithmetic of the bit-sliced stepper: 64 cells per `u64`, full adders, the 3×3 count
 //! planes, the count-path rule and the neighbour words of a row with the topology's wrap.
 
+#[cfg(test)]
 use crate::rule::Totalistic;
 
 /// Sum `x + y + z` of three one-bit planes as (low bit, high bit), 64 cells at once.
@@ -20,8 +21,9 @@ pub(super) fn count9(up: (u64, u64), mid: (u64, u64), down: (u64, u64)) -> [u64;
     [b0, b1, m1 ^ c, m1 & c]
 }
 
-/// Next-generation bits for `alive` with 3×3 count planes `t` (cell included) under `rule`.
-#[inline(always)]
+/// Next-generation bits for `alive` with 3×3 count planes `t` (cell included) under `rule`,
+/// a word at a time: the reference the row kernel ([`super::rows`]) is tested against.
+#[cfg(test)]
 pub(super) fn apply_rule(rule: Totalistic, alive: u64, t: [u64; 4]) -> u64 {
     if rule == Totalistic::CONWAY {
         // T = 3: born or survives with 2; T = 4: survives with 3.
@@ -55,8 +57,9 @@ pub(super) fn row_cells(row: &[u64], width: usize, torus: bool, out: &mut [(u64,
     }
 }
 
-/// Horizontal sums (west + centre + east = lo + 2·hi) of every word of `row`.
-#[inline(always)]
+/// Horizontal sums (west + centre + east = lo + 2·hi) of every word of `row`, a word at a
+/// time: the reference of the row kernel's sums.
+#[cfg(test)]
 pub(super) fn row_sums(row: &[u64], width: usize, torus: bool, out: &mut [(u64, u64)]) {
     for (k, sums) in out.iter_mut().enumerate() {
         let (west, east) = west_east(row, k, width, torus);

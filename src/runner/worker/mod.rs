@@ -219,8 +219,8 @@ impl Worker {
 
     /// Step one batch: pending single steps, the speed's generations per frame, or at full
     /// speed as many as fit in [`MAX_BATCH`]. Every batch is capped by what fits in
-    /// [`MAX_BATCH`] (learnt from the last batches: it shrinks when a batch's own work took
-    /// more than twice that, and grows while it is under half), so a slow strategy asked for
+    /// [`MAX_BATCH`] (learnt from the last batches: it shrinks when a batch took more than
+    /// twice that, and grows while its own work is under half), so a slow strategy asked for
     /// many generations per frame still answers commands (pause, edits, switches) between
     /// batches.
     fn advance(&mut self) {
@@ -258,11 +258,11 @@ impl Worker {
         // that wait includes the window's frames queued before it; grown by wall time, a
         // fast strategy (gpu-bitpacked steps a generation in microseconds) stayed at one or
         // two generations per batch behind every frame.
-        // It shrinks by the same measure: on a slow device the window's frames queued before
-        // a step can take longer than the step (lavapipe: ~60 ms a frame), and shrinking by
-        // wall time then cut the batch to one generation per frame.
+        // It still shrinks by wall time: that bounds how long commands wait, and a transfer
+        // strategy's batch (kernel time small, uploads and read-backs large) would otherwise
+        // grow without limit.
         let work = gpu.map_or(took, |s| Duration::from_secs_f64(s.min(took.as_secs_f64())));
-        if work > MAX_BATCH * 2 {
+        if took > MAX_BATCH * 2 {
             self.max_batch = (self.max_batch / 2).max(1);
         } else if work < MAX_BATCH / 2 {
             self.max_batch = (self.max_batch * 2).min(1 << 20);

@@ -4,15 +4,17 @@
 //! Ages are not updated every generation: each cell keeps the generation it was born in
 //! (`birth`, written only where a cell is born or painted), and its age at generation `g`
 //! is `g - birth + 1`, saturated like the scalar reference's. Births are not even written
-//! every generation: the last [`WINDOW`] bit planes are kept in a ring, and every `WINDOW`
-//! generations (or before anything reads ages) a *flush* walks each live cell back through
-//! the ring to its last birth and writes that once. A generation therefore touches only the
-//! 1-bit state; random writes into the birth array happen once per window, and only for
-//! cells born in it that are still alive at its end.
+//! every generation: a *flush* ([`flush`]) finds, from a stack of consecutive bit planes,
+//! the last birth of each cell alive at the top and writes that once, so random writes into
+//! the birth array happen once per stack, and only for cells born in it that are still
+//! alive at its end.
 //!
-//! Outer-totalistic Moore rules use the neighbour-count planes directly ([`rows`]: one
-//! row kernel compiled portable and with AVX-512, chosen at run time);
-//! every other rule runs as its compiled [`Circuit`] over whole rows ([`general`]).
+//! Outer-totalistic Moore rules run on the *block path* ([`block`]): each band of rows
+//! steps up to 8 generations in cache with the neighbour-count row kernel ([`rows`]: one
+//! body compiled portable and with AVX-512, chosen at run time) and flushes its own levels.
+//! Every other rule runs on the *ring path*: its compiled [`Circuit`] over whole rows
+//! ([`general`]), a generation at a time into a ring of [`WINDOW`] + 1 planes, flushed every
+//! `WINDOW` generations (or before anything reads ages).
 //! Generations rules keep their dying states as bit-sliced countdowns beside the ring
 //! ([`crate::rule::generations`]); dying cells are not alive in the ring's planes, so births
 //! stay exact.
@@ -58,8 +60,9 @@ pub struct BitslicedStepper {
     /// Where ages saturate ([`crate::rule::Rule::age_max`]).
     age_max: u32,
     generation: u64,
-    /// Ring of `WINDOW + 1` bit planes: `planes[base]` is the state at the last flush,
-    /// `planes[(base + pending) % len]` the current one.
+    /// Ring of bit planes (`WINDOW + 1` on the ring path, 2 on the block path):
+    /// `planes[base]` is the state at the last flush, `planes[(base + pending) % len]` the
+    /// current one.
     planes: Vec<Vec<u64>>,
     base: usize,
     pending: usize,
@@ -226,7 +229,9 @@ impl Stepper for BitslicedStepper {
             set_dying_state(planes, self.states, ((i % w) % 64) as u32, u16::from(d));
         }
         self.generation = world.generation;
-        self.planes = vec![vec![0; self.words * h]; WINDOW + 1];
+        // The block path keeps no levels between calls: the current plane and the next.
+        let levels = if self.circuit.is_some() { WINDOW } else { 1 };
+        self.planes = vec![vec![0; self.words * h]; levels + 1];
         self.base = 0;
         self.pending = 0;
         let now = world.generation as i64;
@@ -249,29 +254,23 @@ impl Stepper for BitslicedStepper {
         }
         let (width, height, words) = (self.width, self.height, self.words);
         let torus = self.topology == Topology::Torus;
-        let rule = self.rule;
-        // Taken out for the loop (the flush below borrows the stepper mutably).
-        let owned_circuit = self.circuit.take();
-        let circuit = owned_circuit.as_ref();
-        let counts = circuit.is_some_and(Circuit::uses_counts);
-        let (states, bits) = (self.states, self.dying_bits);
         let mask = self.last_mask();
-        let band = height.div_ceil(rayon::current_num_threads() * 4).max(8);
-        let (simd, shape) = (
-            self.simd,
-            RowShape {
+        // Taken out for the loop (the flush below borrows the stepper mutably).
+        let Some(owned_circuit) = self.circuit.take() else {
+            let shape = RowShape {
                 width,
                 words,
                 torus,
                 last_mask: mask,
-                rule: RowRule::of(rule),
-            },
-        );
-        if circuit.is_none() && bits == 0 {
-            self.circuit = owned_circuit;
+                rule: RowRule::of(self.rule),
+            };
             self.step_blocks(generations, shape);
             return Ok(());
-        }
+        };
+        let circuit = &owned_circuit;
+        let counts = circuit.uses_counts();
+        let (states, bits) = (self.states, self.dying_bits);
+        let band = height.div_ceil(rayon::current_num_threads() * 4).max(8);
         let zero = vec![0u64; words];
         for _ in 0..generations {
             let target = self.plane_index(self.pending + 1);
@@ -281,39 +280,28 @@ impl Stepper for BitslicedStepper {
             // One band of rows: `dying_rows` holds the band's dying counters (empty without).
             let step_band = |b: usize, next_rows: &mut [u64], dying_rows: &mut [u64]| {
                 let y0 = (b * band) as isize;
-                match circuit {
-                    None => rows::step_band(simd, &shape, row, y0, next_rows),
-                    Some(circuit) => {
-                        let mut cells = [
-                            vec![(0, 0, 0); words],
-                            vec![(0, 0, 0); words],
-                            vec![(0, 0, 0); words],
-                        ];
-                        let mut inputs = general::RowInputs::new(words);
-                        row_cells(row(y0 - 1), width, torus, &mut cells[0]);
-                        row_cells(row(y0), width, torus, &mut cells[1]);
-                        for (r, next_row) in next_rows.chunks_exact_mut(words).enumerate() {
-                            let y = y0 + r as isize;
-                            row_cells(row(y + 1), width, torus, &mut cells[2]);
-                            inputs.eval(
-                                circuit,
-                                counts,
-                                [&cells[0], &cells[1], &cells[2]],
-                                next_row,
-                            );
-                            if bits > 0 {
-                                let mid = row(y);
-                                let counters =
-                                    &mut dying_rows[r * words * bits..(r + 1) * words * bits];
-                                for (k, word) in next_row.iter_mut().enumerate() {
-                                    let planes = &mut counters[k * bits..(k + 1) * bits];
-                                    *word = step_word(planes, mid[k], *word, states);
-                                }
-                            }
-                            next_row[words - 1] &= mask;
-                            cells.rotate_left(1);
+                let mut cells = [
+                    vec![(0, 0, 0); words],
+                    vec![(0, 0, 0); words],
+                    vec![(0, 0, 0); words],
+                ];
+                let mut inputs = general::RowInputs::new(words);
+                row_cells(row(y0 - 1), width, torus, &mut cells[0]);
+                row_cells(row(y0), width, torus, &mut cells[1]);
+                for (r, next_row) in next_rows.chunks_exact_mut(words).enumerate() {
+                    let y = y0 + r as isize;
+                    row_cells(row(y + 1), width, torus, &mut cells[2]);
+                    inputs.eval(circuit, counts, [&cells[0], &cells[1], &cells[2]], next_row);
+                    if bits > 0 {
+                        let mid = row(y);
+                        let counters = &mut dying_rows[r * words * bits..(r + 1) * words * bits];
+                        for (k, word) in next_row.iter_mut().enumerate() {
+                            let planes = &mut counters[k * bits..(k + 1) * bits];
+                            *word = step_word(planes, mid[k], *word, states);
                         }
                     }
+                    next_row[words - 1] &= mask;
+                    cells.rotate_left(1);
                 }
             };
             if bits == 0 {
@@ -333,7 +321,7 @@ impl Stepper for BitslicedStepper {
                 self.flush();
             }
         }
-        self.circuit = owned_circuit;
+        self.circuit = Some(owned_circuit);
         Ok(())
     }
 

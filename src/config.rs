@@ -50,6 +50,10 @@ pub struct BitpackedTuning {
     pub prefetch: Option<u32>,
     /// Stream kernel: invocations per workgroup (a power of two).
     pub group: Option<u32>,
+    /// Benchmarks only: step without keeping birth codes, to measure what exact ages cost
+    /// (`golab bench --no-ages`). Ages read back from such a world are wrong.
+    #[serde(default)]
+    pub skip_ages: bool,
 }
 
 /// The Lab's measuring switches.
@@ -187,6 +191,7 @@ impl Tuning {
                 strip: number("GOLAB_BITPACKED_STRIP")?,
                 prefetch: number("GOLAB_BITPACKED_PREFETCH")?,
                 group: number("GOLAB_BITPACKED_GROUP")?,
+                skip_ages: false,
             },
             lab: LabTuning {
                 zero_workgroup_memory: flag("GOLAB_LAB_ZERO_WORKGROUP")?,
@@ -240,6 +245,7 @@ mod tests {
                 strip: Some(40),
                 prefetch: Some(1),
                 group: Some(64),
+                skip_ages: false,
             }
         );
         assert_eq!(

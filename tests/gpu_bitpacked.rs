@@ -313,3 +313,43 @@ fn device_view_equals_render_host() {
         );
     }
 }
+
+#[test]
+fn the_stream_kernel_tunes_its_shape_on_this_device_and_stays_exact_while_it_does() {
+    // The tuner times the world's own batches with one candidate shape after another (every
+    // generations-per-dispatch walk and strip height it tries must give the same world), then
+    // keeps the fastest for this device, size, rule and topology. A size no other test uses,
+    // so nothing is tuned for it yet.
+    let factory = gpu_factory(with_kernel(KernelChoice::Stream, GpuSettings::default()));
+    let start = soup(
+        250,
+        197,
+        Topology::Torus,
+        "B3/S23".parse().unwrap(),
+        45.0,
+        97,
+    );
+    let mut stepper = factory.create(Strategy::GpuBitpacked, &start).unwrap();
+    let mut shapes = std::collections::BTreeSet::new();
+    let mut gens = 0;
+    while stepper.tuning() {
+        shapes.insert(stepper.describe_kernel().unwrap());
+        stepper.step(48).unwrap();
+        gens += 48;
+        assert!(gens < 48 * 2000, "still tuning after {gens} generations");
+    }
+    let chosen = stepper.describe_kernel().unwrap();
+    assert!(chosen.contains("(tuned)"), "{chosen}");
+    assert!(
+        shapes.len() > 10,
+        "the tuner tried only {} shapes",
+        shapes.len()
+    );
+    let mut world = start.clone();
+    stepper.read_world(&mut world).unwrap();
+    assert_same_world(&scalar_after(&start, gens), &world, "while tuning");
+    // A world of the same shape loaded again starts with the tuned shape.
+    let again = factory.create(Strategy::GpuBitpacked, &start).unwrap();
+    assert!(!again.tuning());
+    assert_eq!(again.describe_kernel().unwrap(), chosen);
+}

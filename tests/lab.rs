@@ -615,3 +615,12 @@ mod scan {
         assert!(validate(&[1, 2], &[0, 2], true).is_err());
     }
 }
+
+#[test]
+fn a_gpu_heater_keeps_submitting_until_stopped_and_leaves_the_device_usable() {
+    let heater = golab::gpu::heater::Heater::start(ctx());
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let submissions = heater.stop().expect("the heater ran without a GPU error");
+    assert!(submissions > 0, "the heater submitted nothing in 200 ms");
+    ctx().submit_and_wait([]).unwrap();
+}

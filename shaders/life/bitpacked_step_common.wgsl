@@ -46,8 +46,8 @@ struct StepParams {
     y0: u32,         // first row of this birth chunk
     rows: u32,       // rows of this birth chunk
     plane: u32,      // words per bit plane (wpr * height): countdown plane j starts at j * plane
-    pad1: u32,
-    pad2: u32,
+    strip: u32,      // stream kernel: interior rows per strip (tuned per device and world)
+    pad: u32,
 }
 
 @group(0) @binding(0) var<uniform> p: StepParams;

@@ -4,7 +4,7 @@
 //
 // A subgroup of S lanes owns a strip of S - 2 words (lane 0 and lane S - 1 are halo: their
 // wrong values move one cell per generation, so any LEVELS < 32 stays out of the interior; the
-// 4-bit birth codes cap LEVELS at 15) by STRIP rows. It walks down the strip, loading one generation-0 row per step, from LEVELS rows
+// 4-bit birth codes cap LEVELS at 15) by `p.strip` rows (a dispatch parameter, tuned per device and world). It walks down the strip, loading one generation-0 row per step, from LEVELS rows
 // above the strip to below it. Level j (1..=LEVELS) computes generation j: each step it takes
 // the row level j - 1 produced on the previous step as its new lowest row and outputs
 // generation j of the row above that (time skewing: level j outputs row `first + t - 2 j` at
@@ -36,10 +36,10 @@
 
 //!include life/bitpacked_step_common.wgsl
 
-//!const STRIP: u32    // interior rows per strip
 //!const GROUP: u32    // invocations per workgroup: whole subgroups (the host picks one)
 //!const TORUS: bool   // false: dead border (outside cells stay dead)
 //!const LEVELS: u32   // levels = generations per dispatch (1..=15)
+//!const AGES: bool = true  // false: no birth codes (the benchmark's no-ages variant only)
 
 // A row travelling from level to level: its state and its birth-code bit planes. Under a
 // Generations rule its countdown planes travel beside it in their own registers (the walk
@@ -76,6 +76,9 @@ struct AdvancedDying {
 
 // Set the code of the cells in `born` to j (bit b of j into plane b).
 fn mark(code: vec4<u32>, born: u32, j: u32) -> vec4<u32> {
+    if (!AGES) {
+        return code;
+    }
     let on = vec4<bool>((j & 1u) != 0u, (j & 2u) != 0u, (j & 4u) != 0u, (j & 8u) != 0u);
     return select(code & vec4<u32>(~born), code | vec4<u32>(born), on);
 }
@@ -139,6 +142,9 @@ fn store(r: Rec, y: u32, word: u32) {
         v &= p.tail_mask;
     }
     dst[y * p.wpr + word] = v;
+    if (!AGES) {
+        return;
+    }
     var newborn = v & (r.code.x | r.code.y | r.code.z | r.code.w);
     let cell0 = (y - p.y0) * p.width + word * 32u;
     while (newborn != 0u) {
@@ -166,7 +172,7 @@ fn main(
 ) {
     let inner = sg_size - 2u;
     let strips_x = (p.wpr + inner - 1u) / inner;
-    let strips = strips_x * ((p.rows + STRIP - 1u) / STRIP);
+    let strips = strips_x * ((p.rows + p.strip - 1u) / p.strip);
     let width = i32(p.width);
     let edge = lane_id == 0u || lane_id + 1u == sg_size;
     for (var s = group.x * sg_count + sg_id; s < strips; s += groups.x * sg_count) {
@@ -186,8 +192,8 @@ fn main(
         let writes = !edge && xw >= 0 && xw < i32(p.wpr);
         // Strip rows [ys, ys + rows) of the chunk; step t loads world row first + t and,
         // from step 3 LEVELS on, finishes row ys + t - 3 LEVELS.
-        let ys = (s / strips_x) * STRIP;
-        let steps = min(STRIP, p.rows - ys) + 3u * LEVELS;
+        let ys = (s / strips_x) * p.strip;
+        let steps = min(p.strip, p.rows - ys) + 3u * LEVELS;
         let first = i32(p.y0 + ys) - i32(LEVELS);
         //!slot prefetch
         var o0: Rec;

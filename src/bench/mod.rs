@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::gpu::heater::Heater;
 use crate::rule::Rule;
 use crate::step::{MemoryMode, StepperFactory, Strategy};
 use crate::world::Topology;
@@ -105,6 +106,8 @@ pub struct BenchResult {
     pub transfer_bytes: Option<TransferBytes>,
     /// Which generations were timed, and the world's density and births at both ends.
     pub window: Option<window::Window>,
+    /// The kernel and shape measured, where the strategy has a choice of them.
+    pub kernel: Option<String>,
     /// Why this pair could not be measured, if it could not.
     pub error: Option<String>,
 }
@@ -142,60 +145,92 @@ pub fn median(values: &[f64]) -> f64 {
     }
 }
 
+/// One timed run: wall time, kernel time (timestamps), host↔device bytes while stepping.
+struct Run {
+    wall: Duration,
+    kernel: Option<f64>,
+    up: u64,
+    down: u64,
+}
+
+/// Step `gens` generations, timed.
+fn timed(stepper: &mut dyn crate::step::Stepper, gens: u64) -> Result<Run, String> {
+    stepper.take_gpu_seconds();
+    let before = stepper.transfer_counts();
+    let start = Instant::now();
+    stepper.step(gens).map_err(|e| e.to_string())?; // synchronous: GPU work is finished
+    let wall = start.elapsed();
+    let after = stepper.transfer_counts();
+    Ok(Run {
+        wall,
+        kernel: stepper.take_gpu_seconds(),
+        up: after.up - before.up,
+        down: after.down - before.down,
+    })
+}
+
 fn measure(
     factory: &StepperFactory,
     strategy: Strategy,
     size: u32,
     cfg: &BenchConfig,
 ) -> Result<BenchResult, String> {
-    let world = window::start_world(factory, cfg, size)?;
+    // Every repeat times the same generations: the world at the window's start is kept and
+    // loaded again before each run, so the median compares like with like (a fresh soup's
+    // speed changes from one window of generations to the next).
+    let snapshot = window::start_world(factory, cfg, size)?;
     let mut stepper = factory
-        .create(strategy, &world)
+        .create(strategy, &snapshot)
         .map_err(|e| e.to_string())?;
-    let timed = |stepper: &mut Box<dyn crate::step::Stepper>,
-                 gens: u64|
-     -> Result<(Duration, Option<f64>), String> {
-        stepper.take_gpu_seconds();
-        let start = Instant::now();
-        stepper.step(gens).map_err(|e| e.to_string())?; // synchronous: GPU work is finished
-        Ok((start.elapsed(), stepper.take_gpu_seconds()))
+    // The GPU is kept busy while the host re-loads the window's world (see gpu::heater): a
+    // window of a fresh soup lasts milliseconds, and it would otherwise start on an idle,
+    // clocked-down GPU.
+    let heat = factory.gpu().ok().filter(|_| strategy.is_gpu()).cloned();
+    let window_run = |stepper: &mut dyn crate::step::Stepper, gens: u64| {
+        let heater = heat.clone().map(Heater::start);
+        stepper.load(&snapshot).map_err(|e| e.to_string())?;
+        if let Some(heater) = heater {
+            heater.stop()?;
+        }
+        timed(stepper, gens)
     };
     // Warm-up (caches, thread pool, pipelines) doubles as calibration.
-    let one = timed(&mut stepper, 1)?.0.max(Duration::from_nanos(1));
+    let one = timed(stepper.as_mut(), 1)?
+        .wall
+        .max(Duration::from_nanos(1));
     let gens = cfg.gens.unwrap_or_else(|| {
         let fit = cfg.target_repeat_time.as_secs_f64() / one.as_secs_f64();
         (fit as u64).clamp(1, 100_000)
     });
     // Keep pathological configurations (zero-copy over PCIe, scalar at 16384²) bounded:
     // when one generation takes over a second, the calibration run was the warm-up.
-    let slow = one > Duration::from_secs(1);
-    if !slow {
-        timed(&mut stepper, gens.div_ceil(4))?;
+    if one <= Duration::from_secs(1) {
+        warm_up(strategy.is_gpu(), stepper.as_mut(), gens, &mut |s| {
+            window_run(s, gens).map(|r| r.kernel.unwrap_or(r.wall.as_secs_f64()))
+        })?;
     }
     let repeats = match one.as_secs_f64() {
         s if s > 5.0 => 1,
         s if s > 1.0 => cfg.repeats.clamp(1, 3),
         _ => cfg.repeats.max(1),
     };
-    let start = window::Census::read(stepper.as_mut(), &world)?;
-    let before = stepper.transfer_counts();
     let runs = (0..repeats)
-        .map(|_| timed(&mut stepper, gens))
+        .map(|_| window_run(stepper.as_mut(), gens))
         .collect::<Result<Vec<_>, _>>()?;
-    let after = stepper.transfer_counts();
-    let end = window::Census::read(stepper.as_mut(), &world)?;
+    let start = window::Census::of(&snapshot);
+    let end = window::Census::read(stepper.as_mut(), &snapshot)?;
     let timed_gens = (gens * repeats as u64) as f64;
     let transfer_bytes = strategy.is_gpu().then(|| TransferBytes {
-        up: (after.up - before.up) as f64 / timed_gens,
-        down: (after.down - before.down) as f64 / timed_gens,
+        up: runs.iter().map(|r| r.up).sum::<u64>() as f64 / timed_gens,
+        down: runs.iter().map(|r| r.down).sum::<u64>() as f64 / timed_gens,
     });
     let samples: Vec<f64> = runs
         .iter()
-        .map(|(t, _)| gens as f64 / t.as_secs_f64())
+        .map(|r| gens as f64 / r.wall.as_secs_f64())
         .collect();
     let compute: Vec<f64> = runs
         .iter()
-        .filter_map(|(_, g)| *g)
+        .filter_map(|r| r.kernel)
         .filter(|g| *g > 0.0)
         .map(|g| gens as f64 / g)
         .collect();
@@ -211,6 +246,7 @@ fn measure(
         samples,
         transfer_bytes,
         window: Some(window::Window { start, end }),
+        kernel: stepper.describe_kernel(),
         error: None,
         memory: None,
         compute_gps_median: (!compute.is_empty()).then(|| median(&compute)),
@@ -221,6 +257,41 @@ fn measure(
         wall_roofline_pct: None,
         transfer_bound_pct: None,
     })
+}
+
+/// Least wall time a GPU strategy is kept stepping before it is timed, and the most.
+const WARM_UP: (Duration, Duration) = (Duration::from_millis(500), Duration::from_secs(20));
+
+/// Warm `stepper` up before its window of `gens` generations is timed. A CPU strategy runs
+/// the window once (caches, thread pool). A GPU strategy first steps on (untimed) while it is
+/// still tuning its kernel shape ([`crate::step::Stepper::tuning`]), then repeats the window
+/// (`window`: its seconds) for at least [`WARM_UP`]'s first bound and until two consecutive
+/// runs agree within 3 %, at most the second bound: a GPU that was idle — it is while the
+/// bench builds and reads back worlds — runs compute-bound kernels several times slower for
+/// a while, and a window of a fresh soup can be only milliseconds long.
+fn warm_up(
+    gpu: bool,
+    stepper: &mut dyn crate::step::Stepper,
+    gens: u64,
+    window: &mut dyn FnMut(&mut dyn crate::step::Stepper) -> Result<f64, String>,
+) -> Result<(), String> {
+    let begun = Instant::now();
+    while gpu && stepper.tuning() && begun.elapsed() < WARM_UP.1 {
+        timed(stepper, gens.max(64))?;
+    }
+    let mut last = window(stepper)?;
+    if !gpu {
+        return Ok(());
+    }
+    let settling = Instant::now();
+    loop {
+        let t = window(stepper)?;
+        let agree = (t - last).abs() <= 0.03 * t.max(last);
+        last = t;
+        if (agree && settling.elapsed() >= WARM_UP.0) || begun.elapsed() >= WARM_UP.1 {
+            return Ok(());
+        }
+    }
 }
 
 /// Run the benchmark; `progress` hears one line per measurement as it starts.
@@ -246,6 +317,7 @@ pub fn run(
                     cell_updates_per_s: 0.0,
                     transfer_bytes: None,
                     window: None,
+                    kernel: None,
                     error: Some(error),
                     memory: None,
                     compute_gps_median: None,
@@ -270,6 +342,11 @@ pub fn run(
                     .window
                     .map(|w| format!("; {}", table::describe_window(&w)))
                     .unwrap_or_default()
+                    + &result
+                        .kernel
+                        .as_ref()
+                        .map(|k| format!("; {k}"))
+                        .unwrap_or_default()
             ));
             results.push(result);
         }
@@ -284,7 +361,7 @@ pub fn run(
             cfg.seed,
             match cfg.settle {
                 0 => "fresh".to_string(),
-                n => format!("settled for {n} generations first"),
+                n => format!("stepped {n} generations first"),
             }
         ),
         results,

@@ -121,15 +121,19 @@ pub fn markdown_table(report: &BenchReport) -> String {
         report.workload, report.threads
     ));
     out.push_str(
-        "\nTimed window (generations; density and births per generation at its start → end):\n\n",
+        "\nTimed window, the same generations in every repeat (density and births per generation at its start → end):\n\n",
     );
     for r in &report.results {
         if let Some(w) = &r.window {
             out.push_str(&format!(
-                "- {} at {}²: {}\n",
+                "- {} at {}²: {}{}\n",
                 r.strategy,
                 r.size,
-                describe_window(w)
+                describe_window(w),
+                r.kernel
+                    .as_ref()
+                    .map(|k| format!("; {k}"))
+                    .unwrap_or_default()
             ));
         }
     }

@@ -35,7 +35,8 @@ fn a_tiny_run_measures_every_pair() {
     assert!(table.contains("33²"), "{table}");
     for r in &report.results {
         let w = r.window.expect("every measured pair has its window");
-        assert_eq!(w.end.generation - w.start.generation, 3 * 3, "{r:?}");
+        // Every repeat times the same 3 generations of the same soup.
+        assert_eq!((w.start.generation, w.end.generation), (0, 3), "{r:?}");
         assert!((0.0..=1.0).contains(&w.start.density), "{w:?}");
     }
     assert!(table.contains("Timed window"), "{table}");
@@ -53,10 +54,9 @@ fn a_settled_phase_times_generations_after_the_settling() {
     };
     let report = run(&cfg, &StepperFactory::cpu_only(), |_| {});
     let w = report.results[0].window.unwrap();
-    assert!(w.start.generation > 300, "{w:?}");
-    assert_eq!(w.end.generation - w.start.generation, 8);
+    assert_eq!((w.start.generation, w.end.generation), (300, 304), "{w:?}");
     assert!(
-        report.workload.contains("settled for 300"),
+        report.workload.contains("stepped 300 generations first"),
         "{}",
         report.workload
     );
@@ -113,4 +113,26 @@ fn an_unavailable_strategy_is_an_error_row_not_a_panic() {
     let error = report.results[0].error.as_deref().unwrap_or_default();
     assert!(error.contains("unavailable"), "{error}");
     assert!(markdown_table(&report).contains("n/a"));
+}
+
+#[test]
+fn every_repeat_times_the_same_window_and_its_end_is_the_world_stepped_once() {
+    let cfg = BenchConfig {
+        strategies: vec![Strategy::Rayon],
+        sizes: vec![48],
+        gens: Some(7),
+        repeats: 4,
+        settle: 20,
+        ..BenchConfig::default()
+    };
+    let report = run(&cfg, &StepperFactory::cpu_only(), |_| {});
+    let r = &report.results[0];
+    assert_eq!(r.samples.len(), 4);
+    let w = r.window.unwrap();
+    let start = window::start_world(&StepperFactory::cpu_only(), &cfg, 48).unwrap();
+    let mut sim =
+        crate::sim::Simulation::new(StepperFactory::cpu_only(), start, Strategy::Scalar).unwrap();
+    sim.step(7).unwrap();
+    assert_eq!(w.end, window::Census::of(sim.world().unwrap()));
+    assert_eq!(w.end.generation, 27);
 }

@@ -37,6 +37,14 @@ pub struct BenchArgs {
     /// Generations stepped before timing in the `settled` phase.
     #[arg(long, default_value_t = 50_000)]
     pub settle: u64,
+    /// First timed generation: the soup is stepped this many generations first (default 0
+    /// in the `fresh` phase, `--settle` in the `settled` phase). Every repeat times the same
+    /// generations from there.
+    #[arg(long)]
+    pub from: Option<u64>,
+    /// gpu-bitpacked without birth codes (ages are then wrong): measures what exact ages cost.
+    #[arg(long)]
+    pub no_ages: bool,
     /// Print the full report as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -77,8 +85,8 @@ pub fn run(args: &BenchArgs, tuning: &crate::config::Tuning) -> Result<(), CliEr
         rule: args.rule.parse::<Rule>()?,
         density: args.density,
         settle: match args.phase.trim() {
-            "fresh" => 0,
-            "settled" => args.settle,
+            "fresh" => args.from.unwrap_or(0),
+            "settled" => args.from.unwrap_or(args.settle),
             other => {
                 return Err(CliError(format!(
                     "unknown phase '{other}': use fresh or settled"
@@ -93,7 +101,9 @@ pub fn run(args: &BenchArgs, tuning: &crate::config::Tuning) -> Result<(), CliEr
         ));
     }
     let quiet = args.json;
-    let mut factory = args.gpu.factory(tuning)?;
+    let mut tuning = tuning.clone();
+    tuning.bitpacked.skip_ages |= args.no_ages;
+    let mut factory = args.gpu.factory(&tuning)?;
     let progress = |line: &str| {
         if !quiet {
             eprintln!("{line}");

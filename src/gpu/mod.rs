@@ -7,6 +7,7 @@
 //! buffers (the zero-copy memory mode).
 
 mod health;
+pub mod heater;
 pub mod limits;
 pub mod ops;
 pub mod pool;

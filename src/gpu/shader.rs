@@ -40,6 +40,7 @@ macro_rules! embed {
 /// Every WGSL file golab ships, by its path under `shaders/` (a test checks the list is complete).
 pub static FILES: &[(&str, &str)] = embed![
     "app/view_paint.wgsl",
+    "gpu/heater.wgsl",
     "gpu/roofline.wgsl",
     "gpu/view_value.wgsl",
     "lab/coalesce.wgsl",
@@ -393,9 +394,10 @@ impl<'a> Assembly<'a> {
     }
 }
 
-/// Every module of `src/gpu/` as (label, WGSL): the roofline copy kernel (tests/shaders.rs).
+/// Every module of `src/gpu/` as (label, WGSL): the roofline copy kernel and the heater
+/// (tests/shaders.rs).
 pub fn shader_permutations() -> Vec<(String, String)> {
-    [crate::gpu::roofline::shader()]
+    [crate::gpu::roofline::shader(), crate::gpu::heater::shader()]
         .iter()
         .map(|s| (s.label(), s.source().unwrap_or_else(|e| panic!("{e}"))))
         .collect()

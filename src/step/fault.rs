@@ -103,6 +103,14 @@ impl Stepper for FaultyStepper {
         self.inner.transfer_counts()
     }
 
+    fn tuning(&self) -> bool {
+        self.inner.tuning()
+    }
+
+    fn describe_kernel(&self) -> Option<String> {
+        self.inner.describe_kernel()
+    }
+
     fn render_view(
         &mut self,
         request: &ViewRequest,

@@ -79,17 +79,17 @@ pub fn build(
 /// every number of levels, with every rule path (B3/S23's fast path, the generic count path,
 /// and compiled circuits with and without count inputs: an isotropic rule, a hexagonal one
 /// and a MAP rule; Generations rules with 1, 2 and 8 countdown planes on both paths), both
-/// topologies, and other strip, group and prefetch shapes.
+/// topologies, other group and prefetch shapes, and the benchmark's no-ages variant.
 pub fn shader_permutations() -> Vec<(String, String)> {
     use super::gpu_bitpacked::kernel::StepKernel;
     use super::gpu_bitpacked::pipelines::{query_shaders, step_shader};
     use crate::rule::Rule;
     let other: Rule = "B36/S23".parse().expect("a valid rule");
-    let stream = |strip, prefetch, group| StepKernel::Stream {
-        strip,
+    let stream = |ages, prefetch, group| StepKernel::Stream {
         prefetch,
         group,
         min_lanes: 32,
+        ages,
     };
     let mut shaders: Vec<crate::gpu::shader::Shader> = super::gpu_cells::kernels::shaders().into();
     shaders.extend(query_shaders());
@@ -98,10 +98,10 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     }
     shaders.push(step_shader(other, 16, false, StepKernel::Tile));
     for gens in 1..=15 {
-        shaders.push(step_shader(Rule::CONWAY, gens, true, stream(47, 2, 128)));
+        shaders.push(step_shader(Rule::CONWAY, gens, true, stream(true, 2, 128)));
     }
     for gens in [1, 8, 15] {
-        shaders.push(step_shader(other, gens, false, stream(5, 1, 32)));
+        shaders.push(step_shader(other, gens, false, stream(false, 1, 32)));
     }
     let parse = |text: &str| text.parse::<Rule>().expect("a valid rule");
     let map = format!(
@@ -121,7 +121,7 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         "B3/S23/256",
     ] {
         shaders.push(step_shader(parse(text), 16, false, StepKernel::Tile));
-        shaders.push(step_shader(parse(text), 8, true, stream(47, 2, 128)));
+        shaders.push(step_shader(parse(text), 8, true, stream(true, 2, 128)));
     }
     shaders
         .iter()

@@ -261,6 +261,19 @@ pub trait Stepper: Send {
         None
     }
 
+    /// Whether the stepper is still choosing its kernel shape by timing its own steps (see
+    /// [`gpu_bitpacked::tuner`]): its speed now is not its steady speed, so benchmarks keep
+    /// warming up while this holds.
+    fn tuning(&self) -> bool {
+        false
+    }
+
+    /// The kernel and shape the stepper runs, in words, where it has a choice of them
+    /// (benchmark reports say what was measured).
+    fn describe_kernel(&self) -> Option<String> {
+        None
+    }
+
     /// Host↔device traffic since the stepper was made (zero for CPU strategies).
     fn transfer_counts(&self) -> TransferCounts {
         TransferCounts::default()

@@ -50,6 +50,23 @@ pub trait DeviceState: Send + Sized + 'static {
         gens: u64,
     );
 
+    /// Hear that the last batch from [`DeviceState::encode_steps`] stepped `gens` generations
+    /// in `seconds` (kernel time where the device reports it, else wall time): a state that
+    /// tunes its kernel shape by timing its own steps (gpu-bitpacked) learns from it.
+    fn observe_batch(&mut self, gens: u64, seconds: f64) {
+        let _ = (gens, seconds);
+    }
+
+    /// Whether the state is still tuning its kernel shape ([`crate::step::Stepper::tuning`]).
+    fn tuning(&self) -> bool {
+        false
+    }
+
+    /// The kernel and its shape in words, for benchmark reports (`None`: nothing to say).
+    fn describe(&self) -> Option<String> {
+        None
+    }
+
     /// Write every cell's age into `world` (a download).
     fn read_world(
         &mut self,
@@ -237,6 +254,9 @@ impl<S: DeviceState> ResidentStepper<S> {
             let state = self.state.as_mut().ok_or_else(not_loaded)?;
             state.encode_steps(&mut self.session, &mut encoder, generation, batch);
             let kernel = self.session.submit_steps(encoder)?;
+            if let Some(state) = self.state.as_mut() {
+                state.observe_batch(batch, kernel.unwrap_or(start.elapsed().as_secs_f64()));
+            }
             self.generation += batch;
             if let Some(d) = self.downloads.as_mut() {
                 d.fresh = false;
@@ -319,6 +339,14 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
 
     fn transfer_counts(&self) -> TransferCounts {
         self.session.counts
+    }
+
+    fn tuning(&self) -> bool {
+        self.state.as_ref().is_some_and(S::tuning)
+    }
+
+    fn describe_kernel(&self) -> Option<String> {
+        self.state.as_ref().and_then(S::describe)
     }
 
     fn render_view(

@@ -11,6 +11,7 @@ use crate::world::Topology;
 
 use super::kernel::StepKernel;
 use super::pipelines::{PARAM_SLOT, Pipelines};
+use super::tuner::Shape;
 
 /// Most multi-generation dispatches one submission records (size of the parameter ring).
 pub const MAX_BLOCKS: u64 = 1024;
@@ -102,7 +103,8 @@ struct StepParams {
     y0: u32,
     rows: u32,
     plane: u32,
-    pad: [u32; 2],
+    strip: u32,
+    pad: u32,
 }
 
 /// A world's buffers on the device.
@@ -120,6 +122,8 @@ pub struct BitWorld {
     pub cur: usize,
     torus: bool,
     gens_per_dispatch: u32,
+    /// The shape dispatches run with now (the tuner changes it between batches).
+    shape: Shape,
     kernel: StepKernel,
     /// `pipelines[g - 1]` steps a block of `g` generations: the tile kernel's one pipeline
     /// serves every `g`; the stream kernel's walk is generated per `g`, so it has `gens_per_dispatch` of
@@ -215,6 +219,10 @@ impl BitWorld {
                 .collect(),
         };
         BitWorld {
+            shape: Shape {
+                gens: gens_per_dispatch,
+                strip: super::kernel::UNTUNED_STRIP,
+            },
             pipelines,
             layout,
             planes,
@@ -229,9 +237,32 @@ impl BitWorld {
         }
     }
 
-    /// Most generations one dispatch steps.
+    /// Most generations one dispatch can step (its walks are compiled up to this).
     pub fn gens_per_dispatch(&self) -> u32 {
         self.gens_per_dispatch
+    }
+
+    /// The step kernel.
+    pub fn kernel(&self) -> StepKernel {
+        self.kernel
+    }
+
+    /// Whether the world is a torus.
+    pub fn torus(&self) -> bool {
+        self.torus
+    }
+
+    /// The shape dispatches run with now.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Run later dispatches with `shape` (generations within the compiled walks, strip ≥ 1).
+    pub fn set_shape(&mut self, shape: Shape) {
+        self.shape = Shape {
+            gens: shape.gens.clamp(1, self.gens_per_dispatch),
+            strip: shape.strip.max(1),
+        };
     }
 
     /// Record `gens` generations (at most [`MAX_BLOCKS`] dispatches' worth) in one timed compute
@@ -247,7 +278,8 @@ impl BitWorld {
         let l = &self.layout;
         let n = l.chunks.len();
         let mut blocks = Vec::new();
-        let (mut done, k) = (0u64, u64::from(self.gens_per_dispatch));
+        let Shape { gens: k, strip } = self.shape;
+        let (mut done, k) = (0u64, u64::from(k));
         while done < gens {
             let g = (gens - done).min(k);
             blocks.push((g as u32, n_y.wrapping_add(done as u32)));
@@ -271,7 +303,8 @@ impl BitWorld {
                     y0,
                     rows,
                     plane: l.wpr * l.height,
-                    pad: [0; 2],
+                    strip,
+                    pad: 0,
                 };
                 let at = (b * n + c) * PARAM_SLOT as usize;
                 ring[at..at + size_of::<StepParams>()].copy_from_slice(bytemuck::bytes_of(&p));
@@ -292,7 +325,9 @@ impl BitWorld {
             for (c, &(_, rows)) in l.chunks.iter().enumerate() {
                 let offset = ((b * n + c) as u64 * PARAM_SLOT) as u32;
                 pass.set_bind_group(0, &self.groups[self.cur][c], &[offset]);
-                let (x, y) = self.kernel.groups(l.wpr, rows, self.gens_per_dispatch);
+                let (x, y) = self
+                    .kernel
+                    .groups(l.wpr, rows, self.gens_per_dispatch, strip);
                 pass.dispatch_workgroups(x, y, 1);
             }
             self.cur = 1 - self.cur;

@@ -33,17 +33,19 @@ pub fn default_gens(choice: KernelChoice) -> u32 {
 pub enum StepKernel {
     /// Workgroup-memory tiles.
     Tile,
-    /// Subgroup strips of `strip` interior rows; `min_lanes` is the smallest subgroup size the
-    /// device may run it with (it sizes the dispatch; the kernel adapts to the actual size).
+    /// Subgroup strips (their height is a per-dispatch parameter, see [`super::tuner`]);
+    /// `min_lanes` is the smallest subgroup size the device may run it with (it sizes the
+    /// dispatch; the kernel adapts to the actual size).
     Stream {
-        /// Interior rows per strip.
-        strip: u32,
         /// Rows loaded ahead.
         prefetch: u32,
         /// Invocations per workgroup (whole subgroups).
         group: u32,
         /// Smallest subgroup size of the device.
         min_lanes: u32,
+        /// Whether birth codes are kept: false only in the benchmark's no-ages variant
+        /// ([`BitpackedTuning::skip_ages`]), which measures what exact ages cost.
+        ages: bool,
     },
 }
 
@@ -61,12 +63,9 @@ pub const DEFAULT_PREFETCH: u32 = 2;
 /// than 1-subgroup workgroups on the H200).
 pub const DEFAULT_GROUP: u32 = 128;
 
-/// Default strip height of the stream kernel (rows). Strips run in one wave when their count
-/// fits the GPU's resident subgroups: on the H200 (132 SMs × 12 resident subgroups of this
-/// kernel at 8 levels) 47-row strips make 1575 of them at 8192², and one row less (46 rows,
-/// 1611 strips: a second wave) runs at three quarters of the speed. docs/benchmarks.md has
-/// the sweep; [`BitpackedTuning::strip`] (`GOLAB_BITPACKED_STRIP`) tunes it.
-pub const DEFAULT_STRIP: u32 = 47;
+/// Strip height of the stream kernel until the tuner has timed the device (rows): the
+/// middle of the range the tuner searches ([`super::tuner`]).
+pub const UNTUNED_STRIP: u32 = 48;
 
 /// Whether `ctx` runs the stream kernel: subgroups of 4..=128 lanes that divide a workgroup.
 /// The kernel also assumes one subgroup size per dispatch (wgpu cannot query or require it;
@@ -81,7 +80,6 @@ impl StepKernel {
     pub fn resolve(ctx: &GpuContext, tuning: BitpackedTuning) -> Result<StepKernel, String> {
         let choice = tuning.kernel;
         let stream = || StepKernel::Stream {
-            strip: tuning.strip.unwrap_or(DEFAULT_STRIP).clamp(1, 4096),
             prefetch: tuning.prefetch.unwrap_or(DEFAULT_PREFETCH).clamp(1, 8),
             group: tuning
                 .group
@@ -89,6 +87,7 @@ impl StepKernel {
                 .unwrap_or(DEFAULT_GROUP)
                 .clamp(ctx.info.subgroup_max_size.max(32), STREAM_GROUP),
             min_lanes: ctx.info.subgroup_min_size,
+            ages: !tuning.skip_ages,
         };
         match choice {
             KernelChoice::Tile => Ok(StepKernel::Tile),
@@ -137,20 +136,18 @@ impl StepKernel {
         explicit.unwrap_or(default).clamp(1, self.max_gens())
     }
 
-    /// Workgroups `(x, y)` of one dispatch over a chunk of `rows` rows of `wpr` words.
-    pub fn groups(self, wpr: u32, rows: u32, gens_per_dispatch: u32) -> (u32, u32) {
+    /// Workgroups `(x, y)` of one dispatch over a chunk of `rows` rows of `wpr` words, with
+    /// the tile kernel's halo for `gens_per_dispatch` or the stream kernel's `strip` rows.
+    pub fn groups(self, wpr: u32, rows: u32, gens_per_dispatch: u32, strip: u32) -> (u32, u32) {
         match self {
             StepKernel::Tile => (
                 wpr.div_ceil(TILE_WORDS),
                 rows.div_ceil(TILE_ROWS - 2 * gens_per_dispatch),
             ),
             StepKernel::Stream {
-                strip,
-                min_lanes,
-                group,
-                ..
+                min_lanes, group, ..
             } => {
-                let strips = wpr.div_ceil(min_lanes - 2) * rows.div_ceil(strip);
+                let strips = wpr.div_ceil(min_lanes - 2) * rows.div_ceil(strip.max(1));
                 let per_group = group / min_lanes;
                 (strips.div_ceil(per_group).min(MAX_GROUPS), 1)
             }

@@ -17,6 +17,7 @@ pub mod kernel;
 pub mod pipelines;
 mod queries;
 mod stream;
+pub mod tuner;
 
 use rayon::prelude::*;
 
@@ -26,6 +27,7 @@ pub use pipelines::Pipelines;
 use ages::Epochs;
 use device::{BitWorld, MAX_BLOCKS};
 use kernel::StepKernel;
+use tuner::{Space, TuneKey, TunedShapes, Tuner};
 
 use super::engine::{DeviceState, Session};
 use super::settings::GpuSettings;
@@ -39,6 +41,10 @@ pub struct BitState {
     epochs: Epochs,
     /// The rule's state count (2 for two-state rules; C for Generations).
     states: u16,
+    /// Choosing the stream kernel's shape, until it has (see [`tuner`]).
+    tuner: Option<Tuner>,
+    /// Where a chosen shape is kept, and under what key.
+    tuned: (std::sync::Arc<TunedShapes>, TuneKey),
 }
 
 /// Host images of the state: the state buffer (live plane, then the countdown planes of a
@@ -130,7 +136,7 @@ impl DeviceState for BitState {
         let (state, old, births) = pack(world, &layout, &epochs);
         let tuning = settings.bitpacked;
         let kernel = StepKernel::resolve(&ctx, tuning).map_err(StepError::Backend)?;
-        let dev = BitWorld::new(
+        let mut dev = BitWorld::new(
             &ctx,
             &Pipelines::on(&ctx),
             layout,
@@ -138,6 +144,32 @@ impl DeviceState for BitState {
             kernel,
             kernel.gens_per_dispatch(tuning.gens, dying > 0),
         );
+        let tuned = ctx.resource(|_| TunedShapes::default());
+        let key = (
+            world.width(),
+            world.height(),
+            world.rule(),
+            dev.torus(),
+            kernel,
+        );
+        let space = Space::new(
+            dev.gens_per_dispatch(),
+            tuning.gens,
+            tuning.strip,
+            world.height(),
+        );
+        let tuner = match (kernel, tuned.get(&key)) {
+            (StepKernel::Tile, _) => None,
+            (_, Some(shape)) => {
+                dev.set_shape(shape);
+                None
+            }
+            _ => {
+                let tuner = Tuner::new(space.clone());
+                dev.set_shape(tuner.as_ref().map_or(space.untuned(), Tuner::shape));
+                tuner
+            }
+        };
         session.upload(&dev.planes[0], 0, bytemuck::cast_slice(&state));
         session.upload(&dev.old, 0, bytemuck::cast_slice(&old));
         let w = world.width() as usize;
@@ -150,11 +182,13 @@ impl DeviceState for BitState {
             dev,
             epochs,
             states: world.rule().states(),
+            tuner,
+            tuned: (tuned, key),
         })
     }
 
     fn max_batch(&self, generation: u64) -> u64 {
-        let k = u64::from(self.dev.gens_per_dispatch());
+        let k = u64::from(self.dev.shape().gens);
         self.epochs.headroom(generation).min(MAX_BLOCKS * k)
     }
 
@@ -168,6 +202,41 @@ impl DeviceState for BitState {
         let n_y = self.epochs.young_now(generation);
         self.dev
             .encode_steps(&session.ctx, encoder, session.timer.as_mut(), gens, n_y);
+    }
+
+    fn observe_batch(&mut self, gens: u64, seconds: f64) {
+        let Some(tuner) = self.tuner.as_mut() else {
+            return;
+        };
+        match tuner.observe(self.dev.shape(), gens, seconds) {
+            Some(best) => {
+                self.tuned.0.put(self.tuned.1, best);
+                self.dev.set_shape(best);
+                self.tuner = None;
+            }
+            None => self.dev.set_shape(tuner.shape()),
+        }
+    }
+
+    fn tuning(&self) -> bool {
+        self.tuner.is_some()
+    }
+
+    fn describe(&self) -> Option<String> {
+        let kernel = self.dev.kernel();
+        Some(match kernel {
+            StepKernel::Tile => format!("tile kernel, {} gens/dispatch", self.dev.shape().gens),
+            StepKernel::Stream { ages, .. } => format!(
+                "stream kernel, {} gens/dispatch, {}-row strips ({}){}",
+                self.dev.shape().gens,
+                self.dev.shape().strip,
+                match &self.tuner {
+                    Some(t) => format!("tuning: {} of {} timed", t.progress().0, t.progress().1),
+                    None => "tuned".to_string(),
+                },
+                if ages { "" } else { ", ages off" }
+            ),
+        })
     }
 
     fn read_world(

@@ -132,16 +132,16 @@ pub fn step_shader(rule: Rule, gens: u32, torus: bool, kernel: StepKernel) -> Sh
     let shader = match kernel {
         StepKernel::Tile => Shader::new("life/bitpacked.wgsl").constant("HALO", gens),
         StepKernel::Stream {
-            strip,
             prefetch,
             group,
+            ages,
             ..
         } => stream::shader(stream::Shape {
             levels: gens,
             prefetch,
             dying: rule.has_dying_states(),
         })
-        .constant("STRIP", strip)
+        .constant("AGES", ages)
         .constant("GROUP", group)
         .constant("TORUS", torus),
     };

@@ -221,7 +221,6 @@ mod tests {
             })
             .constant("BIRTH", 8u32)
             .constant("SURVIVE", 12u32)
-            .constant("STRIP", 47u32)
             .constant("GROUP", 128u32)
             .constant("TORUS", true)
             .slot("rule", super::super::pipelines::COUNT_RULE)

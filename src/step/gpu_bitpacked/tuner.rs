@@ -1,0 +1,284 @@
+//! The stream kernel's shape, chosen per device and world by timing the world's own steps.
+//!
+//! Two numbers decide how fast the stream kernel runs, and their best values depend on the
+//! device and on the world: **generations per dispatch** (more levels reuse each loaded row
+//! more, but need more registers, so fewer subgroups are resident) and **strip height**
+//! (taller strips waste less halo, but a strip count just past what the device holds at once
+//! leaves a last wave of subgroups nearly empty: on a 132-SM GPU at 8192², 47-row strips run
+//! in one wave and 46-row strips lose a quarter of the speed). wgpu reports neither the SM
+//! count nor how many subgroups of a kernel are resident, so no model from the device's limits
+//! places those wave boundaries. The tuner times the steps the user asked for anyway: each
+//! batch runs with one candidate shape (any shape gives the same world, bit for bit), its
+//! kernel time comes from the timestamp queries, and after a coarse sweep over both numbers
+//! and a fine sweep of strip heights around the best, the fastest shape is kept — per world
+//! size, rule and topology on this device ([`TunedShapes`]), so a world loaded again starts
+//! tuned. The workgroup is whole subgroups up to 128 invocations (4 × 32 on NVIDIA, 16 × 8 on
+//! lavapipe), a rule rather than a search: it changes the pipeline, and every pipeline tried
+//! would be compiled.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use crate::rule::Rule;
+
+use super::kernel::StepKernel;
+
+/// A stream-kernel shape that needs no pipeline of its own: generations per dispatch (one of
+/// the world's compiled walks) and strip height (a dispatch parameter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Generations per dispatch.
+    pub gens: u32,
+    /// Interior rows per strip.
+    pub strip: u32,
+}
+
+/// Strip heights of the coarse sweep (clipped to the world's height).
+const COARSE_STRIPS: [u32; 12] = [12, 16, 24, 32, 40, 48, 64, 96, 128, 192, 256, 384];
+/// The fine sweep's strip heights, as a range around the coarse best: `[7/10, 3/2]` of it.
+const FINE_RANGE: (u32, u32) = (7, 15);
+/// Most strip heights in the fine sweep (evenly thinned beyond: a world tall enough to have
+/// more distinct strip counts in the range runs many waves, where one more strip matters
+/// little).
+const FINE_MOST: usize = 40;
+/// Batches ignored when tuning starts (the GPU's clock may still be rising).
+const SKIP: u32 = 2;
+
+/// What the tuner may choose from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Space {
+    /// Generations per dispatch to try (compiled walks).
+    pub gens: Vec<u32>,
+    /// A strip height fixed by the user (then only `gens` is searched).
+    pub strip: Option<u32>,
+    /// Rows of the world (strips taller than this are one strip).
+    pub rows: u32,
+}
+
+impl Space {
+    /// The space for a world of `rows` rows whose stream pipelines step up to `most`
+    /// generations per dispatch; `gens` and `strip` fixed by the user where given.
+    pub fn new(most: u32, gens: Option<u32>, strip: Option<u32>, rows: u32) -> Space {
+        let gens = match gens {
+            Some(g) => vec![g.clamp(1, most)],
+            None => ((2 * most).div_ceil(3).max(1)..=most).collect(),
+        };
+        Space {
+            gens,
+            strip: strip.map(|s| s.max(1)),
+            rows: rows.max(1),
+        }
+    }
+
+    /// Whether there is anything to choose.
+    pub fn is_open(&self) -> bool {
+        self.gens.len() > 1 || self.strip.is_none()
+    }
+
+    /// The shape used before (or instead of) tuning: the most generations, the user's strip
+    /// or the middle of the coarse sweep.
+    pub fn untuned(&self) -> Shape {
+        Shape {
+            gens: *self.gens.last().unwrap_or(&1),
+            strip: self
+                .strip
+                .unwrap_or(super::kernel::UNTUNED_STRIP)
+                .min(self.rows),
+        }
+    }
+
+    /// Strip heights of the coarse sweep.
+    fn coarse_strips(&self) -> Vec<u32> {
+        match self.strip {
+            Some(s) => vec![s],
+            None => dedup_by_count(COARSE_STRIPS.iter().map(|&s| s.min(self.rows)), self.rows),
+        }
+    }
+
+    /// Strip heights of the fine sweep around `best`: every height in the range that is the
+    /// smallest one giving its strip count (a taller strip with the same count only makes the
+    /// last strip shorter).
+    fn fine_strips(&self, best: u32) -> Vec<u32> {
+        let lo = (best * FINE_RANGE.0 / 10).max(1);
+        let hi = (best * FINE_RANGE.1 / 10).min(self.rows).max(lo);
+        let all = dedup_by_count((lo..=hi).chain([best]), self.rows);
+        if all.len() <= FINE_MOST {
+            return all;
+        }
+        let step = all.len() as f64 / FINE_MOST as f64;
+        let thinned = (0..FINE_MOST).map(|i| all[(i as f64 * step) as usize]);
+        dedup_by_count(thinned.chain([best]), self.rows)
+    }
+}
+
+/// `strips` sorted, keeping the smallest height of each strip count over `rows` rows.
+fn dedup_by_count(strips: impl Iterator<Item = u32>, rows: u32) -> Vec<u32> {
+    let mut by_count: HashMap<u32, u32> = HashMap::new();
+    for s in strips {
+        let s = s.clamp(1, rows);
+        let smallest = by_count.entry(rows.div_ceil(s)).or_insert(s);
+        *smallest = (*smallest).min(s);
+    }
+    let mut out: Vec<u32> = by_count.into_values().collect();
+    out.sort_unstable();
+    out
+}
+
+/// Which sweep the tuner is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Coarse,
+    Fine,
+}
+
+/// One sweep: candidates timed in two rounds, forward then backward, so a world that speeds
+/// up or slows down while it is tuned (a fresh soup settling) favours no end of the list.
+#[derive(Debug, Clone)]
+struct Sweep {
+    candidates: Vec<Shape>,
+    /// Seconds per generation summed, and samples, per candidate.
+    totals: Vec<(f64, u32)>,
+    /// Position in the run order (`2 × candidates`: forward, then backward).
+    at: usize,
+}
+
+impl Sweep {
+    fn new(candidates: Vec<Shape>) -> Sweep {
+        Sweep {
+            totals: vec![(0.0, 0); candidates.len()],
+            candidates,
+            at: 0,
+        }
+    }
+
+    fn index(&self) -> usize {
+        let n = self.candidates.len();
+        if self.at < n {
+            self.at
+        } else {
+            2 * n - 1 - self.at
+        }
+    }
+
+    fn current(&self) -> Shape {
+        self.candidates[self.index()]
+    }
+
+    fn done(&self) -> bool {
+        self.at >= 2 * self.candidates.len()
+    }
+
+    /// The candidate with the least mean seconds per generation.
+    fn best(&self) -> Shape {
+        let mean = |i: usize| self.totals[i].0 / f64::from(self.totals[i].1.max(1));
+        let best = (0..self.candidates.len())
+            .min_by(|&a, &b| mean(a).total_cmp(&mean(b)))
+            .unwrap_or(0);
+        self.candidates[best]
+    }
+}
+
+/// Chooses a world's stream-kernel shape from the kernel times of its batches.
+#[derive(Debug, Clone)]
+pub struct Tuner {
+    space: Space,
+    stage: Stage,
+    sweep: Sweep,
+    skip: u32,
+}
+
+impl Tuner {
+    /// A tuner over `space` (`None` when it is closed: nothing to choose).
+    pub fn new(space: Space) -> Option<Tuner> {
+        if !space.is_open() {
+            return None;
+        }
+        let strips = space.coarse_strips();
+        let candidates = space
+            .gens
+            .iter()
+            .flat_map(|&gens| strips.iter().map(move |&strip| Shape { gens, strip }))
+            .collect();
+        Some(Tuner {
+            space,
+            stage: Stage::Coarse,
+            sweep: Sweep::new(candidates),
+            skip: SKIP,
+        })
+    }
+
+    /// The shape the next batch runs with.
+    pub fn shape(&self) -> Shape {
+        self.sweep.current()
+    }
+
+    /// Candidates timed so far and in all (for progress lines).
+    pub fn progress(&self) -> (usize, usize) {
+        (self.sweep.at, 2 * self.sweep.candidates.len())
+    }
+
+    /// A batch of `gens` generations ran with `shape` in `seconds`. Batches too short to say
+    /// much (fewer than two full dispatches) and batches with another shape are ignored.
+    /// Returns the chosen shape once tuning is over.
+    pub fn observe(&mut self, shape: Shape, gens: u64, seconds: f64) -> Option<Shape> {
+        if shape != self.shape() || gens < 2 * u64::from(shape.gens) || seconds <= 0.0 {
+            return None;
+        }
+        if self.skip > 0 {
+            self.skip -= 1;
+            return None;
+        }
+        let i = self.sweep.index();
+        let total = &mut self.sweep.totals[i];
+        total.0 += seconds / gens as f64;
+        total.1 += 1;
+        self.sweep.at += 1;
+        if !self.sweep.done() {
+            return None;
+        }
+        let best = self.sweep.best();
+        match self.stage {
+            Stage::Coarse if self.space.strip.is_none() => {
+                let candidates = self
+                    .space
+                    .fine_strips(best.strip)
+                    .into_iter()
+                    .map(|strip| Shape {
+                        gens: best.gens,
+                        strip,
+                    })
+                    .collect();
+                self.stage = Stage::Fine;
+                self.sweep = Sweep::new(candidates);
+                None
+            }
+            _ => Some(best),
+        }
+    }
+}
+
+/// What a tuned shape was chosen for: world size, rule, topology and kernel.
+pub type TuneKey = (u32, u32, Rule, bool, StepKernel);
+
+/// Shapes chosen on one device (a [`crate::gpu::GpuContext`] resource), so a world loaded
+/// again — the benchmark reloads its window before each repeat, the app on Reset — starts
+/// tuned.
+#[derive(Debug, Default)]
+pub struct TunedShapes(Mutex<HashMap<TuneKey, Shape>>);
+
+impl TunedShapes {
+    /// The shape chosen for `key`, if any.
+    pub fn get(&self, key: &TuneKey) -> Option<Shape> {
+        self.0.lock().ok()?.get(key).copied()
+    }
+
+    /// Remember `shape` for `key`.
+    pub fn put(&self, key: TuneKey, shape: Shape) {
+        if let Ok(mut map) = self.0.lock() {
+            map.insert(key, shape);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

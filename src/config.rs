@@ -17,6 +17,7 @@
 //! | `GOLAB_LAB_ZERO_WORKGROUP=1` | [`LabTuning::zero_workgroup_memory`] | let wgpu zero Lab workgroup memory |
 //! | `GOLAB_SORT_BLOCK` | [`LabTuning::sort_block`] | pairs per workgroup of the bitonic C kernels |
 //! | `GOLAB_RADIX_KPT` | [`LabTuning::radix_keys_per_thread`] | pairs per thread of the 8-bit radix sort |
+//! | `GOLAB_RADIX_RUN` | [`LabTuning::radix_tiles_per_run`] | tiles per workgroup of the 8-bit radix sort |
 //! | `GOLAB_CPU_SIMD` | [`Tuning::cpu_simd`] | cpu-bitsliced's row kernel: `portable`, `avx512` or `auto` |
 //! | `GOLAB_FAULT` | [`Tuning::fault`] | inject a lost GPU device (`device-lost@gen:N`, …) |
 
@@ -67,6 +68,10 @@ pub struct LabTuning {
     /// Pairs per thread of the 8-bit radix sort (16, 8, 4, 2 or 1; 8 when unset; fewer when
     /// the device's workgroup memory is too small).
     pub radix_keys_per_thread: Option<u32>,
+    /// Tiles each workgroup of the 8-bit radix sort runs through (its digit counts are per
+    /// run); `None`: as many as keep 2048 workgroups a pass, at most 8.
+    #[serde(default)]
+    pub radix_tiles_per_run: Option<u32>,
 }
 
 /// How an injected loss treats the device.
@@ -197,6 +202,7 @@ impl Tuning {
                 zero_workgroup_memory: flag("GOLAB_LAB_ZERO_WORKGROUP")?,
                 sort_block: number("GOLAB_SORT_BLOCK")?,
                 radix_keys_per_thread: number("GOLAB_RADIX_KPT")?,
+                radix_tiles_per_run: number("GOLAB_RADIX_RUN")?,
             },
             cpu_simd,
             fault: get(FAULT_ENV).map(|v| FaultPlan::parse(&v)).transpose()?,
@@ -231,6 +237,7 @@ mod tests {
             ("GOLAB_LAB_ZERO_WORKGROUP", "1"),
             ("GOLAB_SORT_BLOCK", "4096"),
             ("GOLAB_RADIX_KPT", "8"),
+            ("GOLAB_RADIX_RUN", "3"),
             ("GOLAB_CPU_SIMD", "portable"),
             ("GOLAB_FAULT", "device-destroy@gen:7"),
         ])
@@ -254,6 +261,7 @@ mod tests {
                 zero_workgroup_memory: true,
                 sort_block: Some(4096),
                 radix_keys_per_thread: Some(8),
+                radix_tiles_per_run: Some(3),
             }
         );
         assert_eq!(

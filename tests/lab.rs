@@ -171,6 +171,44 @@ mod sort {
     }
 
     #[test]
+    fn the_8_bit_radix_sort_counting_per_run_of_tiles_is_stable_at_run_boundaries() {
+        // Large sorts count digits per run of several tiles (one workgroup steps through the
+        // run's tiles); forced here at small sizes: runs of 3 and 8 tiles, sizes around a
+        // run and a tile, a last run with fewer tiles.
+        let ctx = ctx();
+        for per_run in [3, 8] {
+            let tuning = LabTuning {
+                radix_tiles_per_run: Some(per_run),
+                ..LabTuning::default()
+            };
+            let radix = golab::lab::sort_radix8::Radix8Sorter::new(&ctx, &tuning).unwrap();
+            let (tile, run) = (radix.tile as usize, (radix.tile * per_run) as usize);
+            for size in [1usize, tile + 3, run - 1, run, run + 1, 2 * run + tile + 9] {
+                assert_eq!(
+                    radix.runs(size as u32),
+                    (size.div_ceil(run) as u32, per_run)
+                );
+                let random = random_pairs(size, seed());
+                let mut awkward = random.clone();
+                for (i, p) in awkward.iter_mut().enumerate().step_by(2) {
+                    p.key = [0.0, -0.0, -1.5, f32::INFINITY][i % 4];
+                }
+                for (what, input) in [("random", &random), ("awkward keys", &awkward)] {
+                    for descending in [false, true] {
+                        let out = radix.sort_pairs(&ctx, input, descending).unwrap();
+                        validate(input, &out, descending).unwrap_or_else(|e| {
+                            panic!(
+                                "radix8 {what} n={size}, {per_run} tiles a run, \
+                                 descending={descending}: {e}"
+                            )
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn equal_keys_and_infinities_keep_their_indices() {
         let ctx = ctx();
         let mut sorter = GpuSorter::new(&ctx, &LabTuning::default()).unwrap();

@@ -8,7 +8,7 @@ struct Params {
     n: u32,
     tiles: u32,
     descending: u32,
-    pad0: u32,
+    sub: u32,  // gpu-radix8: tiles per workgroup (its counts are per run of `sub` tiles)
     pad1: u32,
     pad2: u32,
     pad3: u32,

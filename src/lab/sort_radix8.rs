@@ -1,7 +1,7 @@
 //! A portable-shader radix sort of the key + index pairs in the reduce-then-scan family:
-//! 8-bit digits, 4 passes of (tile digit counts, one device-wide scan of the counts by
-//! [`Scanner`], a stable scatter ranked by subgroup ballots through workgroup memory). See
-//! `shaders/lab/sort_radix8.wgsl`.
+//! 8-bit digits, 4 passes of (digit counts per run of tiles, one device-wide scan of the
+//! counts by [`Scanner`], a stable scatter ranked by subgroup ballots through workgroup
+//! memory, a run's tiles one after another). See `shaders/lab/sort_radix8.wgsl`.
 //!
 //! No pass waits on another workgroup, so the sort needs no forward progress between
 //! workgroups; the scan of the counts is the single-pass look-back, whose fallback makes it
@@ -22,6 +22,22 @@ pub const PASSES: u32 = 4;
 const COUNT_SCAN: &str = "decoupled-look-back";
 /// Threads per workgroup.
 const THREADS: u32 = 256;
+/// Workgroups a pass keeps at least, where the input is large enough: runs of tiles grow up
+/// to [`MOST_TILES_PER_RUN`] only while this many remain (enough to fill any current GPU
+/// several times over).
+const LEAST_RUNS: u32 = 2048;
+/// Most tiles one workgroup runs through (its counts are per run: fewer counts to write,
+/// scan and read, as scattered 4-byte words).
+const MOST_TILES_PER_RUN: u32 = 8;
+
+/// Tiles per run for `tiles` tiles: `wanted` (at least 1), else as many as keep
+/// [`LEAST_RUNS`] workgroups, 1 to [`MOST_TILES_PER_RUN`].
+pub fn tiles_per_run(tiles: u32, wanted: Option<u32>) -> u32 {
+    wanted.map_or((tiles / LEAST_RUNS).clamp(1, MOST_TILES_PER_RUN), |w| {
+        w.max(1)
+    })
+}
+
 /// Pairs per thread unless [`LabTuning::radix_keys_per_thread`] says otherwise: 8 was faster
 /// than 16 on the H200 (docs/lab.md).
 pub const DEFAULT_KEYS_PER_THREAD: u32 = 8;
@@ -90,6 +106,8 @@ pub struct Radix8Sorter {
     scanner: Scanner,
     /// Pairs per workgroup tile.
     pub tile: u32,
+    /// Tiles per workgroup run, if fixed ([`LabTuning::radix_tiles_per_run`]).
+    tiles_per_run: Option<u32>,
 }
 
 impl Radix8Sorter {
@@ -104,11 +122,18 @@ impl Radix8Sorter {
             downsweep: kernel("downsweep")?,
             scanner: Scanner::new(ctx, tuning)?,
             tile: kpt * THREADS,
+            tiles_per_run: tuning.radix_tiles_per_run,
         })
     }
 
+    /// Runs of tiles (workgroups of a pass) for `n` pairs, and tiles per run.
+    pub fn runs(&self, n: u32) -> (u32, u32) {
+        let sub = tiles_per_run(n.div_ceil(self.tile), self.tiles_per_run);
+        (n.div_ceil(self.tile * sub).max(1), sub)
+    }
+
     fn counts(&self, n: u32) -> u64 {
-        256 * u64::from(n.div_ceil(self.tile).max(1))
+        256 * u64::from(self.runs(n).0)
     }
 
     /// Scratch for sorts of `n` pairs.
@@ -136,12 +161,12 @@ impl Radix8Sorter {
         per_submission: usize,
         progress: &Progress,
     ) -> Result<f64, LabError> {
-        let tiles = n.div_ceil(self.tile).max(1);
+        let (runs, sub) = self.runs(n);
         let scan = self
             .scanner
             .steps(COUNT_SCAN, &s.counts, &s.offsets, self.counts(n), &s.scan);
         let mut slots: Vec<Params> = (0..PASSES)
-            .map(|p| [8 * p, n, tiles, u32::from(descending), 0, 0, 0, 0])
+            .map(|p| [8 * p, n, runs, u32::from(descending), sub, 0, 0, 0])
             .collect();
         slots.extend(scan.iter().map(|step| step.params));
         let params = ParamSlots::new(ctx, &slots);
@@ -157,7 +182,7 @@ impl Radix8Sorter {
             .map(|step| step.bind(ctx, &params))
             .collect::<Result<Vec<_>, _>>()?;
         let max_dim = ctx.limits.max_compute_workgroups_per_dimension;
-        let tile_grid = grid(u64::from(tiles), max_dim);
+        let tile_grid = grid(u64::from(runs), max_dim);
         let mut dispatches = Vec::new();
         for p in 0..PASSES as usize {
             let offset = params.offset(p);

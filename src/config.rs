@@ -17,7 +17,9 @@
 //! | `GOLAB_LAB_ZERO_WORKGROUP=1` | [`LabTuning::zero_workgroup_memory`] | let wgpu zero Lab workgroup memory |
 //! | `GOLAB_SORT_BLOCK` | [`LabTuning::sort_block`] | pairs per workgroup of the bitonic C kernels |
 //! | `GOLAB_RADIX_KPT` | [`LabTuning::radix_keys_per_thread`] | pairs per thread of the 8-bit radix sort |
-//! | `GOLAB_RADIX_RUN` | [`LabTuning::radix_tiles_per_run`] | tiles per workgroup of the 8-bit radix sort |
+//! | `GOLAB_RADIX_RUN` | [`LabTuning::radix_tiles_per_run`] | tiles per counting workgroup of the 8-bit radix sort |
+//! | `GOLAB_SCAN_ROWS` | [`LabTuning::scan_rows`] | rows of 1024 values per tile of the single-pass scan |
+//! | `GOLAB_SCAN_SPIN` | [`LabTuning::scan_spin`] | look-back rounds without news before the single-pass scan's fallback |
 //! | `GOLAB_CPU_SIMD` | [`Tuning::cpu_simd`] | cpu-bitsliced's row kernel: `portable`, `avx512` or `auto` |
 //! | `GOLAB_FAULT` | [`Tuning::fault`] | inject a lost GPU device (`device-lost@gen:N`, …) |
 
@@ -72,6 +74,13 @@ pub struct LabTuning {
     /// run); `None`: as many as keep 2048 workgroups a pass, at most 8.
     #[serde(default)]
     pub radix_tiles_per_run: Option<u32>,
+    /// Rows of 1024 values a tile of the single-pass scan holds (4, 8, 12 or 16; 8 when unset).
+    #[serde(default)]
+    pub scan_rows: Option<u32>,
+    /// Look-back rounds without news from the nearest predecessor before the single-pass
+    /// scan reduces that predecessor's tile itself (64 when unset).
+    #[serde(default)]
+    pub scan_spin: Option<u32>,
 }
 
 /// How an injected loss treats the device.
@@ -203,6 +212,8 @@ impl Tuning {
                 sort_block: number("GOLAB_SORT_BLOCK")?,
                 radix_keys_per_thread: number("GOLAB_RADIX_KPT")?,
                 radix_tiles_per_run: number("GOLAB_RADIX_RUN")?,
+                scan_rows: number("GOLAB_SCAN_ROWS")?,
+                scan_spin: number("GOLAB_SCAN_SPIN")?,
             },
             cpu_simd,
             fault: get(FAULT_ENV).map(|v| FaultPlan::parse(&v)).transpose()?,
@@ -238,6 +249,8 @@ mod tests {
             ("GOLAB_SORT_BLOCK", "4096"),
             ("GOLAB_RADIX_KPT", "8"),
             ("GOLAB_RADIX_RUN", "3"),
+            ("GOLAB_SCAN_ROWS", "16"),
+            ("GOLAB_SCAN_SPIN", "256"),
             ("GOLAB_CPU_SIMD", "portable"),
             ("GOLAB_FAULT", "device-destroy@gen:7"),
         ])
@@ -262,6 +275,8 @@ mod tests {
                 sort_block: Some(4096),
                 radix_keys_per_thread: Some(8),
                 radix_tiles_per_run: Some(3),
+                scan_rows: Some(16),
+                scan_spin: Some(256),
             }
         );
         assert_eq!(

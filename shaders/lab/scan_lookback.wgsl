@@ -14,7 +14,9 @@
 //
 // Bindings: src, dst, status (word 0: the ticket counter; then 4 words per tile: aggregate
 // low/high, inclusive low/high); `reset` zeroes status before each run. The including file
-// defines `wg_scan4` and `wg_reduce` first.
+// defines `wg_scan4` and `wg_reduce`, and `look_back(tile, lid)`, the walk over the
+// predecessors (lab/scan_lookback_wg.wgsl by the whole workgroup, or
+// lab/scan_lookback_subgroup.wgsl by one subgroup).
 
 @group(0) @binding(2) var<storage, read_write> status: array<atomic<u32>>;
 
@@ -26,9 +28,6 @@
 const READY: u32 = 0x10000u;
 const AGGREGATE: u32 = 0u;
 const INCLUSIVE: u32 = 2u;
-// Predecessors a look-back round reads at once (one per thread of the first 32).
-const WINDOW: u32 = 32u;
-
 fn slot(tile: u32, kind: u32) -> u32 {
     return 1u + 4u * tile + kind;
 }
@@ -54,25 +53,12 @@ fn reset(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
     }
 }
 
-// What one look-back round found, as every thread must see it.
-struct Walk {
-    // Predecessors accounted for (their sum is in `exclusive`).
-    consumed: u32,
-    // An inclusive prefix was met: the walk is over.
-    done: u32,
-    // The sum of the predecessors accounted for so far.
-    exclusive: u32,
-}
-
 var<workgroup> ticket: u32;
-var<workgroup> window: array<vec2<u32>, 32>; // (0 not ready | 1 aggregate | 2 inclusive, value)
-var<workgroup> walk: Walk;
 
 @compute @workgroup_size(256)
 fn scan_lookback(@builtin(local_invocation_index) lid: u32) {
     if (lid == 0u) {
         ticket = atomicAdd(&status[0], 1u);
-        walk = Walk(0u, 0u, 0u);
     }
     let tile = workgroupUniformLoad(&ticket);
     // A 2-D grid can have more groups than tiles; the first tickets go to real tiles.
@@ -83,62 +69,7 @@ fn scan_lookback(@builtin(local_invocation_index) lid: u32) {
     if (lid == 0u) {
         publish(tile, select(AGGREGATE, INCLUSIVE, tile == 0u), scanned.total);
     }
-    var next = tile; // predecessors [0, next) are not accounted for yet
-    var stalled = 0u;
-    while (next > 0u) {
-        if (lid < WINDOW) {
-            var seen = vec2<u32>(0u, 0u);
-            if (lid < next) {
-                let t = next - 1u - lid;
-                let inclusive = peek(t, INCLUSIVE);
-                let aggregate = peek(t, AGGREGATE);
-                if (inclusive.x != 0u) {
-                    seen = vec2<u32>(2u, inclusive.y);
-                } else if (aggregate.x != 0u) {
-                    seen = vec2<u32>(1u, aggregate.y);
-                }
-            }
-            window[lid] = seen;
-        }
-        workgroupBarrier();
-        if (lid == 0u) {
-            var w = walk;
-            w.consumed = 0u;
-            for (var k = 0u; k < min(WINDOW, next); k += 1u) {
-                let seen = window[k];
-                if (seen.x == 0u) {
-                    break;
-                }
-                w.exclusive += seen.y;
-                w.consumed += 1u;
-                if (seen.x == 2u) {
-                    w.done = 1u;
-                    break;
-                }
-            }
-            walk = w;
-        }
-        let w = workgroupUniformLoad(&walk);
-        if (w.done != 0u) {
-            break;
-        }
-        next -= w.consumed;
-        if (w.consumed != 0u || next == 0u) {
-            stalled = 0u;
-            continue;
-        }
-        stalled += 1u;
-        if (stalled > SPIN) {
-            // The nearest predecessor has published nothing: reduce its tile here.
-            let total = tile_total(next - 1u, lid);
-            if (lid == 0u) {
-                walk.exclusive += total;
-            }
-            next -= 1u;
-            stalled = 0u;
-        }
-    }
-    let exclusive = workgroupUniformLoad(&walk).exclusive;
+    let exclusive = look_back(tile, lid);
     if (lid == 0u && tile != 0u) {
         publish(tile, INCLUSIVE, exclusive + scanned.total);
     }

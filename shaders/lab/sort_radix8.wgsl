@@ -1,13 +1,15 @@
 // LSD radix sort of key + index pairs with 8-bit digits: 4 passes, each of
-// - upsweep: the 256 digit counts of each run of `params.sub` consecutive tiles (one
-//   workgroup a run), written digit-major (hist[digit · runs + run]);
-// - a device-wide exclusive scan of those counts (lab/scan_*.wgsl): digit-major order makes
-//   each entry exactly where that tile's run of that digit starts in the output;
-// - downsweep: one workgroup a run, its tiles one after another: each tile's pairs ranked
-//   stably by digit with subgroup ballots, staged in workgroup memory in digit order, and
-//   written out in runs (coalesced within a run); the run's digit starts advance by the
-//   tile's counts. Counting per run rather than per tile divides the counts — written,
-//   scanned and read as scattered 4-byte words, one per digit per run — by `sub`.
+// - upsweep: one workgroup a run of `params.sub` consecutive tiles, the tiles one after
+//   another: the run's 256 digit counts, written digit-major (hist[digit · runs + run]), and
+//   for each tile where its digits start within the run (tile_hist[tile · 256 + digit], 1 KiB
+//   a tile, coalesced);
+// - a device-wide exclusive scan of the run counts (lab/scan_*.wgsl): digit-major order makes
+//   each entry exactly where that run's pairs of that digit start in the output;
+// - downsweep: one workgroup a tile: its digit starts (the run's, plus the tile's within the
+//   run), the tile's pairs ranked stably by digit with subgroup ballots, staged in workgroup
+//   memory in digit order, and written out in runs (coalesced within a run).
+// Counting per run rather than per tile divides the digit-major counts — written, scanned and
+// read as scattered 4-byte words — by `sub`, while the scatter keeps one workgroup a tile.
 //
 // Ranking (the warp-level multisplit of Onesweep/GPUSorting): each subgroup owns a contiguous
 // slice of the tile and walks it in rounds of one pair per lane. Eight ballots give each lane
@@ -29,9 +31,11 @@
 
 @group(0) @binding(0) var<storage, read> src: array<vec2<u32>>;
 @group(0) @binding(1) var<storage, read_write> dst: array<vec2<u32>>;
-// upsweep: the counts it writes; downsweep: their scan (where each tile's digit runs start).
+// upsweep: the run counts it writes; downsweep: their scan (where each run's digits start).
 @group(0) @binding(2) var<storage, read_write> hist: array<u32>;
-@group(0) @binding(3) var<uniform> params: Params;
+// Where each tile's digits start within its run.
+@group(0) @binding(3) var<storage, read_write> tile_hist: array<u32>;
+@group(0) @binding(4) var<uniform> params: Params;
 
 const THREADS: u32 = 256u;
 const TILE: u32 = THREADS * KPT;
@@ -46,22 +50,27 @@ fn digit(p: vec2<u32>) -> u32 {
     return (radix_key(p.x, params.descending != 0u) >> params.shift) & 0xffu;
 }
 
-fn run_index(wid: vec3<u32>, groups: vec3<u32>) -> u32 {
+fn group_index(wid: vec3<u32>, groups: vec3<u32>) -> u32 {
     return wid.y * groups.x + wid.x;
+}
+
+fn runs() -> u32 {
+    return (params.tiles + params.sub - 1u) / params.sub;
 }
 
 @compute @workgroup_size(256)
 fn upsweep(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>,
            @builtin(num_workgroups) groups: vec3<u32>) {
-    let run = run_index(wid, groups);
-    if (run >= params.tiles) {
+    let run = group_index(wid, groups);
+    if (run >= runs()) {
         return;
     }
-    atomicStore(&bins[lid], 0u);
-    workgroupBarrier();
-    for (var t = 0u; t < params.sub; t += 1u) {
+    var within = 0u; // this run's pairs of digit `lid` in the tiles so far
+    for (var t = run * params.sub; t < min((run + 1u) * params.sub, params.tiles); t += 1u) {
+        atomicStore(&bins[lid], 0u);
+        workgroupBarrier();
         // Every load of the tile first (KPT requests in flight per thread), then the counting.
-        let base = (run * params.sub + t) * TILE;
+        let base = t * TILE;
         var digits: array<u32, KPT>;
         for (var j = 0u; j < KPT; j += 1u) {
             let i = base + j * THREADS + lid;
@@ -72,9 +81,11 @@ fn upsweep(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid
                 atomicAdd(&bins[digits[j]], 1u);
             }
         }
+        workgroupBarrier();
+        tile_hist[t * 256u + lid] = within;
+        within += atomicLoad(&bins[lid]);
     }
-    workgroupBarrier();
-    hist[lid * params.tiles + run] = atomicLoad(&bins[lid]);
+    hist[lid * runs() + run] = within;
 }
 
 // The 16-bit half of a packed counter word that belongs to digit d.
@@ -87,86 +98,77 @@ fn downsweep(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) w
              @builtin(num_workgroups) groups: vec3<u32>,
              @builtin(subgroup_size) width: u32,
              @builtin(subgroup_invocation_id) lane: u32) {
-    let run = run_index(wid, groups);
-    if (run >= params.tiles) {
+    let tile = group_index(wid, groups);
+    if (tile >= params.tiles) {
         return;
     }
-    // Where this run's pairs of digit `lid` start in the output; advanced tile by tile.
-    global_start[lid] = hist[lid * params.tiles + run];
+    for (var k = lid; k < MAX_GROUPS * 128u; k += THREADS) {
+        atomicStore(&group_counts[k], 0u);
+    }
+    workgroupBarrier();
     let group = lid / width;
+    let base = tile * TILE;
+    let first = base + group * width * KPT + lane;
     let lanes_below = (1u << lane) - 1u;
-    for (var t = 0u; t < params.sub; t += 1u) {
-        let base = (run * params.sub + t) * TILE;
-        if (base >= params.n) {
-            break;
+    var pairs: array<vec2<u32>, KPT>;
+    var ranks: array<u32, KPT>;
+    // Every load first (KPT requests in flight per thread), then the ranking rounds.
+    for (var r = 0u; r < KPT; r += 1u) {
+        pairs[r] = src[min(first + r * width, params.n - 1u)];
+    }
+    for (var r = 0u; r < KPT; r += 1u) {
+        let valid = first + r * width < params.n;
+        let p = pairs[r];
+        let d = digit(p);
+        var peers = subgroupBallot(valid).x;
+        for (var b = 0u; b < 8u; b += 1u) {
+            let bit_set = ((d >> b) & 1u) != 0u;
+            let mask = subgroupBallot(bit_set).x;
+            peers &= select(~mask, mask, bit_set);
         }
-        for (var k = lid; k < MAX_GROUPS * 128u; k += THREADS) {
-            atomicStore(&group_counts[k], 0u);
+        let leader = select(lane, 31u - countLeadingZeros(peers), peers != 0u);
+        var before = 0u;
+        if (valid && lane == leader) {
+            let old = atomicAdd(&group_counts[group * 128u + (d >> 1u)],
+                                countOneBits(peers) << (16u * (d & 1u)));
+            before = half(old, d);
         }
-        workgroupBarrier();
-        let first = base + group * width * KPT + lane;
-        var pairs: array<vec2<u32>, KPT>;
-        var ranks: array<u32, KPT>;
-        // Every load first (KPT requests in flight per thread), then the ranking rounds.
-        for (var r = 0u; r < KPT; r += 1u) {
-            pairs[r] = src[min(first + r * width, params.n - 1u)];
+        before = subgroupShuffle(before, leader);
+        ranks[r] = before + countOneBits(peers & lanes_below);
+    }
+    workgroupBarrier();
+    // Counters → where each subgroup's run of each digit starts within the tile's run of that
+    // digit (both halves of a word at once: no half exceeds TILE < 2^16, so none carries).
+    if (lid < 128u) {
+        var running = 0u;
+        for (var g = 0u; g < THREADS / width; g += 1u) {
+            let c = atomicLoad(&group_counts[g * 128u + lid]);
+            atomicStore(&group_counts[g * 128u + lid], running);
+            running += c;
         }
-        for (var r = 0u; r < KPT; r += 1u) {
-            let valid = first + r * width < params.n;
-            let p = pairs[r];
+        digit_start[2u * lid] = running & 0xffffu;
+        digit_start[2u * lid + 1u] = running >> 16u;
+    }
+    workgroupBarrier();
+    let total = digit_start[lid];
+    global_start[lid] = hist[lid * runs() + tile / params.sub] + tile_hist[tile * 256u + lid];
+    digit_start[lid] = wg_scan(total, lid).x;
+    workgroupBarrier();
+    for (var r = 0u; r < KPT; r += 1u) {
+        if (first + r * width < params.n) {
+            let d = digit(pairs[r]);
+            let earlier = half(atomicLoad(&group_counts[group * 128u + (d >> 1u)]), d);
+            staged[digit_start[d] + earlier + ranks[r]] = pairs[r];
+        }
+    }
+    workgroupBarrier();
+    let count = min(TILE, params.n - base);
+    for (var j = 0u; j < KPT; j += 1u) {
+        let s = j * THREADS + lid;
+        if (s < count) {
+            let p = staged[s];
             let d = digit(p);
-            var peers = subgroupBallot(valid).x;
-            for (var b = 0u; b < 8u; b += 1u) {
-                let bit_set = ((d >> b) & 1u) != 0u;
-                let mask = subgroupBallot(bit_set).x;
-                peers &= select(~mask, mask, bit_set);
-            }
-            let leader = select(lane, 31u - countLeadingZeros(peers), peers != 0u);
-            var before = 0u;
-            if (valid && lane == leader) {
-                let old = atomicAdd(&group_counts[group * 128u + (d >> 1u)],
-                                    countOneBits(peers) << (16u * (d & 1u)));
-                before = half(old, d);
-            }
-            before = subgroupShuffle(before, leader);
-            ranks[r] = before + countOneBits(peers & lanes_below);
+            dst[global_start[d] + s - digit_start[d]] = p;
         }
-        workgroupBarrier();
-        // Counters → where each subgroup's run of each digit starts within the tile's run of
-        // that digit (both halves of a word at once: no half exceeds TILE < 2^16, so none
-        // carries).
-        if (lid < 128u) {
-            var running = 0u;
-            for (var g = 0u; g < THREADS / width; g += 1u) {
-                let c = atomicLoad(&group_counts[g * 128u + lid]);
-                atomicStore(&group_counts[g * 128u + lid], running);
-                running += c;
-            }
-            digit_start[2u * lid] = running & 0xffffu;
-            digit_start[2u * lid + 1u] = running >> 16u;
-        }
-        workgroupBarrier();
-        let total = digit_start[lid];
-        digit_start[lid] = wg_scan(total, lid).x;
-        workgroupBarrier();
-        for (var r = 0u; r < KPT; r += 1u) {
-            if (first + r * width < params.n) {
-                let d = digit(pairs[r]);
-                let earlier = half(atomicLoad(&group_counts[group * 128u + (d >> 1u)]), d);
-                staged[digit_start[d] + earlier + ranks[r]] = pairs[r];
-            }
-        }
-        workgroupBarrier();
-        let count = min(TILE, params.n - base);
-        for (var j = 0u; j < KPT; j += 1u) {
-            let s = j * THREADS + lid;
-            if (s < count) {
-                let p = staged[s];
-                let d = digit(p);
-                dst[global_start[d] + s - digit_start[d]] = p;
-            }
-        }
-        workgroupBarrier();
-        global_start[lid] += total;
     }
 }

@@ -48,6 +48,8 @@ pub static FILES: &[(&str, &str)] = embed![
     "lab/scan.wgsl",
     "lab/scan_kernels.wgsl",
     "lab/scan_lookback.wgsl",
+    "lab/scan_lookback_subgroup.wgsl",
+    "lab/scan_lookback_wg.wgsl",
     "lab/scan_single_pass.wgsl",
     "lab/scan_single_pass_subgroup.wgsl",
     "lab/scan_subgroup.wgsl",

@@ -186,7 +186,10 @@ pub struct Scanner {
 impl Scanner {
     /// Compile the kernels, with subgroup operations where `ctx` has them.
     pub fn new(ctx: &GpuContext, tuning: &LabTuning) -> Result<Scanner, LabError> {
-        Scanner::with_single_pass(ctx, tuning, SINGLE_PASS_ROWS, SPIN, true)
+        let rows = tuning
+            .scan_rows
+            .map_or(SINGLE_PASS_ROWS, |r| (r.clamp(4, 16) / 4) * 4);
+        Scanner::with_single_pass(ctx, tuning, rows, tuning.scan_spin.unwrap_or(SPIN), true)
     }
 
     /// [`Scanner::new`] with the single pass's tile rows, wait and trust given (tests of the

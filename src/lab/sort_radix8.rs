@@ -1,7 +1,8 @@
 //! A portable-shader radix sort of the key + index pairs in the reduce-then-scan family:
-//! 8-bit digits, 4 passes of (digit counts per run of tiles, one device-wide scan of the
-//! counts by [`Scanner`], a stable scatter ranked by subgroup ballots through workgroup
-//! memory, a run's tiles one after another). See `shaders/lab/sort_radix8.wgsl`.
+//! 8-bit digits, 4 passes of (digit counts per run of tiles with each tile's starts within
+//! its run, one device-wide scan of the run counts by [`Scanner`], a stable scatter ranked
+//! by subgroup ballots through workgroup memory, one workgroup a tile). See
+//! `shaders/lab/sort_radix8.wgsl`.
 //!
 //! No pass waits on another workgroup, so the sort needs no forward progress between
 //! workgroups; the scan of the counts is the single-pass look-back, whose fallback makes it
@@ -22,12 +23,12 @@ pub const PASSES: u32 = 4;
 const COUNT_SCAN: &str = "decoupled-look-back";
 /// Threads per workgroup.
 const THREADS: u32 = 256;
-/// Workgroups a pass keeps at least, where the input is large enough: runs of tiles grow up
-/// to [`MOST_TILES_PER_RUN`] only while this many remain (enough to fill any current GPU
-/// several times over).
+/// Counting workgroups a pass keeps at least, where the input is large enough: runs of tiles
+/// grow up to [`MOST_TILES_PER_RUN`] only while this many remain (enough to fill any current
+/// GPU several times over).
 const LEAST_RUNS: u32 = 2048;
-/// Most tiles one workgroup runs through (its counts are per run: fewer counts to write,
-/// scan and read, as scattered 4-byte words).
+/// Most tiles one counting workgroup runs through (the scanned counts are per run: fewer
+/// counts to write, scan and read as scattered 4-byte words).
 const MOST_TILES_PER_RUN: u32 = 8;
 
 /// Tiles per run for `tiles` tiles: `wanted` (at least 1), else as many as keep
@@ -95,6 +96,8 @@ pub enum Phases {
 pub struct Radix8Scratch {
     spare: wgpu::Buffer,
     counts: wgpu::Buffer,
+    /// Where each tile's digits start within its run (256 per tile).
+    tile_starts: wgpu::Buffer,
     offsets: wgpu::Buffer,
     scan: ScanScratch,
 }
@@ -116,7 +119,8 @@ impl Radix8Sorter {
         let wanted = tuning.radix_keys_per_thread;
         let (kpt, max_groups) = layout(ctx, wanted).map_err(LabError::Unsupported)?;
         let module = shader(kpt, max_groups);
-        let kernel = |entry| Kernel::new(ctx, &module, entry, &[true, false, false], tuning);
+        let storage = [true, false, false, false];
+        let kernel = |entry| Kernel::new(ctx, &module, entry, &storage, tuning);
         Ok(Radix8Sorter {
             upsweep: kernel("upsweep")?,
             downsweep: kernel("downsweep")?,
@@ -142,6 +146,11 @@ impl Radix8Sorter {
         Ok(Radix8Scratch {
             spare: storage_buffer(ctx, u64::from(n) * 8, "radix8 ping-pong")?,
             counts: storage_buffer(ctx, vec4_bytes(counts), "radix8 counts")?,
+            tile_starts: storage_buffer(
+                ctx,
+                1024 * u64::from(n.div_ceil(self.tile).max(1)),
+                "radix8 tile starts",
+            )?,
             offsets: storage_buffer(ctx, vec4_bytes(counts), "radix8 offsets")?,
             scan: ScanScratch::new(ctx, counts)?,
         })
@@ -162,11 +171,12 @@ impl Radix8Sorter {
         progress: &Progress,
     ) -> Result<f64, LabError> {
         let (runs, sub) = self.runs(n);
+        let tiles = n.div_ceil(self.tile).max(1);
         let scan = self
             .scanner
             .steps(COUNT_SCAN, &s.counts, &s.offsets, self.counts(n), &s.scan);
         let mut slots: Vec<Params> = (0..PASSES)
-            .map(|p| [8 * p, n, runs, u32::from(descending), sub, 0, 0, 0])
+            .map(|p| [8 * p, n, tiles, u32::from(descending), sub, 0, 0, 0])
             .collect();
         slots.extend(scan.iter().map(|step| step.params));
         let params = ParamSlots::new(ctx, &slots);
@@ -174,15 +184,20 @@ impl Radix8Sorter {
         let mut upsweep = Vec::new();
         let mut downsweep = Vec::new();
         for [from, to] in ways {
-            upsweep.push(self.upsweep.bind(ctx, &[from, to, &s.counts], &params)?);
-            downsweep.push(self.downsweep.bind(ctx, &[from, to, &s.offsets], &params)?);
+            let counting = [from, to, &s.counts, &s.tile_starts];
+            upsweep.push(self.upsweep.bind(ctx, &counting, &params)?);
+            let scattering = [from, to, &s.offsets, &s.tile_starts];
+            downsweep.push(self.downsweep.bind(ctx, &scattering, &params)?);
         }
         let scan_groups = scan
             .iter()
             .map(|step| step.bind(ctx, &params))
             .collect::<Result<Vec<_>, _>>()?;
         let max_dim = ctx.limits.max_compute_workgroups_per_dimension;
-        let tile_grid = grid(u64::from(runs), max_dim);
+        let (run_grid, tile_grid) = (
+            grid(u64::from(runs), max_dim),
+            grid(u64::from(tiles), max_dim),
+        );
         let mut dispatches = Vec::new();
         for p in 0..PASSES as usize {
             let offset = params.offset(p);
@@ -191,7 +206,7 @@ impl Radix8Sorter {
                     kernel: &self.upsweep,
                     group: &upsweep[p % 2],
                     offset,
-                    grid: tile_grid,
+                    grid: run_grid,
                 });
             }
             if matches!(phases, Phases::All | Phases::Scans) {

@@ -165,9 +165,8 @@ impl DeviceState for BitState {
                 None
             }
             _ => {
-                let tuner = Tuner::new(space.clone());
-                dev.set_shape(tuner.as_ref().map_or(space.untuned(), Tuner::shape));
-                tuner
+                dev.set_shape(space.untuned());
+                Tuner::new(space)
             }
         };
         session.upload(&dev.planes[0], 0, bytemuck::cast_slice(&state));
@@ -188,7 +187,11 @@ impl DeviceState for BitState {
     }
 
     fn max_batch(&self, generation: u64) -> u64 {
-        let k = u64::from(self.dev.shape().gens);
+        let k = u64::from(
+            self.tuner
+                .as_ref()
+                .map_or(self.dev.shape().gens, Tuner::least_gens),
+        );
         self.epochs.headroom(generation).min(MAX_BLOCKS * k)
     }
 
@@ -200,6 +203,9 @@ impl DeviceState for BitState {
         gens: u64,
     ) {
         let n_y = self.epochs.young_now(generation);
+        if let Some(tuner) = &self.tuner {
+            self.dev.set_shape(tuner.for_batch(gens));
+        }
         self.dev
             .encode_steps(&session.ctx, encoder, session.timer.as_mut(), gens, n_y);
     }
@@ -208,13 +214,10 @@ impl DeviceState for BitState {
         let Some(tuner) = self.tuner.as_mut() else {
             return;
         };
-        match tuner.observe(self.dev.shape(), gens, seconds) {
-            Some(best) => {
-                self.tuned.0.put(self.tuned.1, best);
-                self.dev.set_shape(best);
-                self.tuner = None;
-            }
-            None => self.dev.set_shape(tuner.shape()),
+        if let Some(best) = tuner.observe(self.dev.shape(), gens, seconds) {
+            self.tuned.0.put(self.tuned.1, best);
+            self.dev.set_shape(best);
+            self.tuner = None;
         }
     }
 

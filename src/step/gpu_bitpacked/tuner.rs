@@ -111,6 +111,12 @@ impl Space {
     }
 }
 
+/// Whether a batch of `gens` generations with `shape` says enough to time it: two full
+/// dispatches or more.
+fn long_enough(shape: Shape, gens: u64) -> bool {
+    gens >= 2 * u64::from(shape.gens)
+}
+
 /// `strips` sorted, keeping the smallest height of each strip count over `rows` rows.
 fn dedup_by_count(strips: impl Iterator<Item = u32>, rows: u32) -> Vec<u32> {
     let mut by_count: HashMap<u32, u32> = HashMap::new();
@@ -207,9 +213,27 @@ impl Tuner {
         })
     }
 
-    /// The shape the next batch runs with.
+    /// The candidate being timed.
     pub fn shape(&self) -> Shape {
         self.sweep.current()
+    }
+
+    /// The shape a batch of `gens` generations runs with: the candidate being timed when the
+    /// batch is long enough to time it (two dispatches or more), else the untuned shape — a
+    /// world stepped a generation at a time (the window at low speed) never times anything
+    /// and should not run a poor candidate meanwhile.
+    pub fn for_batch(&self, gens: u64) -> Shape {
+        let candidate = self.shape();
+        if long_enough(candidate, gens) {
+            candidate
+        } else {
+            self.space.untuned()
+        }
+    }
+
+    /// Fewest generations per dispatch a batch may run with now (sizes the batch).
+    pub fn least_gens(&self) -> u32 {
+        self.shape().gens.min(self.space.untuned().gens)
     }
 
     /// Candidates timed so far and in all (for progress lines).
@@ -221,7 +245,7 @@ impl Tuner {
     /// much (fewer than two full dispatches) and batches with another shape are ignored.
     /// Returns the chosen shape once tuning is over.
     pub fn observe(&mut self, shape: Shape, gens: u64, seconds: f64) -> Option<Shape> {
-        if shape != self.shape() || gens < 2 * u64::from(shape.gens) || seconds <= 0.0 {
+        if shape != self.shape() || !long_enough(shape, gens) || seconds <= 0.0 {
             return None;
         }
         if self.skip > 0 {

@@ -159,6 +159,17 @@ fn short_or_foreign_batches_are_not_counted() {
 }
 
 #[test]
+fn a_batch_too_short_to_time_runs_the_untuned_shape() {
+    let space = Space::new(8, None, None, 8192);
+    let tuner = Tuner::new(space.clone()).unwrap();
+    let candidate = tuner.shape();
+    assert_ne!(candidate, space.untuned(), "the sweep starts elsewhere");
+    assert_eq!(tuner.for_batch(1), space.untuned());
+    assert_eq!(tuner.for_batch(2 * u64::from(candidate.gens)), candidate);
+    assert_eq!(tuner.least_gens(), candidate.gens.min(space.untuned().gens));
+}
+
+#[test]
 fn strips_on_short_worlds_stay_within_the_world() {
     for rows in [1u32, 2, 5, 13, 40] {
         let space = Space::new(8, None, None, rows);

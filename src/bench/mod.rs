@@ -5,11 +5,13 @@
 
 mod roofline;
 mod table;
+mod timing;
 pub mod window;
 
 use roofline::{add_roofline, measure_roofline};
+use timing::{timed, warm_up};
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::Serialize;
 
@@ -145,30 +147,6 @@ pub fn median(values: &[f64]) -> f64 {
     }
 }
 
-/// One timed run: wall time, kernel time (timestamps), host↔device bytes while stepping.
-struct Run {
-    wall: Duration,
-    kernel: Option<f64>,
-    up: u64,
-    down: u64,
-}
-
-/// Step `gens` generations, timed.
-fn timed(stepper: &mut dyn crate::step::Stepper, gens: u64) -> Result<Run, String> {
-    stepper.take_gpu_seconds();
-    let before = stepper.transfer_counts();
-    let start = Instant::now();
-    stepper.step(gens).map_err(|e| e.to_string())?; // synchronous: GPU work is finished
-    let wall = start.elapsed();
-    let after = stepper.transfer_counts();
-    Ok(Run {
-        wall,
-        kernel: stepper.take_gpu_seconds(),
-        up: after.up - before.up,
-        down: after.down - before.down,
-    })
-}
-
 fn measure(
     factory: &StepperFactory,
     strategy: Strategy,
@@ -257,41 +235,6 @@ fn measure(
         wall_roofline_pct: None,
         transfer_bound_pct: None,
     })
-}
-
-/// Least wall time a GPU strategy is kept stepping before it is timed, and the most.
-const WARM_UP: (Duration, Duration) = (Duration::from_millis(500), Duration::from_secs(20));
-
-/// Warm `stepper` up before its window of `gens` generations is timed. A CPU strategy runs
-/// the window once (caches, thread pool). A GPU strategy first steps on (untimed) while it is
-/// still tuning its kernel shape ([`crate::step::Stepper::tuning`]), then repeats the window
-/// (`window`: its seconds) for at least [`WARM_UP`]'s first bound and until two consecutive
-/// runs agree within 3 %, at most the second bound: a GPU that was idle — it is while the
-/// bench builds and reads back worlds — runs compute-bound kernels several times slower for
-/// a while, and a window of a fresh soup can be only milliseconds long.
-fn warm_up(
-    gpu: bool,
-    stepper: &mut dyn crate::step::Stepper,
-    gens: u64,
-    window: &mut dyn FnMut(&mut dyn crate::step::Stepper) -> Result<f64, String>,
-) -> Result<(), String> {
-    let begun = Instant::now();
-    while gpu && stepper.tuning() && begun.elapsed() < WARM_UP.1 {
-        timed(stepper, gens.max(64))?;
-    }
-    let mut last = window(stepper)?;
-    if !gpu {
-        return Ok(());
-    }
-    let settling = Instant::now();
-    loop {
-        let t = window(stepper)?;
-        let agree = (t - last).abs() <= 0.03 * t.max(last);
-        last = t;
-        if (agree && settling.elapsed() >= WARM_UP.0) || begun.elapsed() >= WARM_UP.1 {
-            return Ok(());
-        }
-    }
 }
 
 /// Run the benchmark; `progress` hears one line per measurement as it starts.

@@ -352,4 +352,18 @@ fn the_stream_kernel_tunes_its_shape_on_this_device_and_stays_exact_while_it_doe
     let again = factory.create(Strategy::GpuBitpacked, &start).unwrap();
     assert!(!again.tuning());
     assert_eq!(again.describe_kernel().unwrap(), chosen);
+    // A shape the user fixes wins over the one tuned for the same world.
+    let fixed = gpu_factory(GpuSettings {
+        bitpacked: BitpackedTuning {
+            kernel: KernelChoice::Stream,
+            gens: Some(3),
+            strip: Some(5),
+            ..BitpackedTuning::default()
+        },
+        ..GpuSettings::default()
+    });
+    let pinned = fixed.create(Strategy::GpuBitpacked, &start).unwrap();
+    assert!(!pinned.tuning());
+    let shape = pinned.describe_kernel().unwrap();
+    assert!(shape.contains("3 gens/dispatch, 5-row strips"), "{shape}");
 }

@@ -145,13 +145,14 @@ impl DeviceState for BitState {
             kernel.gens_per_dispatch(tuning.gens, dying > 0),
         );
         let tuned = ctx.resource(|_| TunedShapes::default());
-        let key = (
-            world.width(),
-            world.height(),
-            world.rule(),
-            dev.torus(),
+        let key = TuneKey {
+            width: world.width(),
+            height: world.height(),
+            rule: world.rule(),
+            torus: dev.torus(),
             kernel,
-        );
+            fixed: (tuning.gens, tuning.strip),
+        };
         let space = Space::new(
             dev.gens_per_dispatch(),
             tuning.gens,

@@ -281,8 +281,23 @@ impl Tuner {
     }
 }
 
-/// What a tuned shape was chosen for: world size, rule, topology and kernel.
-pub type TuneKey = (u32, u32, Rule, bool, StepKernel);
+/// What a tuned shape was chosen for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TuneKey {
+    /// World width in cells.
+    pub width: u32,
+    /// World height in cells.
+    pub height: u32,
+    /// The rule stepped.
+    pub rule: Rule,
+    /// Torus or dead border.
+    pub torus: bool,
+    /// The step kernel.
+    pub kernel: StepKernel,
+    /// Generations per dispatch and strip height the user fixed (the space searched), so a
+    /// shape tuned freely never overrides a fixed one, nor the other way round.
+    pub fixed: (Option<u32>, Option<u32>),
+}
 
 /// Shapes chosen on one device (a [`crate::gpu::GpuContext`] resource), so a world loaded
 /// again — the benchmark reloads its window before each repeat, the app on Reset — starts

@@ -58,7 +58,7 @@ fn model(device: Device, width: u32, rows: u32, shape: Shape) -> f64 {
     dispatch / f64::from(g)
 }
 
-/// Every shape of `space`, the slowest first is irrelevant: the fastest one and its time.
+/// The fastest shape of `space`, found by trying every one, and its time.
 fn exhaustive(device: Device, width: u32, space: &Space) -> (Shape, f64) {
     let strips: Vec<u32> = match space.strip {
         Some(s) => vec![s],
@@ -73,9 +73,9 @@ fn exhaustive(device: Device, width: u32, space: &Space) -> (Shape, f64) {
         .unwrap()
 }
 
-/// Run the tuner to its choice with batches of ~`batch_gens` generations, multiplicative noise
-/// up to `noise`, and the world getting faster by `drift` over the run. Returns the choice
-/// and the batches it took.
+/// Run the tuner to its choice with batches of 64 dispatches, multiplicative noise up to
+/// `noise`, and the world getting faster by `drift` over the run. Returns the choice and the
+/// batches it took.
 fn tune(device: Device, width: u32, space: Space, noise: f64, drift: f64) -> (Shape, u32) {
     let mut tuner = Tuner::new(space.clone()).expect("an open space");
     let mut rng = 0x9e37_79b9_7f4a_7c15u64;

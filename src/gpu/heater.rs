@@ -72,25 +72,38 @@ impl Drop for Heater {
     }
 }
 
+/// The busy kernel and its bindings, compiled once per device (a [`GpuContext`] resource).
+struct HeaterKernel {
+    pipeline: wgpu::ComputePipeline,
+    group: wgpu::BindGroup,
+}
+
+impl HeaterKernel {
+    fn new(ctx: &GpuContext) -> HeaterKernel {
+        let pipeline = ctx.compute_pipeline(&shader(), None, false);
+        let sink = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("heater sink"),
+            size: 256,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        let group = ctx.bind_buffers("heater", &pipeline.get_bind_group_layout(0), &[&sink]);
+        HeaterKernel { pipeline, group }
+    }
+}
+
 /// Submit busy dispatches one after another until `stop`, growing them until one takes
 /// about [`SUBMISSION`].
 fn heat(ctx: &GpuContext, stop: &AtomicBool) -> Result<u64, String> {
-    let pipeline = ctx.compute_pipeline(&shader(), None, false);
-    let sink = ctx.device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("heater sink"),
-        size: 256,
-        usage: wgpu::BufferUsages::STORAGE,
-        mapped_at_creation: false,
-    });
-    let group = ctx.bind_buffers("heater", &pipeline.get_bind_group_layout(0), &[&sink]);
+    let kernel = ctx.resource(HeaterKernel::new);
     let (mut groups, mut submissions) = (16u32, 0);
     while !stop.load(Ordering::Relaxed) {
         let start = Instant::now();
         let mut encoder = ctx.device.create_command_encoder(&Default::default());
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_pipeline(&pipeline);
-            pass.set_bind_group(0, &group, &[]);
+            pass.set_pipeline(&kernel.pipeline);
+            pass.set_bind_group(0, &kernel.group, &[]);
             pass.dispatch_workgroups(groups, 1, 1);
         }
         ctx.wait_for(ctx.submit([encoder.finish()]))?;

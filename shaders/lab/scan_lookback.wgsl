@@ -45,6 +45,20 @@ fn peek(tile: u32, kind: u32) -> vec2<u32> {
     return vec2<u32>(select(0u, 1u, ready), (low & 0xffffu) | (high << 16u));
 }
 
+// What tile `t` has published, as (0 nothing yet | 1 its aggregate | 2 its inclusive prefix,
+// value): both publications are read at once, the inclusive one counts first.
+fn published(t: u32) -> vec2<u32> {
+    let inclusive = peek(t, INCLUSIVE);
+    let aggregate = peek(t, AGGREGATE);
+    if (inclusive.x != 0u) {
+        return vec2<u32>(2u, inclusive.y);
+    }
+    if (aggregate.x != 0u) {
+        return vec2<u32>(1u, aggregate.y);
+    }
+    return vec2<u32>(0u, 0u);
+}
+
 @compute @workgroup_size(256)
 fn reset(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
     let i = gid.y * groups.x * 256u + gid.x;

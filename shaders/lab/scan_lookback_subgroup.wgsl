@@ -37,20 +37,12 @@ fn look_back(tile: u32, lid: u32) -> u32 {
                     break;
                 }
                 // Lane l reads predecessor next - 1 - l: 0 nothing yet, 1 aggregate, 2 inclusive.
-                var state = 0u;
-                var value = 0u;
+                var seen = vec2<u32>(0u, 0u);
                 if (lane < next) {
-                    let t = next - 1u - lane;
-                    let inclusive = peek(t, INCLUSIVE);
-                    let aggregate = peek(t, AGGREGATE);
-                    if (inclusive.x != 0u) {
-                        state = 2u;
-                        value = inclusive.y;
-                    } else if (aggregate.x != 0u) {
-                        state = 1u;
-                        value = aggregate.y;
-                    }
+                    seen = published(next - 1u - lane);
                 }
+                let state = seen.x;
+                let value = seen.y;
                 let silent = lowest_lane(subgroupBallot(state == 0u), width);
                 let prefix = lowest_lane(subgroupBallot(state == 2u), width);
                 // Lanes before the first silent one count; an inclusive prefix among them ends

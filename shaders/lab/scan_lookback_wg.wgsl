@@ -31,14 +31,7 @@ fn look_back(tile: u32, lid: u32) -> u32 {
         if (lid < WINDOW) {
             var seen = vec2<u32>(0u, 0u);
             if (lid < next) {
-                let t = next - 1u - lid;
-                let inclusive = peek(t, INCLUSIVE);
-                let aggregate = peek(t, AGGREGATE);
-                if (inclusive.x != 0u) {
-                    seen = vec2<u32>(2u, inclusive.y);
-                } else if (aggregate.x != 0u) {
-                    seen = vec2<u32>(1u, aggregate.y);
-                }
+                seen = published(next - 1u - lid);
             }
             window[lid] = seen;
         }

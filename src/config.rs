@@ -16,6 +16,7 @@
 //! | `GOLAB_BITPACKED_GROUP` | [`BitpackedTuning::group`] | stream kernel invocations per workgroup |
 //! | `GOLAB_LAB_ZERO_WORKGROUP=1` | [`LabTuning::zero_workgroup_memory`] | let wgpu zero Lab workgroup memory |
 //! | `GOLAB_SORT_BLOCK` | [`LabTuning::sort_block`] | pairs per workgroup of the bitonic C kernels |
+//! | `GOLAB_SORT_HIGH_STEPS` | [`LabTuning::sort_high_steps`] | steps at distances ≥ 2048 per pass of the bitonic RW network |
 //! | `GOLAB_RADIX_KPT` | [`LabTuning::radix_keys_per_thread`] | pairs per thread of the 8-bit radix sort |
 //! | `GOLAB_RADIX_RUN` | [`LabTuning::radix_tiles_per_run`] | tiles per counting workgroup of the 8-bit radix sort |
 //! | `GOLAB_SCAN_ROWS` | [`LabTuning::scan_rows`] | rows of 1024 values per tile of the single-pass scan |
@@ -67,6 +68,10 @@ pub struct LabTuning {
     pub zero_workgroup_memory: bool,
     /// Pairs per workgroup of the bitonic sort's workgroup-memory (C) kernels.
     pub sort_block: Option<u32>,
+    /// Steps at compare distances ≥ 2048 per pass of the bitonic RW network (3..=8; 7 when
+    /// unset): a pass with h such steps takes its pairs in runs of 2^(11 − h).
+    #[serde(default)]
+    pub sort_high_steps: Option<u32>,
     /// Pairs per thread of the 8-bit radix sort (16, 8, 4, 2 or 1; 8 when unset; fewer when
     /// the device's workgroup memory is too small).
     pub radix_keys_per_thread: Option<u32>,
@@ -210,6 +215,7 @@ impl Tuning {
             lab: LabTuning {
                 zero_workgroup_memory: flag("GOLAB_LAB_ZERO_WORKGROUP")?,
                 sort_block: number("GOLAB_SORT_BLOCK")?,
+                sort_high_steps: number("GOLAB_SORT_HIGH_STEPS")?,
                 radix_keys_per_thread: number("GOLAB_RADIX_KPT")?,
                 radix_tiles_per_run: number("GOLAB_RADIX_RUN")?,
                 scan_rows: number("GOLAB_SCAN_ROWS")?,
@@ -247,6 +253,7 @@ mod tests {
             ("GOLAB_BITPACKED_GROUP", "64"),
             ("GOLAB_LAB_ZERO_WORKGROUP", "1"),
             ("GOLAB_SORT_BLOCK", "4096"),
+            ("GOLAB_SORT_HIGH_STEPS", "6"),
             ("GOLAB_RADIX_KPT", "8"),
             ("GOLAB_RADIX_RUN", "3"),
             ("GOLAB_SCAN_ROWS", "16"),
@@ -273,6 +280,7 @@ mod tests {
             LabTuning {
                 zero_workgroup_memory: true,
                 sort_block: Some(4096),
+                sort_high_steps: Some(6),
                 radix_keys_per_thread: Some(8),
                 radix_tiles_per_run: Some(3),
                 scan_rows: Some(16),

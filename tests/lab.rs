@@ -44,7 +44,7 @@ mod sort {
     use golab::lab::sort::{GpuSorter, Pair, random_pairs, validate};
     use golab::lab::{Experiment, sort::SortExperiment};
 
-    const CONFIGS: [&str; 7] = [
+    const CONFIGS: [&str; 8] = [
         "B2",
         "B2+C2",
         "B2B4+C2",
@@ -52,6 +52,7 @@ mod sort {
         "B2B4B8B16+C2",
         "B2B4B8B16+C2C4",
         "B2B4B8B16",
+        "RW",
     ];
 
     #[test]
@@ -99,6 +100,73 @@ mod sort {
         }
     }
 
+    /// Inputs of `size` pairs that sorts get wrong: random keys; keys with ±0, ±∞ and
+    /// repeats; all keys equal; sorted and reverse-sorted keys (indices = input positions,
+    /// the tie order).
+    fn awkward_inputs(size: usize) -> Vec<(&'static str, Vec<Pair>)> {
+        let random = random_pairs(size, seed());
+        let mut awkward = random.clone();
+        for (i, p) in awkward.iter_mut().enumerate().step_by(3) {
+            p.key = [0.0, -0.0, -1.5, f32::INFINITY, f32::NEG_INFINITY][i % 5];
+        }
+        let equal: Vec<Pair> = (0..size as u32)
+            .map(|index| Pair { key: 0.25, index })
+            .collect();
+        let mut keys: Vec<f32> = random.iter().map(|p| p.key).collect();
+        keys.sort_by(f32::total_cmp);
+        let with_positions = |keys: &mut dyn Iterator<Item = f32>| -> Vec<Pair> {
+            keys.enumerate()
+                .map(|(i, key)| Pair {
+                    key,
+                    index: i as u32,
+                })
+                .collect()
+        };
+        let sorted = with_positions(&mut keys.iter().copied());
+        let reversed = with_positions(&mut keys.iter().rev().copied());
+        vec![
+            ("random", random),
+            ("awkward keys", awkward),
+            ("all equal", equal),
+            ("sorted", sorted),
+            ("reversed", reversed),
+        ]
+    }
+
+    #[test]
+    fn the_rw_network_sorts_awkward_inputs_both_ways_with_every_pass_shape() {
+        // Sizes below one 2048-pair block (pairs past the end live only in registers), at
+        // and around it, and large enough for passes at distances >= 2048 and for each
+        // workgroup to sort two blocks in turn; 3 and 6 steps per such pass give runs of 256
+        // and 32 consecutive pairs (8, the default, 8).
+        let ctx = ctx();
+        for high in [None, Some(3), Some(6)] {
+            let tuning = LabTuning {
+                sort_high_steps: high,
+                ..LabTuning::default()
+            };
+            let mut sorter = GpuSorter::new(&ctx, &tuning).unwrap();
+            let sizes: &[usize] = match high {
+                None => &[1, 2, 3, 100, 2047, 2048, 2049, 3 * 2048 + 77, (1 << 17) + 5],
+                Some(_) => &[(1 << 16) - 3, (1 << 18) + 1],
+            };
+            for &size in sizes {
+                let mut inputs = awkward_inputs(size);
+                if high.is_some() {
+                    inputs.truncate(2); // random and awkward keys
+                }
+                for (what, input) in inputs {
+                    for descending in [false, true] {
+                        let out = sorter.sort(&ctx, &input, "RW", descending).unwrap();
+                        validate(&input, &out, descending).unwrap_or_else(|e| {
+                            panic!("RW {what} n={size} high={high:?} descending={descending}: {e}")
+                        });
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_radix_baseline_sorts_both_ways_including_equal_keys_and_partial_tiles() {
         let ctx = ctx();
@@ -132,37 +200,10 @@ mod sort {
             3 * tile + 77,
             300_001,
         ] {
-            let random = random_pairs(size, seed());
-            let mut awkward = random.clone();
-            for (i, p) in awkward.iter_mut().enumerate().step_by(3) {
-                p.key = [0.0, -0.0, -1.5, f32::INFINITY, f32::NEG_INFINITY][i % 5];
-            }
-            let equal: Vec<Pair> = (0..size as u32)
-                .map(|index| Pair { key: 0.25, index })
-                .collect();
-            // Sorted and reverse-sorted keys, indices = input positions (the tie order).
-            let mut keys: Vec<f32> = random.iter().map(|p| p.key).collect();
-            keys.sort_by(f32::total_cmp);
-            let with_positions = |keys: &mut dyn Iterator<Item = f32>| -> Vec<Pair> {
-                keys.enumerate()
-                    .map(|(i, key)| Pair {
-                        key,
-                        index: i as u32,
-                    })
-                    .collect()
-            };
-            let sorted = with_positions(&mut keys.iter().copied());
-            let reversed = with_positions(&mut keys.iter().rev().copied());
-            for (what, input) in [
-                ("random", &random),
-                ("awkward keys", &awkward),
-                ("all equal", &equal),
-                ("sorted", &sorted),
-                ("reversed", &reversed),
-            ] {
+            for (what, input) in awkward_inputs(size) {
                 for descending in [false, true] {
-                    let out = radix.sort_pairs(&ctx, input, descending).unwrap();
-                    validate(input, &out, descending).unwrap_or_else(|e| {
+                    let out = radix.sort_pairs(&ctx, &input, descending).unwrap();
+                    validate(&input, &out, descending).unwrap_or_else(|e| {
                         panic!("radix8 {what} n={size} descending={descending}: {e}")
                     });
                 }
@@ -209,21 +250,31 @@ mod sort {
     }
 
     #[test]
-    fn equal_keys_and_infinities_keep_their_indices() {
+    fn equal_keys_signed_zeros_and_infinities_keep_their_indices_in_every_configuration() {
         let ctx = ctx();
         let mut sorter = GpuSorter::new(&ctx, &LabTuning::default()).unwrap();
-        let keys = [1.0, f32::INFINITY, -2.0, 1.0, f32::NEG_INFINITY, 1.0, 0.0];
+        let keys = [
+            1.0,
+            f32::INFINITY,
+            -2.0,
+            1.0,
+            f32::NEG_INFINITY,
+            1.0,
+            0.0,
+            -0.0,
+        ];
         let input: Vec<Pair> = (0..300)
             .map(|i| Pair {
                 key: keys[i % keys.len()],
                 index: i as u32,
             })
             .collect();
-        for descending in [false, true] {
-            let out = sorter
-                .sort(&ctx, &input, "B2B4B8B16+C2", descending)
-                .unwrap();
-            validate(&input, &out, descending).unwrap();
+        for config in CONFIGS {
+            for descending in [false, true] {
+                let out = sorter.sort(&ctx, &input, config, descending).unwrap();
+                validate(&input, &out, descending)
+                    .unwrap_or_else(|e| panic!("{config} descending={descending}: {e}"));
+            }
         }
     }
 

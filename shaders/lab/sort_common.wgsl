@@ -1,5 +1,5 @@
-// Shared by the bitonic kernels: the key + original-index pair and the total order.
-// Ties on the key are broken by the index, so padding (±inf with indices ≥ n) always
+// Shared by the bitonic kernels: the key + original-index pair and the total order (keys
+// by IEEE totalOrder, so −0 sorts before +0). Ties on the key are broken by the index, so padding (±inf with indices ≥ n) always
 // sorts after real data and the result is unique, whatever the network does.
 
 struct Pair {
@@ -9,16 +9,17 @@ struct Pair {
 
 // params.a = inc (largest compare distance of this pass), b = block size of the stage
 // (direction: ascending where (i & block) == 0), c = 1 for descending order,
-// d = number of elements (a power of two), e = threads in this dispatch.
+// d = number of elements (a power of two), e = threads in this dispatch; the RW kernel's
+// passes at large distances lay their pairs out from last_inc (their smallest distance).
 struct Params {
     inc: u32,
     block: u32,
     descending: u32,
     n: u32,
     threads: u32,
+    last_inc: u32,
     pad0: u32,
     pad1: u32,
-    pad2: u32,
 }
 
 // Pairs are stored as vec2<u32> (key bits, index) so that each element moves with one
@@ -36,9 +37,23 @@ fn store_pair(i: u32, p: Pair) {
 }
 @group(0) @binding(1) var<uniform> params: Params;
 
+// The key's bits in an order where unsigned comparison is IEEE totalOrder (−0 before +0,
+// NaNs at the ends), the order the CPU checks with f32::total_cmp.
+fn sortable(key: f32) -> u32 {
+    let b = bitcast<u32>(key);
+    return b ^ select(0x80000000u, 0xffffffffu, (b >> 31u) != 0u);
+}
+
+// The key bits whose sortable form is s.
+fn unsortable(s: u32) -> u32 {
+    return s ^ select(0x80000000u, 0xffffffffu, (s >> 31u) == 0u);
+}
+
 fn before(a: Pair, b: Pair) -> bool {
-    if (a.key != b.key) {
-        return (a.key < b.key) != (params.descending != 0u);
+    let ka = sortable(a.key);
+    let kb = sortable(b.key);
+    if (ka != kb) {
+        return (ka < kb) != (params.descending != 0u);
     }
     return a.index < b.index;
 }

@@ -63,6 +63,7 @@ pub static FILES: &[(&str, &str)] = embed![
     "lab/shuffle_subgroup_3d.wgsl",
     "lab/sort_b.wgsl",
     "lab/sort_c.wgsl",
+    "lab/sort_rw.wgsl",
     "lab/sort_common.wgsl",
     "lab/sort_radix.wgsl",
     "lab/sort_radix8.wgsl",

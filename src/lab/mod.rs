@@ -278,18 +278,19 @@ pub fn experiment(name: &str) -> Result<Box<dyn Experiment>, LabError> {
 
 /// Every module the Lab can build, as (label, WGSL), for tests/shaders.rs to validate with
 /// naga: the bitonic B kernels (M = 1..=4) and C kernels (every block size of
-/// [`sort_kernels::BLOCKS`], C2 and C4), the radix sort, the transpose kernels, the shuffle
+/// [`sort_kernels::BLOCKS`], C2 and C4), the RW kernel, the radix sort, the transpose kernels, the shuffle
 /// built-ins (1-D, 3-D) and emulation (every width, 1-D and 3-D) and both coalescing
 /// workgroup sizes. Built by the same functions the experiments compile from.
 pub fn shader_permutations() -> Vec<(String, String)> {
     use crate::gpu::shader::Shader;
     let mut shaders: Vec<Shader> = (1..=4).map(sort_kernels::b_shader).collect();
+    shaders.extend([0, 3, 4, 8, 11].map(sort_kernels::rw_shader));
     for w in sort_kernels::BLOCKS {
         shaders.extend([false, true].map(|c4| sort_kernels::c_shader(w, c4)));
     }
     shaders.push(sort_radix::shader());
     // 8-bit radix: H200/H100 (32-lane subgroups, 48 KiB; 8 or 16 per thread), lavapipe (8 lanes, 32 KiB).
-    let radix8 = [(16, 8), (8, 8), (4, 32)];
+    let radix8 = [(16, 8), (8, 8), (8, 32), (4, 32)];
     shaders.extend(radix8.map(|(kpt, groups)| sort_radix8::shader(kpt, groups)));
     shaders.push(transpose::shader());
     shaders.push(transpose::wide_shader());

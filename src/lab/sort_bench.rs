@@ -8,7 +8,7 @@ use rayon::slice::ParallelSliceMut;
 
 use super::gpu::{Clock, per_submission, read_back, restore, settle};
 use super::sort::{Pair, compare, validate};
-use super::sort_kernels::{Bitonic, Config, schedule};
+use super::sort_kernels::{Bitonic, Config};
 use super::sort_radix::{self, RadixSorter};
 use super::sort_radix8::{self, Phases, Radix8Sorter};
 use super::{LabError, LabRow, Progress};
@@ -170,7 +170,7 @@ impl SizeBench<'_> {
         row: &mut LabRow,
     ) -> Result<(), LabError> {
         let (ctx, n) = (self.ctx, self.n);
-        let passes = schedule(config, n, bitonic.w).len();
+        let passes = bitonic.schedule(config, n).len();
         let mut batch = per_submission(16.0 * f64::from(n), self.copy, 0.05);
         let mut sort = |batch: usize| -> Result<f64, LabError> {
             restore(ctx, &self.pristine, &self.buffer)?;

@@ -1,6 +1,6 @@
 //! The bitonic network on the GPU: the B (registers) and C (workgroup memory) kernel
-//! families, the article's seven configurations, the pass schedule of each, and
-//! [`GpuSorter`] for one-off sorts outside a timed run.
+//! families, the article's seven configurations, golab's regrouped RW configuration, the
+//! pass schedule of each, and [`GpuSorter`] for one-off sorts outside a timed run.
 
 use crate::config::LabTuning;
 use crate::gpu::GpuContext;
@@ -22,44 +22,60 @@ pub struct Config {
     pub b_max: u32,
     /// Steps per barrier of the workgroup-memory phase: None (no C), 1 (C2) or 2 (C4).
     pub c_steps: Option<u32>,
+    /// golab's RW network instead of B and C passes: every pass does up to 11 steps on
+    /// 2048 pairs, three at a time in registers (see [`regrouped_schedule`]).
+    pub regrouped: bool,
 }
 
-/// The seven configurations, in the article's column order.
-pub const CONFIGS: [Config; 7] = [
+/// The article's seven configurations in its column order, then golab's RW.
+pub const CONFIGS: [Config; 8] = [
     Config {
         name: "B2",
         b_max: 1,
         c_steps: None,
+        regrouped: false,
     },
     Config {
         name: "B2+C2",
         b_max: 1,
         c_steps: Some(1),
+        regrouped: false,
     },
     Config {
         name: "B2B4+C2",
         b_max: 2,
         c_steps: Some(1),
+        regrouped: false,
     },
     Config {
         name: "B2B4B8+C2",
         b_max: 3,
         c_steps: Some(1),
+        regrouped: false,
     },
     Config {
         name: "B2B4B8B16+C2",
         b_max: 4,
         c_steps: Some(1),
+        regrouped: false,
     },
     Config {
         name: "B2B4B8B16+C2C4",
         b_max: 4,
         c_steps: Some(2),
+        regrouped: false,
     },
     Config {
         name: "B2B4B8B16",
         b_max: 4,
         c_steps: None,
+        regrouped: false,
+    },
+    Config {
+        name: "RW",
+        b_max: 3,
+        c_steps: None,
+        regrouped: true,
     },
 ];
 
@@ -70,6 +86,10 @@ pub enum Family {
     B(u32),
     /// C kernel with this many steps per barrier (1 = C2, 2 = C4).
     C(u32),
+    /// The RW kernel (registers regrouped through workgroup memory) compiled for one-stage
+    /// passes on runs of 2^l pairs (`R(l)`, l in 3..=11), or `R(0)`: the pass that sorts
+    /// whole blocks, its stages read from the parameters.
+    R(u32),
 }
 
 /// One global pass: kernel, largest compare distance, and the stage's block size.
@@ -79,12 +99,116 @@ pub struct Pass {
     pub family: Family,
     /// Largest compare distance.
     pub inc: u32,
-    /// Stage block size (direction bit).
+    /// Stage block size (direction bit); the RW kernel's last stage.
     pub block: u32,
+    /// RW only: the first stage's block size (its stages run first_block..=block).
+    pub first_block: u32,
+    /// RW only: the smallest compare distance of each stage.
+    pub last_inc: u32,
+    /// RW only: index bits of each run of consecutive pairs a workgroup takes (11: one
+    /// block of 2048; fewer: runs of 2^low_bits pairs at the distances of the pass).
+    pub low_bits: u32,
+}
+
+impl Pass {
+    /// A B or C pass: one stage from `inc` down.
+    fn single(family: Family, inc: u32, block: u32) -> Pass {
+        Pass {
+            family,
+            inc,
+            block,
+            first_block: block,
+            last_inc: 1,
+            low_bits: 0,
+        }
+    }
+
+    /// The (stage block, compare distance) steps this pass does, in order.
+    #[cfg(test)]
+    fn steps(&self) -> Vec<(u32, u32)> {
+        let mut steps = Vec::new();
+        let mut stage = self.first_block;
+        while stage <= self.block {
+            let count = match self.family {
+                Family::B(m) => m,
+                Family::C(_) => self.inc.trailing_zeros() + 1,
+                Family::R(_) => u32::MAX,
+            };
+            let mut inc = self.inc.min(stage / 2);
+            while inc >= self.last_inc.max(1) && (steps.len() as u32) < count {
+                steps.push((stage, inc));
+                inc /= 2;
+            }
+            match stage.checked_mul(2) {
+                Some(next) => stage = next,
+                None => break,
+            }
+        }
+        steps
+    }
+}
+
+/// Pairs an RW workgroup holds: 256 threads × 8 registers.
+pub const RW_PAIRS: u32 = 2048;
+
+/// 2048-pair blocks each RW workgroup sorts in turn, loading the next block's pairs before
+/// it sorts the current one (docs/lab.md has the measured choice).
+pub const RW_BLOCKS_PER_GROUP: u32 = 2;
+
+/// Most steps an RW pass does at distances ≥ [`RW_PAIRS`] when unset
+/// ([`LabTuning::sort_high_steps`]): its pairs come in runs of 2^(11 − 8) = 8 (64 bytes).
+pub const RW_HIGH_STEPS: u32 = 8;
+
+/// The RW network's passes for `n` (a power of two) elements: one pass sorts every
+/// 2048-pair block; each larger stage takes passes of up to `high` (3..=8) steps at
+/// distances ≥ 2048, then one pass of its 11 steps below 2048.
+pub fn regrouped_schedule(n: u32, high: u32) -> Vec<Pass> {
+    let local = n.min(RW_PAIRS);
+    let mut passes = vec![Pass {
+        family: Family::R(0),
+        inc: local / 2,
+        block: local,
+        first_block: 2,
+        last_inc: 1,
+        low_bits: 11,
+    }];
+    let mut block = 2 * RW_PAIRS;
+    while block <= n {
+        let mut top = (block / 2).trailing_zeros();
+        while top >= 11 {
+            let h = high.min(top - 10);
+            passes.push(Pass {
+                family: Family::R(11 - h),
+                inc: 1 << top,
+                block,
+                first_block: block,
+                last_inc: 1 << (top + 1 - h),
+                low_bits: 11 - h,
+            });
+            top -= h;
+        }
+        passes.push(Pass {
+            family: Family::R(11),
+            inc: RW_PAIRS / 2,
+            block,
+            first_block: block,
+            last_inc: 1,
+            low_bits: 11,
+        });
+        match block.checked_mul(2) {
+            Some(next) => block = next,
+            None => break,
+        }
+    }
+    passes
 }
 
 /// Passes that sort `n` (a power of two) elements with `config`, with `w`-element workgroup blocks.
-pub fn schedule(config: Config, n: u32, w: u32) -> Vec<Pass> {
+/// RW passes do up to `high` steps at distances ≥ 2048.
+pub fn schedule(config: Config, n: u32, w: u32, high: u32) -> Vec<Pass> {
+    if config.regrouped {
+        return regrouped_schedule(n, high);
+    }
     let mut passes = Vec::new();
     let mut block = 2;
     while block <= n {
@@ -93,22 +217,17 @@ pub fn schedule(config: Config, n: u32, w: u32) -> Vec<Pass> {
             if let Some(c) = config.c_steps
                 && inc < w
             {
-                passes.push(Pass {
-                    family: Family::C(c),
-                    inc,
-                    block,
-                });
+                passes.push(Pass::single(Family::C(c), inc, block));
                 break;
             }
             let m = config.b_max.min(inc.trailing_zeros() + 1);
-            passes.push(Pass {
-                family: Family::B(m),
-                inc,
-                block,
-            });
+            passes.push(Pass::single(Family::B(m), inc, block));
             inc >>= m;
         }
-        block *= 2;
+        match block.checked_mul(2) {
+            Some(next) => block = next,
+            None => break,
+        }
     }
     passes
 }
@@ -120,6 +239,13 @@ pub const BLOCKS: [u32; 5] = [512, 1024, 2048, 4096, 8192];
 /// The B kernel merging `m` (1..=4) steps per pass.
 pub fn b_shader(m: u32) -> Shader {
     Shader::new("lab/sort_b.wgsl").constant("M", m)
+}
+
+/// The RW kernel (registers regrouped through workgroup memory, 2048 pairs a workgroup)
+/// for one-stage passes on runs of 2^`low_bits` pairs (3..=11), or with `low_bits` 0 the
+/// pass that sorts whole blocks.
+pub fn rw_shader(low_bits: u32) -> Shader {
+    Shader::new("lab/sort_rw.wgsl").constant("L", low_bits)
 }
 
 /// The C kernel on blocks of `w` pairs, two steps per barrier when `c4`.
@@ -134,13 +260,19 @@ pub struct Bitonic {
     b: Vec<Kernel>,
     c2: Kernel,
     c4: Kernel,
+    /// RW kernels by the low bits compiled in (0 and 11 − h for h = 0..=high_steps).
+    rw: Vec<(u32, Kernel)>,
     /// Elements per workgroup block of the C kernels.
     pub w: u32,
+    /// Most steps of an RW pass at distances ≥ 2048.
+    pub high_steps: u32,
 }
 
 impl Bitonic {
-    /// Compile B2…B16, C2 and C4; C blocks are 2048 pairs (16 KiB) where workgroup memory
-    /// allows, or `tuning.sort_block` pairs when that is one of [`BLOCKS`] and fits.
+    /// Compile B2…B16, C2, C4 and RW; C blocks are 2048 pairs (16 KiB) where workgroup
+    /// memory allows, or `tuning.sort_block` pairs when that is one of [`BLOCKS`] and fits;
+    /// RW passes do `tuning.sort_high_steps` (3..=8, else [`RW_HIGH_STEPS`]) steps at large
+    /// distances.
     pub fn new(ctx: &GpuContext, tuning: &LabTuning) -> Result<Bitonic, LabError> {
         let fits =
             |w: u32| u64::from(w) * 8 <= u64::from(ctx.limits.max_compute_workgroup_storage_size);
@@ -150,12 +282,32 @@ impl Bitonic {
             .map(|m| Kernel::new(ctx, &b_shader(m), "main", &[false], tuning))
             .collect::<Result<Vec<_>, _>>()?;
         let c = |c4: bool| Kernel::new(ctx, &c_shader(w, c4), "main", &[false], tuning);
+        let high_steps = tuning
+            .sort_high_steps
+            .filter(|h| (3..=8).contains(h))
+            .unwrap_or(RW_HIGH_STEPS);
+        let rw = std::iter::once(0)
+            .chain((11 - high_steps)..=11)
+            .map(|l| {
+                Ok((
+                    l,
+                    Kernel::new(ctx, &rw_shader(l), "main", &[false], tuning)?,
+                ))
+            })
+            .collect::<Result<Vec<_>, LabError>>()?;
         Ok(Bitonic {
             b,
             c2: c(false)?,
             c4: c(true)?,
+            rw,
             w,
+            high_steps,
         })
+    }
+
+    /// The passes that sort `n` (a power of two) pairs with `config` on these kernels.
+    pub fn schedule(&self, config: Config, n: u32) -> Vec<Pass> {
+        schedule(config, n, self.w, self.high_steps)
     }
 
     fn kernel(&self, family: Family) -> &Kernel {
@@ -163,6 +315,7 @@ impl Bitonic {
             Family::B(m) => &self.b[m as usize - 1],
             Family::C(1) => &self.c2,
             Family::C(_) => &self.c4,
+            Family::R(l) => &self.rw.iter().find(|(k, _)| *k == l).expect("compiled").1,
         }
     }
 
@@ -180,7 +333,7 @@ impl Bitonic {
         per_submission: usize,
         progress: &Progress,
     ) -> Result<f64, LabError> {
-        let passes = schedule(config, n, self.w);
+        let passes = self.schedule(config, n);
         let max_dim = ctx.limits.max_compute_workgroups_per_dimension;
         let mut slots: Vec<Params> = Vec::with_capacity(passes.len());
         let mut grids = Vec::with_capacity(passes.len());
@@ -191,8 +344,24 @@ impl Bitonic {
                     (t, u64::from(t).div_ceil(256))
                 }
                 Family::C(_) => (n.div_ceil(self.w) * 256, u64::from(n.div_ceil(self.w))),
+                Family::R(_) => {
+                    let blocks = n.div_ceil(RW_PAIRS);
+                    (
+                        blocks * 256,
+                        u64::from(blocks.div_ceil(RW_BLOCKS_PER_GROUP)),
+                    )
+                }
             };
-            slots.push([p.inc, p.block, u32::from(descending), n, threads, 0, 0, 0]);
+            slots.push([
+                p.inc,
+                p.block,
+                u32::from(descending),
+                n,
+                threads,
+                p.last_inc,
+                0,
+                0,
+            ]);
             grids.push(grid(groups, max_dim));
         }
         let params = ParamSlots::new(ctx, &slots);
@@ -286,14 +455,8 @@ mod tests {
             for log_n in 1..=20 {
                 let n = 1u32 << log_n;
                 let mut steps = Vec::new();
-                for p in schedule(config, n, 2048) {
-                    let count = match p.family {
-                        Family::B(m) => m,
-                        Family::C(_) => p.inc.trailing_zeros() + 1,
-                    };
-                    for s in 0..count {
-                        steps.push((p.block, p.inc >> s));
-                    }
+                for p in schedule(config, n, 2048, RW_HIGH_STEPS) {
+                    steps.extend(p.steps());
                 }
                 let mut expected = Vec::new();
                 let mut block = 2;
@@ -303,7 +466,10 @@ mod tests {
                         expected.push((block, inc));
                         inc /= 2;
                     }
-                    block *= 2;
+                    match block.checked_mul(2) {
+                        Some(next) => block = next,
+                        None => break,
+                    }
                 }
                 assert_eq!(steps, expected, "{} n={n}", config.name);
             }
@@ -315,9 +481,41 @@ mod tests {
         let n = 1 << 27;
         let counts: Vec<usize> = CONFIGS
             .iter()
-            .map(|c| schedule(*c, n, 2048).len())
+            .map(|c| schedule(*c, n, 2048, RW_HIGH_STEPS).len())
             .collect();
         assert_eq!(counts[0], 27 * 28 / 2);
         assert!(counts[1] < counts[0] && counts[4] < counts[1] && counts[6] < counts[0]);
+        // RW: one pass for the 2048-pair blocks; each of the 16 larger stages one pass of
+        // its last 11 steps and ⌈(steps above those) / 8⌉ more.
+        let above: usize = (1..=16).map(|s: usize| s.div_ceil(8)).sum();
+        assert_eq!(counts[7], 1 + 16 + above);
+        assert_eq!(counts[7], 41);
+    }
+
+    #[test]
+    fn every_rw_pass_keeps_its_steps_inside_its_workgroups_2048_pairs() {
+        for high in 3..=8 {
+            for log_n in 0..=31 {
+                for p in regrouped_schedule(1 << log_n, high) {
+                    let steps = p.steps();
+                    assert!(steps.len() <= 66, "{p:?}");
+                    let h = 11 - p.low_bits;
+                    assert!(h <= high, "{p:?}");
+                    for (_, inc) in steps {
+                        // A distance is one of the run's low bits or one of the h bits from
+                        // last_inc up: inside the 2048 local indices.
+                        let bit = inc.trailing_zeros();
+                        let local = if h == 0 {
+                            bit < 11
+                        } else {
+                            bit >= p.last_inc.trailing_zeros()
+                                && bit < p.last_inc.trailing_zeros() + h
+                                && p.last_inc.trailing_zeros() >= 11
+                        };
+                        assert!(local, "{p:?}: distance {inc}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -51,7 +51,7 @@ fn fixed_bytes(max_groups: u32) -> u32 {
 
 /// Pairs per thread and subgroups per workgroup for `ctx`: the largest tile (256 × 16, 8 or
 /// 4 … pairs, at most `wanted` per thread, [`DEFAULT_KEYS_PER_THREAD`] when `None`) whose
-/// staged pairs and counters fit the device's workgroup memory; `Err` says why the device
+/// staged keys (then indices: 4 bytes a pair) and counters fit the device's workgroup memory; `Err` says why the device
 /// cannot run it (no subgroups, or subgroups wider than 32 lanes).
 pub fn layout(ctx: &GpuContext, wanted: Option<u32>) -> Result<(u32, u32), String> {
     if !ctx.has_subgroups() {
@@ -68,7 +68,7 @@ pub fn layout(ctx: &GpuContext, wanted: Option<u32>) -> Result<(u32, u32), Strin
     [16, 8, 4, 2, 1]
         .into_iter()
         .filter(|kpt| *kpt <= wanted.unwrap_or(DEFAULT_KEYS_PER_THREAD))
-        .find(|kpt| kpt * THREADS * 8 + fixed_bytes(max_groups) <= memory)
+        .find(|kpt| kpt * THREADS * 4 + fixed_bytes(max_groups) <= memory)
         .map(|kpt| (kpt, max_groups))
         .ok_or_else(|| format!("needs more workgroup memory than this device's {memory} bytes"))
 }

@@ -100,14 +100,22 @@ mod sort {
         }
     }
 
-    /// Inputs of `size` pairs that sorts get wrong: random keys; keys with ±0, ±∞ and
+    /// Inputs of `size` pairs that sorts get wrong: random keys; keys with ±0, ±∞, NaNs and
     /// repeats; all keys equal; sorted and reverse-sorted keys (indices = input positions,
     /// the tie order).
     fn awkward_inputs(size: usize) -> Vec<(&'static str, Vec<Pair>)> {
         let random = random_pairs(size, seed());
         let mut awkward = random.clone();
         for (i, p) in awkward.iter_mut().enumerate().step_by(3) {
-            p.key = [0.0, -0.0, -1.5, f32::INFINITY, f32::NEG_INFINITY][i % 5];
+            p.key = [
+                0.0,
+                -0.0,
+                -1.5,
+                f32::INFINITY,
+                f32::NEG_INFINITY,
+                f32::NAN,
+                -f32::NAN,
+            ][i % 7];
         }
         let equal: Vec<Pair> = (0..size as u32)
             .map(|index| Pair { key: 0.25, index })
@@ -250,7 +258,7 @@ mod sort {
     }
 
     #[test]
-    fn equal_keys_signed_zeros_and_infinities_keep_their_indices_in_every_configuration() {
+    fn equal_keys_signed_zeros_infinities_and_nans_keep_their_indices_in_every_configuration() {
         let ctx = ctx();
         let mut sorter = GpuSorter::new(&ctx, &LabTuning::default()).unwrap();
         let keys = [
@@ -262,6 +270,9 @@ mod sort {
             1.0,
             0.0,
             -0.0,
+            f32::NAN,
+            -f32::NAN,
+            f32::from_bits(0x7fff_ffff), // the padding's own key, repeated by real pairs
         ];
         let input: Vec<Pair> = (0..300)
             .map(|i| Pair {

@@ -1,16 +1,17 @@
 // Shared by the bitonic kernels: the key + original-index pair and the total order (keys
-// by IEEE totalOrder, so −0 sorts before +0). Ties on the key are broken by the index, so padding (±inf with indices ≥ n) always
-// sorts after real data and the result is unique, whatever the network does.
+// by IEEE totalOrder, so −0 sorts before +0 and NaNs at the ends). Ties on the key are broken
+// by the index, so padding (the largest key in the order, indices ≥ n) always sorts after
+// real data and the result is unique, whatever the network does.
 
 struct Pair {
     key: f32,
     index: u32,
 }
 
-// params.a = inc (largest compare distance of this pass), b = block size of the stage
-// (direction: ascending where (i & block) == 0), c = 1 for descending order,
-// d = number of elements (a power of two), e = threads in this dispatch; the RW kernel's
-// passes at large distances lay their pairs out from last_inc (their smallest distance).
+// inc: the largest compare distance of this pass; block: the block size of the stage
+// (direction: ascending where (i & block) == 0); descending: 1 for descending order;
+// n: the number of elements (a power of two); threads: threads in this dispatch; last_inc:
+// the smallest compare distance of an RW pass at large distances (its pairs' layout).
 struct Params {
     inc: u32,
     block: u32,
@@ -39,9 +40,12 @@ fn store_pair(i: u32, p: Pair) {
 
 // The key's bits in an order where unsigned comparison is IEEE totalOrder (−0 before +0,
 // NaNs at the ends), the order the CPU checks with f32::total_cmp.
-fn sortable(key: f32) -> u32 {
-    let b = bitcast<u32>(key);
+fn sortable_bits(b: u32) -> u32 {
     return b ^ select(0x80000000u, 0xffffffffu, (b >> 31u) != 0u);
+}
+
+fn sortable(key: f32) -> u32 {
+    return sortable_bits(bitcast<u32>(key));
 }
 
 // The key bits whose sortable form is s.

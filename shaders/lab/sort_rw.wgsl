@@ -23,11 +23,12 @@ const LOCAL_BITS: u32 = 11u;
 
 var<workgroup> tile: array<u32, W>;
 
-// This invocation's eight registers (sortable key, index), the local bits they span
-// (r.x > r.y > r.z), its own bits' part of their local indices, and their global indices.
+// This invocation's eight registers (sortable key, index), its own bits' part of their
+// local indices, and their global indices. The local bits the registers span (r, with
+// r.x > r.y > r.z) are a function variable of `main`, passed along: every barrier depends on
+// them, and WGSL's uniformity rules trust function variables, not private ones.
 var<private> regs: array<vec2<u32>, 8>;
 var<private> gi: array<u32, 8>;
-var<private> r: vec3<u32>;
 var<private> tp: u32;
 
 // Where a workgroup's local indices lie in the array: local bits [0, l) at global bits
@@ -91,13 +92,12 @@ fn registers_for(b: u32, floor: u32) -> vec3<u32> {
     return vec3<u32>(top, top - 1u, top - 2u);
 }
 
-// Every register through workgroup memory (keys, then indices), now spanning the local bits
-// `to`.
-fn regroup(t: u32, to: vec3<u32>) {
+// Every register through workgroup memory (keys, then indices), from spanning the local bits
+// r to spanning `to`.
+fn regroup(t: u32, r: vec3<u32>, to: vec3<u32>) {
     let old_slots = slots_of(tp, r);
-    r = to;
-    tp = thread_part(t, r);
-    let new_slots = slots_of(tp, r);
+    tp = thread_part(t, to);
+    let new_slots = slots_of(tp, to);
     for (var q = 0u; q < 8u; q++) {
         tile[register_slot(old_slots, q)] = regs[q].x;
     }
@@ -117,7 +117,7 @@ fn regroup(t: u32, to: vec3<u32>) {
     workgroupBarrier();
 }
 
-fn update_indices(m: Layout) {
+fn update_indices(m: Layout, r: vec3<u32>) {
     for (var q = 0u; q < 8u; q++) {
         gi[q] = global_index(m, register_index(tp, r, q));
     }
@@ -125,7 +125,7 @@ fn update_indices(m: Layout) {
 
 // One step of the stage on local bit b, one of the register bits: four compare-exchanges,
 // each pair's direction from its global index (the stage's bit).
-fn step_on(b: u32, stage: u32) {
+fn step_on(b: u32, stage: u32, r: vec3<u32>) {
     if (b == r.x) {
         for (var e = 0u; e < 4u; e++) {
             let v = cmpx(regs[e], regs[e + 4u], (gi[e] & stage) != 0u);
@@ -149,18 +149,23 @@ fn step_on(b: u32, stage: u32) {
     }
 }
 
-// One round of a one-stage pass: registers regrouped to hold bit `top` (not in the first
-// round), then the steps on bits top, top − 1, … down to the lowest register bit or
-// `bottom`. Everything here is a constant once L is.
-fn round(t: u32, top: u32, bottom: u32, floor: u32, stage: u32, first: bool) {
+// One round of a one-stage pass, the registers spanning `spans`: regrouped to hold bit `top`
+// (not in the first round), then the steps on bits top, top − 1, … down to the lowest
+// register bit or `bottom`; returns the bits the registers span. Everything here is a
+// constant once L is.
+fn round(t: u32, spans: vec3<u32>, top: u32, bottom: u32, floor: u32, stage: u32,
+         first: bool) -> vec3<u32> {
+    var r = spans;
     if (!first) {
-        regroup(t, registers_for(top, floor));
+        r = registers_for(top, floor);
+        regroup(t, spans, r);
     }
     for (var k = 0u; k < 3u; k++) {
         if (k <= top && top - k >= bottom && top - k >= r.z) {
-            step_on(top - k, stage);
+            step_on(top - k, stage, r);
         }
     }
+    return r;
 }
 
 // Where block `blk` of this pass lies (its local bits l; see the top of the file).
@@ -208,7 +213,8 @@ fn main(
     let bottom = select(0u, l, l < LOCAL_BITS);
     let floor = min(bottom, 8u);
     // Registers hold sortable(key) (descending: complemented, so the network always sorts
-    // ascending) and the index; pairs past the end (sizes below 2048) sort after all.
+    // ascending) and the index; pairs past the end (sizes below 2048) hold the largest
+    // value and are never compared with real ones (no stage goes past n).
     let flip = select(0u, 0xffffffffu, params.descending != 0u);
 
     var blk = g;
@@ -222,13 +228,13 @@ fn main(
         }
     }
     loop {
-        r = vec3<u32>(10u, 9u, 8u);
+        var r = vec3<u32>(10u, 9u, 8u);
         tp = thread_part(t, r);
-        update_indices(m);
+        update_indices(m, r);
         for (var q = 0u; q < 8u; q++) {
             regs[q] = next_pairs[q];
             if (gi[q] < params.n) {
-                regs[q].x = sortable(bitcast<f32>(regs[q].x)) ^ flip;
+                regs[q].x = sortable_bits(regs[q].x) ^ flip;
             }
         }
         let next = blk + stride;
@@ -244,15 +250,15 @@ fn main(
             // One stage, steps on local bits 10 … bottom: four rounds at most, all
             // constant. Its direction bit lies outside the local bits: the same in every gi.
             let stage = params.block;
-            round(t, 10u, bottom, floor, stage, true);
+            r = round(t, r, 10u, bottom, floor, stage, true);
             if (7u >= bottom) {
-                round(t, 7u, bottom, floor, stage, false);
+                r = round(t, r, 7u, bottom, floor, stage, false);
             }
             if (4u >= bottom) {
-                round(t, 4u, bottom, floor, stage, false);
+                r = round(t, r, 4u, bottom, floor, stage, false);
             }
             if (1u >= bottom) {
-                round(t, 1u, bottom, floor, stage, false);
+                r = round(t, r, 1u, bottom, floor, stage, false);
             }
         } else {
             // Every stage up to the block (2048, or the whole array when smaller), each from
@@ -265,10 +271,12 @@ fn main(
                 for (var k = 0u; k < s; k++) {
                     let b = s - 1u - k;
                     if (b != r.x && b != r.y && b != r.z) {
-                        regroup(t, registers_for(b, 0u));
-                        update_indices(m);
+                        let to = registers_for(b, 0u);
+                        regroup(t, r, to);
+                        r = to;
+                        update_indices(m, r);
                     }
-                    step_on(b, stage);
+                    step_on(b, stage, r);
                 }
             }
         }
@@ -277,9 +285,10 @@ fn main(
         // consecutive pairs; else regrouped first so that each store instruction writes
         // whole lines.
         if (r.z < min(l, 8u)) {
-            regroup(t, vec3<u32>(10u, 9u, 8u));
+            regroup(t, r, vec3<u32>(10u, 9u, 8u));
+            r = vec3<u32>(10u, 9u, 8u);
         }
-        update_indices(m);
+        update_indices(m, r);
         for (var q = 0u; q < 8u; q++) {
             if (gi[q] < params.n) {
                 data[gi[q]] = vec2<u32>(unsortable(regs[q].x ^ flip), regs[q].y);

@@ -1,6 +1,6 @@
 //! Sorting `{key: f32, index: u32}` pairs: the article's seven bitonic kernel configurations
 //! (see [`sort_kernels`](super::sort_kernels)), ascending or descending, any size (padded
-//! with ±∞ to a power of two and trimmed), against a rayon CPU sort and two GPU radix sorts
+//! to a power of two with keys that sort last and trimmed), against a rayon CPU sort and two GPU radix sorts
 //! ([`sort_radix`](super::sort_radix), [`sort_radix8`](super::sort_radix8)); each size's
 //! measurements are in `sort_bench.rs`.
 
@@ -57,14 +57,13 @@ pub fn random_pairs(n: usize, seed: u64) -> Vec<Pair> {
         .collect()
 }
 
-/// `input` padded to a power of two with +∞ (ascending) or −∞ (descending) keys.
+/// `input` padded to a power of two with the last key in totalOrder (ascending) or the first
+/// (descending).
 pub fn padded(input: &[Pair], descending: bool) -> Vec<Pair> {
     let n = input.len().next_power_of_two();
-    let key = if descending {
-        f32::NEG_INFINITY
-    } else {
-        f32::INFINITY
-    };
+    // The last key in totalOrder (a NaN, after +∞ and every other NaN), or the first when
+    // descending: with indices past n, padding sorts after every real pair, NaNs included.
+    let key = f32::from_bits(if descending { 0xffff_ffff } else { 0x7fff_ffff });
     let mut out = input.to_vec();
     out.extend((input.len()..n).map(|i| Pair {
         key,

@@ -102,7 +102,8 @@ pub struct Pass {
     pub inc: u32,
     /// Stage block size (direction bit); the RW kernel's last stage.
     pub block: u32,
-    /// RW only: the first stage's block size (its stages run first_block..=block).
+    /// The first stage's block size (its stages run first_block..=block; more than one
+    /// stage only in RW's block-sorting pass).
     pub first_block: u32,
     /// RW only: the smallest compare distance of each stage.
     pub last_inc: u32,

@@ -23,6 +23,8 @@ pub const RW_HIGH_STEPS: u32 = 8;
 /// 2048-pair block; each larger stage takes passes of up to `high` (3..=8) steps at
 /// distances ≥ 2048, then one pass of its 11 steps below 2048.
 pub fn regrouped_schedule(n: u32, high: u32) -> Vec<Pass> {
+    // Compiled kernels exist for 3..=8 (and fewer steps would never end a stage).
+    let high = high.clamp(3, 8);
     let local = n.min(RW_PAIRS);
     let mut passes = vec![Pass {
         family: Family::R(0),

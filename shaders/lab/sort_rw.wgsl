@@ -20,6 +20,9 @@
 
 const W: u32 = 2048u;
 const LOCAL_BITS: u32 = 11u;
+// The register bits of loads and stores: a thread's own bits are the 8 lowest local bits,
+// so each load or store instruction covers runs of consecutive pairs.
+const COALESCED: vec3<u32> = vec3<u32>(10u, 9u, 8u);
 
 var<workgroup> tile: array<u32, W>;
 
@@ -117,10 +120,14 @@ fn regroup(t: u32, r: vec3<u32>, to: vec3<u32>) {
     workgroupBarrier();
 }
 
-fn update_indices(m: Layout, r: vec3<u32>) {
+// The global indices of the registers of a thread whose own bits are `part`, registers
+// spanning r, in the block laid out by m.
+fn indices(m: Layout, part: u32, r: vec3<u32>) -> array<u32, 8> {
+    var at: array<u32, 8>;
     for (var q = 0u; q < 8u; q++) {
-        gi[q] = global_index(m, register_index(tp, r, q));
+        at[q] = global_index(m, register_index(part, r, q));
     }
+    return at;
 }
 
 // One step of the stage on local bit b, one of the register bits: four compare-exchanges,
@@ -180,17 +187,6 @@ fn layout_of(blk: u32, l: u32) -> Layout {
     return m;
 }
 
-// The global indices of the pairs thread t loads for the block laid out by m (registers
-// spanning local bits 10, 9, 8: each load instruction covers runs of consecutive pairs).
-fn load_indices(t: u32, m: Layout) -> array<u32, 8> {
-    let part = thread_part(t, vec3<u32>(10u, 9u, 8u));
-    var at: array<u32, 8>;
-    for (var q = 0u; q < 8u; q++) {
-        at[q] = global_index(m, register_index(part, vec3<u32>(10u, 9u, 8u), q));
-    }
-    return at;
-}
-
 @compute @workgroup_size(256)
 fn main(
     @builtin(workgroup_id) wg: vec3<u32>,
@@ -219,8 +215,9 @@ fn main(
 
     var blk = g;
     var m = layout_of(blk, l);
+    let loader = thread_part(t, COALESCED);
     var next_pairs: array<vec2<u32>, 8>;
-    var at = load_indices(t, m);
+    var at = indices(m, loader, COALESCED);
     for (var q = 0u; q < 8u; q++) {
         next_pairs[q] = vec2<u32>(0xffffffffu, 0xffffffffu);
         if (at[q] < params.n) {
@@ -228,9 +225,10 @@ fn main(
         }
     }
     loop {
-        var r = vec3<u32>(10u, 9u, 8u);
-        tp = thread_part(t, r);
-        update_indices(m, r);
+        // The pairs loaded for this block, and where they came from.
+        var r = COALESCED;
+        tp = loader;
+        gi = at;
         for (var q = 0u; q < 8u; q++) {
             regs[q] = next_pairs[q];
             if (gi[q] < params.n) {
@@ -240,7 +238,7 @@ fn main(
         let next = blk + stride;
         let next_m = layout_of(next, l);
         if (next < blocks) {
-            at = load_indices(t, next_m);
+            at = indices(next_m, loader, COALESCED);
             for (var q = 0u; q < 8u; q++) {
                 next_pairs[q] = data[at[q]];
             }
@@ -274,7 +272,7 @@ fn main(
                         let to = registers_for(b, 0u);
                         regroup(t, r, to);
                         r = to;
-                        update_indices(m, r);
+                        gi = indices(m, tp, r);
                     }
                     step_on(b, stage, r);
                 }
@@ -285,10 +283,10 @@ fn main(
         // consecutive pairs; else regrouped first so that each store instruction writes
         // whole lines.
         if (r.z < min(l, 8u)) {
-            regroup(t, r, vec3<u32>(10u, 9u, 8u));
-            r = vec3<u32>(10u, 9u, 8u);
+            regroup(t, r, COALESCED);
+            r = COALESCED;
         }
-        update_indices(m, r);
+        gi = indices(m, tp, r);
         for (var q = 0u; q < 8u; q++) {
             if (gi[q] < params.n) {
                 data[gi[q]] = vec2<u32>(unsortable(regs[q].x ^ flip), regs[q].y);

@@ -285,7 +285,7 @@ pub fn experiment(name: &str) -> Result<Box<dyn Experiment>, LabError> {
 pub fn shader_permutations() -> Vec<(String, String)> {
     use crate::gpu::shader::Shader;
     let mut shaders: Vec<Shader> = (1..=4).map(sort_kernels::b_shader).collect();
-    shaders.extend([0, 3, 4, 8, 11].map(sort_rw::rw_shader));
+    shaders.extend(std::iter::once(0).chain(3..=11).map(sort_rw::rw_shader));
     for w in sort_kernels::BLOCKS {
         shaders.extend([false, true].map(|c4| sort_kernels::c_shader(w, c4)));
     }

@@ -107,9 +107,6 @@ pub struct Pass {
     pub first_block: u32,
     /// RW only: the smallest compare distance of each stage.
     pub last_inc: u32,
-    /// RW only: index bits of each run of consecutive pairs a workgroup takes (11: one
-    /// block of 2048; fewer: runs of 2^low_bits pairs at the distances of the pass).
-    pub low_bits: u32,
 }
 
 impl Pass {
@@ -121,7 +118,6 @@ impl Pass {
             block,
             first_block: block,
             last_inc: 1,
-            low_bits: 0,
         }
     }
 

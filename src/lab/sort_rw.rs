@@ -32,7 +32,6 @@ pub fn regrouped_schedule(n: u32, high: u32) -> Vec<Pass> {
         block: local,
         first_block: 2,
         last_inc: 1,
-        low_bits: 11,
     }];
     let mut block = 2 * RW_PAIRS;
     while block <= n {
@@ -45,7 +44,6 @@ pub fn regrouped_schedule(n: u32, high: u32) -> Vec<Pass> {
                 block,
                 first_block: block,
                 last_inc: 1 << (top + 1 - h),
-                low_bits: 11 - h,
             });
             top -= h;
         }
@@ -55,7 +53,6 @@ pub fn regrouped_schedule(n: u32, high: u32) -> Vec<Pass> {
             block,
             first_block: block,
             last_inc: 1,
-            low_bits: 11,
         });
         match block.checked_mul(2) {
             Some(next) => block = next,
@@ -83,7 +80,10 @@ mod tests {
                 for p in regrouped_schedule(1 << log_n, high) {
                     let steps = p.steps();
                     assert!(steps.len() <= 66, "{p:?}");
-                    let h = 11 - p.low_bits;
+                    let h = match p.family {
+                        Family::R(l) if l != 0 => 11 - l,
+                        _ => 0,
+                    };
                     assert!(h <= high, "{p:?}");
                     for (_, inc) in steps {
                         // A distance is one of the run's low bits or one of the h bits from

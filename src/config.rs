@@ -19,7 +19,8 @@
 //! | `GOLAB_SORT_HIGH_STEPS` | [`LabTuning::sort_high_steps`] | steps at distances ≥ 2048 per pass of the bitonic RW network |
 //! | `GOLAB_RADIX_KPT` | [`LabTuning::radix_keys_per_thread`] | pairs per thread of the 8-bit radix sort |
 //! | `GOLAB_RADIX_RUN` | [`LabTuning::radix_tiles_per_run`] | tiles per counting workgroup of the 8-bit radix sort |
-//! | `GOLAB_SCAN_ROWS` | [`LabTuning::scan_rows`] | rows of 1024 values per tile of the single-pass scan |
+//! | `GOLAB_SCAN_ROWS` | [`LabTuning::scan_rows`] | rows (one `vec4` a thread) per tile of the single-pass scan |
+//! | `GOLAB_SCAN_THREADS` | [`LabTuning::scan_threads`] | threads per workgroup of the single-pass scan |
 //! | `GOLAB_SCAN_SPIN` | [`LabTuning::scan_spin`] | look-back rounds without news before the single-pass scan's fallback |
 //! | `GOLAB_CPU_SIMD` | [`Tuning::cpu_simd`] | cpu-bitsliced's row kernel: `portable`, `avx512` or `auto` |
 //! | `GOLAB_FAULT` | [`Tuning::fault`] | inject a lost GPU device (`device-lost@gen:N`, …) |
@@ -79,9 +80,14 @@ pub struct LabTuning {
     /// run); `None`: as many as keep 2048 workgroups a pass, at most 8.
     #[serde(default)]
     pub radix_tiles_per_run: Option<u32>,
-    /// Rows of 1024 values a tile of the single-pass scan holds (4, 8, 12 or 16; 8 when unset).
+    /// Rows a tile of the single-pass scan holds, one `vec4` a thread each (4, 8, 12 or 16; 8
+    /// when unset).
     #[serde(default)]
     pub scan_rows: Option<u32>,
+    /// Threads a workgroup of the single-pass scan (256, 512 or 1024; 256 when unset; at most
+    /// the device's limit): each holds one `vec4` of each of the tile's rows.
+    #[serde(default)]
+    pub scan_threads: Option<u32>,
     /// Look-back rounds without news from the nearest predecessor before the single-pass
     /// scan reduces that predecessor's tile itself (64 when unset).
     #[serde(default)]
@@ -220,6 +226,7 @@ impl Tuning {
                 radix_tiles_per_run: number("GOLAB_RADIX_RUN")?,
                 scan_rows: number("GOLAB_SCAN_ROWS")?,
                 scan_spin: number("GOLAB_SCAN_SPIN")?,
+                scan_threads: number("GOLAB_SCAN_THREADS")?,
             },
             cpu_simd,
             fault: get(FAULT_ENV).map(|v| FaultPlan::parse(&v)).transpose()?,
@@ -258,6 +265,7 @@ mod tests {
             ("GOLAB_RADIX_RUN", "3"),
             ("GOLAB_SCAN_ROWS", "16"),
             ("GOLAB_SCAN_SPIN", "256"),
+            ("GOLAB_SCAN_THREADS", "512"),
             ("GOLAB_CPU_SIMD", "portable"),
             ("GOLAB_FAULT", "device-destroy@gen:7"),
         ])
@@ -285,6 +293,7 @@ mod tests {
                 radix_tiles_per_run: Some(3),
                 scan_rows: Some(16),
                 scan_spin: Some(256),
+                scan_threads: Some(512),
             }
         );
         assert_eq!(

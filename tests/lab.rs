@@ -42,6 +42,7 @@ fn assert_all_valid(report: &lab::LabReport, rows: usize) {
 mod sort {
     use super::*;
     use golab::lab::sort::{GpuSorter, Pair, random_pairs, validate};
+    use golab::lab::sort_radix8::{Radix8Sorter, Ranking};
     use golab::lab::{Experiment, sort::SortExperiment};
 
     const CONFIGS: [&str; 8] = [
@@ -195,8 +196,18 @@ mod sort {
     #[test]
     fn the_8_bit_radix_sort_is_stable_both_ways_at_awkward_sizes_and_orders() {
         let ctx = ctx();
-        let radix = golab::lab::sort_radix8::Radix8Sorter::new(&ctx, &LabTuning::default())
-            .unwrap_or_else(|e| panic!("lavapipe has 8-lane subgroups, so gpu-radix8 runs: {e}"));
+        let best = Ranking::best(&ctx);
+        assert_eq!(best, Ranking::Subgroup, "lavapipe has 8-lane subgroups");
+        for ranking in [Ranking::Subgroup, Ranking::Portable] {
+            let radix = Radix8Sorter::new(&ctx, &LabTuning::default(), ranking)
+                .unwrap_or_else(|e| panic!("gpu-radix8 {ranking:?} runs on lavapipe: {e}"));
+            assert_eq!(radix.ranking, ranking);
+            radix8_sorts_awkward_inputs(&ctx, &radix);
+        }
+    }
+
+    /// `radix` sorts every awkward input at sizes around its tile, both ways, stably.
+    fn radix8_sorts_awkward_inputs(ctx: &GpuContext, radix: &Radix8Sorter) {
         let tile = radix.tile as usize;
         for size in [
             1usize,
@@ -210,9 +221,12 @@ mod sort {
         ] {
             for (what, input) in awkward_inputs(size) {
                 for descending in [false, true] {
-                    let out = radix.sort_pairs(&ctx, &input, descending).unwrap();
+                    let out = radix.sort_pairs(ctx, &input, descending).unwrap();
                     validate(&input, &out, descending).unwrap_or_else(|e| {
-                        panic!("radix8 {what} n={size} descending={descending}: {e}")
+                        panic!(
+                            "radix8 {:?} {what} n={size} descending={descending}: {e}",
+                            radix.ranking
+                        )
                     });
                 }
             }
@@ -225,12 +239,12 @@ mod sort {
         // run's tiles); forced here at small sizes: runs of 3 and 8 tiles, sizes around a
         // run and a tile, a last run with fewer tiles.
         let ctx = ctx();
-        for per_run in [3, 8] {
+        for (per_run, ranking) in [(3, Ranking::Subgroup), (8, Ranking::Portable)] {
             let tuning = LabTuning {
                 radix_tiles_per_run: Some(per_run),
                 ..LabTuning::default()
             };
-            let radix = golab::lab::sort_radix8::Radix8Sorter::new(&ctx, &tuning).unwrap();
+            let radix = Radix8Sorter::new(&ctx, &tuning, ranking).unwrap();
             let (tile, run) = (radix.tile as usize, (radix.tile * per_run) as usize);
             for size in [1usize, tile + 3, run - 1, run, run + 1, 2 * run + tile + 9] {
                 assert_eq!(
@@ -247,7 +261,7 @@ mod sort {
                         let out = radix.sort_pairs(&ctx, input, descending).unwrap();
                         validate(input, &out, descending).unwrap_or_else(|e| {
                             panic!(
-                                "radix8 {what} n={size}, {per_run} tiles a run, \
+                                "radix8 {ranking:?} {what} n={size}, {per_run} tiles a run, \
                                  descending={descending}: {e}"
                             )
                         });
@@ -635,7 +649,7 @@ mod scan {
     use super::*;
     use golab::lab::Experiment;
     use golab::lab::scan::{ScanExperiment, apply, random_values, validate};
-    use golab::lab::scanner::{FORMS, SINGLE_PASS_ROWS, Scanner};
+    use golab::lab::scanner::{FORMS, SINGLE_PASS_ROWS, SPIN, Scanner, SinglePass};
 
     /// One tile, tile edges, partial vec4s, two and three levels of tile totals.
     const SIZES: [usize; 11] = [
@@ -664,14 +678,20 @@ mod scan {
 
     #[test]
     fn every_scan_matches_the_cpu_at_awkward_sizes_and_inputs() {
+        // With subgroup operations (lavapipe has them) and without (the portable forms,
+        // which gpu-radix8-portable also uses).
         let ctx = ctx();
-        let scanner = Scanner::new(&ctx, &Default::default()).unwrap();
-        for n in SIZES {
-            for (k, input) in inputs(n).iter().enumerate() {
-                for variant in FORMS.iter().chain(&["copy"]) {
-                    let out = apply(&scanner, &ctx, variant, input).unwrap();
-                    validate(input, &out, *variant != "copy")
-                        .unwrap_or_else(|e| panic!("{variant} n={n} input {k}: {e}"));
+        for subgroups in [true, false] {
+            let scanner = Scanner::with_subgroups(&ctx, &Default::default(), subgroups).unwrap();
+            assert_eq!(scanner.subgroups, subgroups);
+            for n in SIZES {
+                for (k, input) in inputs(n).iter().enumerate() {
+                    for variant in FORMS.iter().chain(&["copy"]) {
+                        let out = apply(&scanner, &ctx, variant, input).unwrap();
+                        validate(input, &out, *variant != "copy").unwrap_or_else(|e| {
+                            panic!("{variant} subgroups={subgroups} n={n} input {k}: {e}")
+                        });
+                    }
                 }
             }
         }
@@ -683,16 +703,43 @@ mod scan {
         // predecessors itself — the fallback that makes the scan independent of forward
         // progress, alone. Quadratic in tiles, hence the modest sizes.
         let ctx = ctx();
-        for rows in [4, SINGLE_PASS_ROWS] {
-            let scanner =
-                Scanner::with_single_pass(&ctx, &Default::default(), rows, 0, false).unwrap();
-            let tile = 1024 * rows as usize;
-            for n in [1usize, tile + 1, 2 * tile + 808, 17 * tile + 5] {
-                for (k, input) in inputs(n).iter().enumerate() {
-                    let out = apply(&scanner, &ctx, "decoupled-look-back", input).unwrap();
-                    validate(input, &out, true)
-                        .unwrap_or_else(|e| panic!("fallback, {rows} rows, n={n} input {k}: {e}"));
-                }
+        for (threads, rows) in [(256, 4), (256, SINGLE_PASS_ROWS), (1024, 4)] {
+            let shape = SinglePass {
+                threads,
+                rows,
+                spin: 0,
+                trust: false,
+            };
+            single_pass_is_right(&ctx, shape, 17);
+        }
+    }
+
+    #[test]
+    fn the_single_pass_scan_is_right_with_larger_workgroups() {
+        // 512 and 1024 threads a workgroup (GOLAB_SCAN_THREADS): the workgroup scans, tile
+        // indexing and look-back at other widths, waiting as by default and giving up at once.
+        let ctx = ctx();
+        for (threads, rows, spin) in [(512, 8, SPIN), (1024, 4, SPIN), (512, 8, 0)] {
+            let shape = SinglePass {
+                threads,
+                rows,
+                spin,
+                trust: true,
+            };
+            single_pass_is_right(&ctx, shape, 40);
+        }
+    }
+
+    /// The single pass of `shape` scans every input right at sizes of 1 to `tiles` tiles.
+    fn single_pass_is_right(ctx: &GpuContext, shape: SinglePass, tiles: usize) {
+        let scanner = Scanner::with_single_pass(ctx, &Default::default(), shape).unwrap();
+        let tile = shape.tile() as usize;
+        assert_eq!(scanner.single_pass_tile() as usize, tile);
+        for n in [1usize, tile + 1, 2 * tile + 808, tiles * tile + 5] {
+            for (k, input) in inputs(n).iter().enumerate() {
+                let out = apply(&scanner, ctx, "decoupled-look-back", input).unwrap();
+                validate(input, &out, true)
+                    .unwrap_or_else(|e| panic!("{shape:?}, n={n} input {k}: {e}"));
             }
         }
     }

@@ -20,7 +20,7 @@ fn scan_and_store(tile: u32, lid: u32, offset: u32) -> u32 {
     return scanned.total;
 }
 
-@compute @workgroup_size(256)
+@compute @workgroup_size(THREADS)
 fn scan_tile(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>,
              @builtin(num_workgroups) groups: vec3<u32>) {
     let tile = tile_of(wid, groups);
@@ -33,7 +33,7 @@ fn scan_tile(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) w
     }
 }
 
-@compute @workgroup_size(256)
+@compute @workgroup_size(THREADS)
 fn reduce_tile(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>,
                @builtin(num_workgroups) groups: vec3<u32>) {
     let tile = tile_of(wid, groups);
@@ -46,7 +46,7 @@ fn reduce_tile(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id)
     }
 }
 
-@compute @workgroup_size(256)
+@compute @workgroup_size(THREADS)
 fn scan_tile_offset(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>,
                     @builtin(num_workgroups) groups: vec3<u32>) {
     let tile = tile_of(wid, groups);
@@ -56,7 +56,7 @@ fn scan_tile_offset(@builtin(local_invocation_index) lid: u32, @builtin(workgrou
     scan_and_store(tile, lid, sums[tile]);
 }
 
-@compute @workgroup_size(256)
+@compute @workgroup_size(THREADS)
 fn add_offsets(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>,
                @builtin(num_workgroups) groups: vec3<u32>) {
     let tile = tile_of(wid, groups);
@@ -72,7 +72,7 @@ fn add_offsets(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id)
     }
 }
 
-@compute @workgroup_size(256)
+@compute @workgroup_size(THREADS)
 fn copy(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>,
         @builtin(num_workgroups) groups: vec3<u32>) {
     let tile = tile_of(wid, groups);

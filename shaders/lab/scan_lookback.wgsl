@@ -69,7 +69,7 @@ fn reset(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups)
 
 var<workgroup> ticket: u32;
 
-@compute @workgroup_size(256)
+@compute @workgroup_size(THREADS)
 fn scan_lookback(@builtin(local_invocation_index) lid: u32) {
     if (lid == 0u) {
         ticket = atomicAdd(&status[0], 1u);

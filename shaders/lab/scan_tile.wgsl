@@ -1,6 +1,6 @@
-// A scan tile: ROWS rows of 256 vec4<u32> (1024 · ROWS u32 values); thread t of a 256-thread
+// A scan tile: ROWS rows of THREADS vec4<u32> (4 · THREADS · ROWS u32 values); thread t of a
 // workgroup holds the vec4 at position t of each row, so every load and store instruction of
-// a workgroup covers 4 KiB of consecutive addresses. Four rows' scans are done at once by one
+// a workgroup covers 16 · THREADS bytes of consecutive addresses. Four rows' scans are done at once by one
 // workgroup scan of a vec4 (one component per row), then offset by the rows before them.
 // Bindings 0 and 1 (src, dst) and the parameter block (binding 3: n, the number of values, and
 // tiles) are declared here; binding 2 by each kernel file. The buffers are padded to whole
@@ -23,9 +23,9 @@ struct Params {
 
 //!const ROWS: u32 = 4u // rows of a tile (vec4s a thread holds): a multiple of 4
 
-const THREADS: u32 = 256u;
+//!const THREADS: u32 = 256u // threads a workgroup (256, 512 or 1024): the workgroup scans' width
 // Values a workgroup scans.
-const TILE: u32 = 1024u * ROWS;
+const TILE: u32 = 4u * THREADS * ROWS;
 // Workgroup scans of a vec4 a tile needs (four rows each).
 const GROUPS: u32 = ROWS / 4u;
 
@@ -52,7 +52,7 @@ fn load_vec(q: u32) -> vec4<u32> {
     return select(vec4<u32>(0u), src[q], idx < vec4<u32>(params.n));
 }
 
-// This thread's four vec4s of `tile` (one per row).
+// This thread's vec4s of `tile` (one per row).
 fn load_thread(tile: u32, lid: u32) -> array<vec4<u32>, ROWS> {
     var v: array<vec4<u32>, ROWS>;
     for (var k = 0u; k < ROWS; k += 1u) {
@@ -61,7 +61,7 @@ fn load_thread(tile: u32, lid: u32) -> array<vec4<u32>, ROWS> {
     return v;
 }
 
-// Write this thread's four vec4s of `tile`, each plus `offset` (vec4s wholly past n are
+// Write this thread's vec4s of `tile`, each plus `offset` (vec4s wholly past n are
 // skipped; the last partial one writes into the buffer's padding).
 fn store_thread(tile: u32, lid: u32, v: array<vec4<u32>, ROWS>, offset: u32) {
     for (var k = 0u; k < ROWS; k += 1u) {

@@ -3,7 +3,8 @@
 // that divides 256 (8 on lavapipe, 32 on NVIDIA, 64 on AMD). Defines
 // `wg_scan(v, lid) -> (exclusive prefix, total)`, `wg_scan4` (the same for four independent
 // sequences at once, one per vec4 component) and `wg_reduce(v, lid) -> total` over the 256
-// threads of a workgroup; every thread must call them (uniform control flow).
+// THREADS threads of a workgroup (the including file declares THREADS, at most 256 subgroups);
+// every thread must call them (uniform control flow).
 
 var<workgroup> subtotals: array<u32, 256>;
 var<workgroup> subtotals4: array<vec4<u32>, 256>;
@@ -24,7 +25,7 @@ fn wg_scan4(v: vec4<u32>, lid: u32) -> Scan4 {
     workgroupBarrier();
     var before = vec4<u32>(0u);
     var total = vec4<u32>(0u);
-    for (var k = 0u; k < 256u / width; k += 1u) {
+    for (var k = 0u; k < THREADS / width; k += 1u) {
         let t = subtotals4[k];
         before += select(vec4<u32>(0u), t, k < which);
         total += t;
@@ -47,7 +48,7 @@ fn wg_scan(v: u32, lid: u32) -> vec2<u32> {
     workgroupBarrier();
     var before = 0u;
     var total = 0u;
-    for (var k = 0u; k < 256u / width; k += 1u) {
+    for (var k = 0u; k < THREADS / width; k += 1u) {
         let t = subtotals[k];
         before += select(0u, t, k < which);
         total += t;
@@ -64,7 +65,7 @@ fn wg_reduce(v: u32, lid: u32) -> u32 {
     }
     workgroupBarrier();
     var total = 0u;
-    for (var k = 0u; k < 256u / width; k += 1u) {
+    for (var k = 0u; k < THREADS / width; k += 1u) {
         total += subtotals[k];
     }
     workgroupBarrier();

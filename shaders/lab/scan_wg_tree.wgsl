@@ -1,11 +1,12 @@
 // The workgroup step of the scans in workgroup memory (Blelloch's work-efficient tree: an
 // up-sweep of partial sums, then a down-sweep that turns them into exclusive prefixes; 2 × 8
-// barrier-separated levels for 256 values). Runs on every device. Defines
+// barrier-separated levels for 256 values). Runs on every device. THREADS, a power of two,
+// is declared by the including file. Defines
 // `wg_scan(v, lid) -> (exclusive prefix, total)`, `wg_scan4` (the same for four independent
-// sequences at once, one per vec4 component) and `wg_reduce(v, lid) -> total` over the 256
-// threads of a workgroup; every thread must call them (uniform control flow).
+// sequences at once, one per vec4 component) and `wg_reduce(v, lid) -> total` over the
+// THREADS threads of a workgroup; every thread must call them (uniform control flow).
 
-var<workgroup> tree4: array<vec4<u32>, 256>;
+var<workgroup> tree4: array<vec4<u32>, THREADS>;
 
 struct Scan4 {
     prefix: vec4<u32>,
@@ -15,22 +16,22 @@ struct Scan4 {
 fn wg_scan4(v: vec4<u32>, lid: u32) -> Scan4 {
     tree4[lid] = v;
     workgroupBarrier();
-    for (var d = 1u; d < 256u; d <<= 1u) {
+    for (var d = 1u; d < THREADS; d <<= 1u) {
         let i = (lid + 1u) * 2u * d - 1u;
-        if (i < 256u) {
+        if (i < THREADS) {
             tree4[i] += tree4[i - d];
         }
         workgroupBarrier();
     }
-    let total = tree4[255];
+    let total = tree4[THREADS - 1u];
     workgroupBarrier();
     if (lid == 0u) {
-        tree4[255] = vec4<u32>(0u);
+        tree4[THREADS - 1u] = vec4<u32>(0u);
     }
     workgroupBarrier();
-    for (var d = 128u; d >= 1u; d >>= 1u) {
+    for (var d = THREADS / 2u; d >= 1u; d >>= 1u) {
         let i = (lid + 1u) * 2u * d - 1u;
-        if (i < 256u) {
+        if (i < THREADS) {
             let left = tree4[i - d];
             tree4[i - d] = tree4[i];
             tree4[i] += left;

@@ -13,19 +13,19 @@
 // read as scattered 4-byte words — by `sub`, while the scatter keeps one workgroup a tile.
 //
 // Ranking (the warp-level multisplit of Onesweep/GPUSorting): each subgroup owns a contiguous
-// slice of the tile and walks it in rounds of one pair per lane. Eight ballots give each lane
-// the lanes holding the same digit (its peers); the highest peer adds their number to the
-// subgroup's counter for that digit and shares the old value by a shuffle, so a pair's rank
-// is (earlier rounds' count) + (peers in lower lanes). Counters of digits 2k and 2k+1 share a
-// word as two 16-bit halves (a tile has at most 4096 pairs, so a half never carries), which
-// keeps 32 subgroups of 8 lanes (lavapipe) within workgroup memory. Subgroups of up to 32
-// lanes (ballots read .x); the caller checks.
-//
+// slice of the tile and walks it in rounds of one pair per lane; a pair's rank is (its
+// subgroup's earlier rounds' count of its digit) + (lanes below it in this round with the same
+// digit, its peers). Two forms define `rank_pairs` and the `downsweep` entry point around
+// `scatter_tile`: sort_radix8_subgroup.wgsl finds peers by subgroup ballots,
+// sort_radix8_portable.wgsl by 32-lane virtual subgroups in workgroup memory (every device).
+// Counters of digits 2k and 2k+1 share a word as two 16-bit halves (a tile has at most 4096
+// pairs, so a half never carries), which keeps 32 subgroups of 8 lanes (lavapipe) within
+// workgroup memory.
+
 // Keys map to u32 so that unsigned order is float order (lab/radix_common.wgsl); the sort is
 // stable, so equal keys keep index order.
 
 //!include lab/radix_common.wgsl
-//!include lab/scan_wg_subgroup.wgsl
 
 //!const KPT: u32 // pairs per thread: a tile is 256 · KPT pairs
 //!const MAX_GROUPS: u32 // subgroups per workgroup at the device's smallest subgroup size
@@ -96,49 +96,24 @@ fn half(word: u32, d: u32) -> u32 {
     return (word >> (16u * (d & 1u))) & 0xffffu;
 }
 
-@compute @workgroup_size(256)
-fn downsweep(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>,
-             @builtin(num_workgroups) groups: vec3<u32>,
-             @builtin(subgroup_size) width: u32,
-             @builtin(subgroup_invocation_id) lane: u32) {
-    let tile = group_index(wid, groups);
-    if (tile >= params.tiles) {
-        return;
-    }
+// The downsweep of `tile` by thread `lid`, lane `lane` of a subgroup of `width` lanes (every
+// thread of the workgroup calls it: uniform control flow).
+fn scatter_tile(tile: u32, lid: u32, width: u32, lane: u32) {
     for (var k = lid; k < MAX_GROUPS * 128u; k += THREADS) {
         atomicStore(&group_counts[k], 0u);
     }
     workgroupBarrier();
     let group = lid / width;
     let base = tile * TILE;
+    // Each subgroup ranks a contiguous slice of the tile, one pair a lane a round: pair r of
+    // this lane is `first + r · width`.
     let first = base + group * width * KPT + lane;
-    let lanes_below = (1u << lane) - 1u;
     var pairs: array<vec2<u32>, KPT>;
-    var ranks: array<u32, KPT>;
     // Every load first (KPT requests in flight per thread), then the ranking rounds.
     for (var r = 0u; r < KPT; r += 1u) {
         pairs[r] = src[min(first + r * width, params.n - 1u)];
     }
-    for (var r = 0u; r < KPT; r += 1u) {
-        let valid = first + r * width < params.n;
-        let p = pairs[r];
-        let d = digit(p);
-        var peers = subgroupBallot(valid).x;
-        for (var b = 0u; b < 8u; b += 1u) {
-            let bit_set = ((d >> b) & 1u) != 0u;
-            let mask = subgroupBallot(bit_set).x;
-            peers &= select(~mask, mask, bit_set);
-        }
-        let leader = select(lane, 31u - countLeadingZeros(peers), peers != 0u);
-        var before = 0u;
-        if (valid && lane == leader) {
-            let old = atomicAdd(&group_counts[group * 128u + (d >> 1u)],
-                                countOneBits(peers) << (16u * (d & 1u)));
-            before = half(old, d);
-        }
-        before = subgroupShuffle(before, leader);
-        ranks[r] = before + countOneBits(peers & lanes_below);
-    }
+    let ranks = rank_pairs(lid, width, lane, first, pairs);
     workgroupBarrier();
     // Counters → where each subgroup's run of each digit starts within the tile's run of that
     // digit (both halves of a word at once: no half exceeds TILE < 2^16, so none carries).

@@ -67,6 +67,8 @@ pub static FILES: &[(&str, &str)] = embed![
     "lab/sort_common.wgsl",
     "lab/sort_radix.wgsl",
     "lab/sort_radix8.wgsl",
+    "lab/sort_radix8_portable.wgsl",
+    "lab/sort_radix8_subgroup.wgsl",
     "lab/transpose.wgsl",
     "lab/transpose_wide.wgsl",
     "life/bitpacked.wgsl",

@@ -290,9 +290,12 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         shaders.extend([false, true].map(|c4| sort_kernels::c_shader(w, c4)));
     }
     shaders.push(sort_radix::shader());
-    // 8-bit radix: H200/H100 (32-lane subgroups, 48 KiB; 8 or 16 per thread), lavapipe (8 lanes, 32 KiB).
+    // 8-bit radix: H200/H100 (32-lane subgroups, 48 KiB; 8 or 16 per thread), lavapipe (8
+    // lanes, 32 KiB); the portable ranking (8 virtual subgroups) at every tile size.
+    use sort_radix8::Ranking;
     let radix8 = [(16, 8), (8, 8), (8, 32), (4, 32)];
-    shaders.extend(radix8.map(|(kpt, groups)| sort_radix8::shader(kpt, groups)));
+    shaders.extend(radix8.map(|(kpt, groups)| sort_radix8::shader(Ranking::Subgroup, kpt, groups)));
+    shaders.extend([16, 8, 4, 2, 1].map(|kpt| sort_radix8::shader(Ranking::Portable, kpt, 8)));
     shaders.push(transpose::shader());
     shaders.push(transpose::wide_shader());
     for three_d in [false, true] {
@@ -309,14 +312,25 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     shaders.extend(coalesce::VARIANTS.iter().map(|v| coalesce::shader(v.2)));
     for subgroups in [false, true] {
         shaders.push(scanner::multi_pass_shader(subgroups));
-        for rows in [4, scanner::SINGLE_PASS_ROWS] {
-            shaders.push(scanner::single_pass_shader(
-                subgroups,
+        for (threads, rows) in [
+            (256, 4),
+            (256, scanner::SINGLE_PASS_ROWS),
+            (512, 8),
+            (1024, 4),
+        ] {
+            let shape = scanner::SinglePass {
+                threads,
                 rows,
-                scanner::SPIN,
-                true,
-            ));
-            shaders.push(scanner::single_pass_shader(subgroups, rows, 0, false));
+                spin: scanner::SPIN,
+                trust: true,
+            };
+            shaders.push(scanner::single_pass_shader(subgroups, shape));
+            let fallback_alone = scanner::SinglePass {
+                spin: 0,
+                trust: false,
+                ..shape
+            };
+            shaders.push(scanner::single_pass_shader(subgroups, fallback_alone));
         }
     }
     let mut seen = std::collections::HashSet::new();

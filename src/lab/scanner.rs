@@ -49,19 +49,59 @@ pub fn multi_pass_shader(subgroups: bool) -> Shader {
     })
 }
 
-/// The single-pass module with `rows` `vec4` rows a tile (a multiple of 4). `trust: false`
-/// ignores every publication, so each tile reduces all its predecessors itself (the fallback
-/// alone, for tests).
-pub fn single_pass_shader(subgroups: bool, rows: u32, spin: u32, trust: bool) -> Shader {
+/// Threads of a single-pass workgroup unless [`LabTuning::scan_threads`] says otherwise.
+pub const SINGLE_PASS_THREADS: u32 = 256;
+
+/// The shape of the single-pass scan: a tile is `threads` × `rows` `vec4`s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SinglePass {
+    /// Threads a workgroup (256, 512 or 1024).
+    pub threads: u32,
+    /// `vec4` rows a tile (a multiple of 4): each thread holds one `vec4` of each.
+    pub rows: u32,
+    /// Stalled look-back rounds before the fallback ([`SPIN`] by default).
+    pub spin: u32,
+    /// `false` ignores every publication, so each tile reduces all its predecessors itself
+    /// (the fallback alone, for tests).
+    pub trust: bool,
+}
+
+impl SinglePass {
+    /// The shape `tuning` asks for (defaults [`SINGLE_PASS_THREADS`], [`SINGLE_PASS_ROWS`],
+    /// [`SPIN`]), threads limited to what `ctx` allows in a workgroup.
+    pub fn tuned(ctx: &GpuContext, tuning: &LabTuning) -> SinglePass {
+        let wanted = tuning.scan_threads.map_or(SINGLE_PASS_THREADS, |t| {
+            t.clamp(256, 1024).next_power_of_two()
+        });
+        let allowed = wanted <= ctx.limits.max_compute_invocations_per_workgroup;
+        SinglePass {
+            threads: if allowed { wanted } else { 256 },
+            rows: tuning
+                .scan_rows
+                .map_or(SINGLE_PASS_ROWS, |r| (r.clamp(4, 16) / 4) * 4),
+            spin: tuning.scan_spin.unwrap_or(SPIN),
+            trust: true,
+        }
+    }
+
+    /// Values a workgroup scans.
+    pub fn tile(self) -> u64 {
+        4 * u64::from(self.threads) * u64::from(self.rows)
+    }
+}
+
+/// The single-pass module of shape `shape`, with subgroup operations if `subgroups`.
+pub fn single_pass_shader(subgroups: bool, shape: SinglePass) -> Shader {
     let root = if subgroups {
         "lab/scan_single_pass_subgroup.wgsl"
     } else {
         "lab/scan_single_pass.wgsl"
     };
     Shader::new(root)
-        .constant("ROWS", rows)
-        .constant("SPIN", spin)
-        .constant("TRUST", trust)
+        .constant("THREADS", shape.threads)
+        .constant("ROWS", shape.rows)
+        .constant("SPIN", shape.spin)
+        .constant("TRUST", shape.trust)
 }
 
 /// The compiled entry points of one multi-pass module.
@@ -186,35 +226,52 @@ pub struct Scanner {
 impl Scanner {
     /// Compile the kernels, with subgroup operations where `ctx` has them.
     pub fn new(ctx: &GpuContext, tuning: &LabTuning) -> Result<Scanner, LabError> {
-        let rows = tuning
-            .scan_rows
-            .map_or(SINGLE_PASS_ROWS, |r| (r.clamp(4, 16) / 4) * 4);
-        Scanner::with_single_pass(ctx, tuning, rows, tuning.scan_spin.unwrap_or(SPIN), true)
+        Scanner::with_subgroups(ctx, tuning, true)
     }
 
-    /// [`Scanner::new`] with the single pass's tile rows, wait and trust given (tests of the
-    /// fallback and of tile sizes).
+    /// [`Scanner::new`], but without subgroup operations unless `subgroups` (the portable
+    /// forms, on any device).
+    pub fn with_subgroups(
+        ctx: &GpuContext,
+        tuning: &LabTuning,
+        subgroups: bool,
+    ) -> Result<Scanner, LabError> {
+        Scanner::build(ctx, tuning, subgroups, SinglePass::tuned(ctx, tuning))
+    }
+
+    /// [`Scanner::new`] with the single pass's shape given (tests of the fallback and of tile
+    /// shapes).
     pub fn with_single_pass(
         ctx: &GpuContext,
         tuning: &LabTuning,
-        rows: u32,
-        spin: u32,
-        trust: bool,
+        shape: SinglePass,
     ) -> Result<Scanner, LabError> {
-        let subgroups = ctx.has_subgroups() && 256 % ctx.info.subgroup_max_size.max(1) == 0;
+        Scanner::build(ctx, tuning, true, shape)
+    }
+
+    /// Compile with subgroup operations where `ctx` has usable ones and `subgroups` allows;
+    /// the single pass of shape `shape`.
+    fn build(
+        ctx: &GpuContext,
+        tuning: &LabTuning,
+        subgroups: bool,
+        shape: SinglePass,
+    ) -> Result<Scanner, LabError> {
+        let subgroups =
+            subgroups && ctx.has_subgroups() && 256 % ctx.info.subgroup_max_size.max(1) == 0;
         let fast = if subgroups {
             Some(MultiPass::new(ctx, &multi_pass_shader(true), tuning)?)
         } else {
             None
         };
-        let single = single_pass_shader(subgroups, rows, spin, trust);
+        let single = single_pass_shader(subgroups, shape);
         let rw = [true, false, false];
         Ok(Scanner {
             tree: MultiPass::new(ctx, &multi_pass_shader(false), tuning)?,
             fast,
             reset: Kernel::new(ctx, &single, "reset", &rw, tuning)?,
             single_pass: Kernel::new(ctx, &single, "scan_lookback", &rw, tuning)?,
-            single_tile: 1024 * u64::from(rows),
+            single_tile: shape.tile(),
             subgroups,
         })
     }

@@ -15,7 +15,7 @@ use super::sort_bench::SizeBench;
 pub use super::sort_kernels::GpuSorter;
 use super::sort_kernels::{Bitonic, CONFIGS};
 use super::sort_radix::RadixSorter;
-use super::sort_radix8::Radix8Sorter;
+use super::sort_radix8::{Radix8Sorter, Ranking};
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant,
     begin, size_label,
@@ -26,8 +26,10 @@ use crate::gpu::GpuContext;
 pub const CPU_RAYON: &str = "cpu-rayon";
 /// The GPU radix-sort baseline's variant name.
 pub const GPU_RADIX: &str = "gpu-radix";
-/// The 8-bit subgroup radix sort's variant name.
+/// The 8-bit radix sort's variant name (ranked by subgroup ballots where the device allows).
 pub const GPU_RADIX8: &str = "gpu-radix8";
+/// The 8-bit radix sort's portable form (no subgroup operations), on any device.
+pub const GPU_RADIX8_PORTABLE: &str = "gpu-radix8-portable";
 
 /// A key and the index it had in the input.
 #[repr(C)]
@@ -129,7 +131,8 @@ impl Experiment for SortExperiment {
         "Sort of key + original-index pairs: bitonic B kernels merge 1–4 steps per global pass \
          in registers, C kernels finish a stage in workgroup memory, golab's RW does up to 11 \
          steps a pass in registers regrouped through workgroup memory; against rayon on the CPU \
-         and two GPU radix sorts (4-bit digits, and 8-bit ranked by subgroup ballots)."
+         and GPU radix sorts (4-bit digits; 8-bit ranked by subgroup ballots, and its portable \
+         form ranked in workgroup memory)."
     }
 
     fn variants(&self) -> Vec<Variant> {
@@ -163,7 +166,11 @@ impl Experiment for SortExperiment {
         ));
         v.push(Variant::new(
             GPU_RADIX8,
-            "LSD radix sort, 8-bit digits, 4 × (tile counts, single-pass scan, stable scatter ranked by subgroup ballots)",
+            "LSD radix sort, 8-bit digits, 4 × (tile counts, single-pass scan, stable scatter ranked by subgroup ballots; the portable ranking where the device lacks them)",
+        ));
+        v.push(Variant::new(
+            GPU_RADIX8_PORTABLE,
+            "gpu-radix8 without subgroup operations on any device: ranked by 32-lane virtual subgroups in workgroup memory, counts scanned in workgroup memory",
         ));
         v
     }
@@ -216,20 +223,26 @@ impl Experiment for SortExperiment {
                 format!("largest size: {}", self.size_limit(ctx).reason),
             ],
         );
-        // The radix sorts are compiled once per run (gpu-radix8 may be unavailable: said once).
+        // The radix sorts are compiled once per run (one may be unavailable: said once).
         let wants = |name: &str| variants.iter().any(|v| v.name == name);
         let radix = wants(GPU_RADIX)
             .then(|| RadixSorter::new(ctx, &plan.tuning))
             .transpose()?;
-        let radix8 = match wants(GPU_RADIX8).then(|| Radix8Sorter::new(ctx, &plan.tuning)) {
-            Some(Ok(sorter)) => Some(sorter),
-            Some(Err(LabError::Unsupported(why))) => {
-                report.notes.push(format!("{GPU_RADIX8}: {why}"));
-                None
+        let mut radix8 = |name: &str, ranking: Ranking| -> Result<Option<Radix8Sorter>, LabError> {
+            if !wants(name) {
+                return Ok(None);
             }
-            Some(Err(e)) => return Err(e),
-            None => None,
+            match Radix8Sorter::new(ctx, &plan.tuning, ranking) {
+                Ok(sorter) => Ok(Some(sorter)),
+                Err(LabError::Unsupported(why)) => {
+                    report.notes.push(format!("{name}: {why}"));
+                    Ok(None)
+                }
+                Err(e) => Err(e),
+            }
         };
+        let radix8_best = radix8(GPU_RADIX8, Ranking::best(ctx))?;
+        let radix8_portable = radix8(GPU_RADIX8_PORTABLE, Ranking::Portable)?;
         let total = (sizes.len() * variants.len()) as f32;
         for (si, &size) in sizes.iter().enumerate() {
             let input = random_pairs(size as usize, seed ^ size);
@@ -272,10 +285,16 @@ impl Experiment for SortExperiment {
                         let sorter = radix.as_ref().expect("compiled when asked for");
                         bench.radix(sorter, &mut clock, &mut row)?;
                     }
-                    GPU_RADIX8 => match &radix8 {
-                        Some(sorter) => bench.radix8(sorter, &mut clock, &mut row)?,
-                        None => continue, // unavailable here: the report's notes say why
-                    },
+                    GPU_RADIX8 | GPU_RADIX8_PORTABLE => {
+                        let sorter = match variant.name.as_str() {
+                            GPU_RADIX8 => &radix8_best,
+                            _ => &radix8_portable,
+                        };
+                        match sorter {
+                            Some(sorter) => bench.radix8(sorter, &mut clock, &mut row)?,
+                            None => continue, // unavailable here: the report's notes say why
+                        }
+                    }
                     name => {
                         let config = *CONFIGS.iter().find(|c| c.name == name).expect("known");
                         bench.bitonic(&bitonic, config, &mut clock, &mut row)?;

@@ -142,9 +142,10 @@ impl SizeBench<'_> {
         run(Phases::All)?;
         let passes = sort_radix8::PASSES;
         let notes = format!(
-            "{passes} passes × (counts, scan, scatter), {}-pair tiles; GB/s counts 3 × 8 B per \
-             pair per pass",
-            radix.tile
+            "{passes} passes × (counts, scan, scatter), {}-pair tiles, {}; GB/s counts 3 × 8 B \
+             per pair per pass",
+            radix.tile,
+            radix.ranking.describe()
         );
         let bytes = f64::from(passes) * 3.0 * f64::from(count) * 8.0;
         self.validate_and_time(row, notes, bytes, || run(Phases::All))?;

@@ -1,8 +1,12 @@
 //! A portable-shader radix sort of the key + index pairs in the reduce-then-scan family:
 //! 8-bit digits, 4 passes of (digit counts per run of tiles with each tile's starts within
 //! its run, one device-wide scan of the run counts by [`Scanner`], a stable scatter ranked
-//! by subgroup ballots through workgroup memory, one workgroup a tile). See
-//! `shaders/lab/sort_radix8.wgsl`.
+//! within each (virtual) subgroup, one workgroup a tile). See `shaders/lab/sort_radix8.wgsl`.
+//!
+//! Two [`Ranking`]s: by subgroup ballots where the device has subgroups of at most 32 lanes,
+//! and a portable one in workgroup memory for every device (its count scan then also runs
+//! without subgroup operations), so the sort runs everywhere and either form can be measured
+//! on a device that has both.
 //!
 //! No pass waits on another workgroup, so the sort needs no forward progress between
 //! workgroups; the scan of the counts is the single-pass look-back, whose fallback makes it
@@ -42,18 +46,39 @@ pub fn tiles_per_run(tiles: u32, wanted: Option<u32>) -> u32 {
 /// Pairs per thread unless [`LabTuning::radix_keys_per_thread`] says otherwise: 8 was faster
 /// than 16 on the H200 (docs/lab.md).
 pub const DEFAULT_KEYS_PER_THREAD: u32 = 8;
-/// Workgroup memory a tile needs besides its staged pairs: per-subgroup counters (512 bytes a
-/// subgroup), digit starts (2 × 1 KiB), the upsweep's bins and the workgroup scan's subgroup
-/// totals (2 × 1 KiB).
-fn fixed_bytes(max_groups: u32) -> u32 {
-    max_groups * 512 + 4 * 1024
+/// How the scatter ranks a tile's pairs within each subgroup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ranking {
+    /// Subgroup ballots and shuffles (`sort_radix8_subgroup.wgsl`): needs subgroups of at
+    /// most 32 lanes.
+    Subgroup,
+    /// 32-lane virtual subgroups in workgroup memory, one barrier a round
+    /// (`sort_radix8_portable.wgsl`): every device.
+    Portable,
 }
 
-/// Pairs per thread and subgroups per workgroup for `ctx`: the largest tile (256 × 16, 8 or
-/// 4 … pairs, at most `wanted` per thread, [`DEFAULT_KEYS_PER_THREAD`] when `None`) whose
-/// staged keys (then indices: 4 bytes a pair) and counters fit the device's workgroup memory; `Err` says why the device
-/// cannot run it (no subgroups, or subgroups wider than 32 lanes).
-pub fn layout(ctx: &GpuContext, wanted: Option<u32>) -> Result<(u32, u32), String> {
+impl Ranking {
+    /// The fastest form `ctx` can run: [`Ranking::Subgroup`] where its subgroups allow, else
+    /// [`Ranking::Portable`].
+    pub fn best(ctx: &GpuContext) -> Ranking {
+        match subgroup_groups(ctx) {
+            Ok(_) => Ranking::Subgroup,
+            Err(_) => Ranking::Portable,
+        }
+    }
+
+    /// What the Lab's notes call it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Ranking::Subgroup => "ranked by subgroup ballots",
+            Ranking::Portable => "ranked in workgroup memory (no subgroup operations)",
+        }
+    }
+}
+
+/// Subgroups per workgroup at the device's smallest subgroup size, or why the subgroup
+/// ranking cannot run here (no subgroups, or subgroups wider than 32 lanes).
+fn subgroup_groups(ctx: &GpuContext) -> Result<u32, String> {
     if !ctx.has_subgroups() {
         return Err("needs subgroup operations (ballot, shuffle), which this device lacks".into());
     }
@@ -63,21 +88,55 @@ pub fn layout(ctx: &GpuContext, wanted: Option<u32>) -> Result<(u32, u32), Strin
             "needs subgroups of at most 32 lanes (ballots read one word); this device has {min}–{max}"
         ));
     }
-    let max_groups = THREADS / min;
+    Ok(THREADS / min)
+}
+
+/// Lanes of the portable ranking's virtual subgroups (`VIRTUAL_WIDTH` in its shader).
+const VIRTUAL_WIDTH: u32 = 32;
+
+/// Workgroup memory a tile needs besides its staged pairs: per-subgroup counters (512 bytes a
+/// subgroup), digit starts (2 × 1 KiB), the upsweep's bins, and the workgroup scan's subtotals
+/// (1 KiB with subgroups) or tree (4 KiB) and the portable ranking's shared counters (2 KiB).
+fn fixed_bytes(ranking: Ranking, max_groups: u32) -> u32 {
+    max_groups * 512
+        + 3 * 1024
+        + match ranking {
+            Ranking::Subgroup => 1024,
+            Ranking::Portable => 6 * 1024,
+        }
+}
+
+/// Pairs per thread and subgroups per workgroup for `ranking` on `ctx`: the largest tile
+/// (256 × 16, 8 or 4 … pairs, at most `wanted` per thread, [`DEFAULT_KEYS_PER_THREAD`] when
+/// `None`) whose staged keys (then indices: 4 bytes a pair) and counters fit the device's
+/// workgroup memory; `Err` says why the device cannot run it.
+pub fn layout(
+    ctx: &GpuContext,
+    ranking: Ranking,
+    wanted: Option<u32>,
+) -> Result<(u32, u32), String> {
+    let max_groups = match ranking {
+        Ranking::Subgroup => subgroup_groups(ctx)?,
+        Ranking::Portable => THREADS / VIRTUAL_WIDTH,
+    };
     let memory = ctx.limits.max_compute_workgroup_storage_size;
     [16, 8, 4, 2, 1]
         .into_iter()
         .filter(|kpt| *kpt <= wanted.unwrap_or(DEFAULT_KEYS_PER_THREAD))
-        .find(|kpt| kpt * THREADS * 4 + fixed_bytes(max_groups) <= memory)
+        .find(|kpt| kpt * THREADS * 4 + fixed_bytes(ranking, max_groups) <= memory)
         .map(|kpt| (kpt, max_groups))
         .ok_or_else(|| format!("needs more workgroup memory than this device's {memory} bytes"))
 }
 
-/// The module for `kpt` pairs per thread and `max_groups` subgroups per workgroup.
-pub fn shader(kpt: u32, max_groups: u32) -> Shader {
-    Shader::new("lab/sort_radix8.wgsl")
-        .constant("KPT", kpt)
-        .constant("MAX_GROUPS", max_groups)
+/// The module for `ranking` with `kpt` pairs per thread and `max_groups` subgroups per
+/// workgroup.
+pub fn shader(ranking: Ranking, kpt: u32, max_groups: u32) -> Shader {
+    Shader::new(match ranking {
+        Ranking::Subgroup => "lab/sort_radix8_subgroup.wgsl",
+        Ranking::Portable => "lab/sort_radix8_portable.wgsl",
+    })
+    .constant("KPT", kpt)
+    .constant("MAX_GROUPS", max_groups)
 }
 
 /// Which kernels of a sort to run: all of them (a sort), or only one phase of each pass (to
@@ -111,22 +170,30 @@ pub struct Radix8Sorter {
     pub tile: u32,
     /// Tiles per workgroup run, if fixed ([`LabTuning::radix_tiles_per_run`]).
     tiles_per_run: Option<u32>,
+    /// How the scatter ranks.
+    pub ranking: Ranking,
 }
 
 impl Radix8Sorter {
-    /// Compile for `ctx`, or say why this device cannot run it.
-    pub fn new(ctx: &GpuContext, tuning: &LabTuning) -> Result<Radix8Sorter, LabError> {
+    /// Compile `ranking` for `ctx` (the count scan with subgroup operations only when the
+    /// ranking uses them), or say why this device cannot run it.
+    pub fn new(
+        ctx: &GpuContext,
+        tuning: &LabTuning,
+        ranking: Ranking,
+    ) -> Result<Radix8Sorter, LabError> {
         let wanted = tuning.radix_keys_per_thread;
-        let (kpt, max_groups) = layout(ctx, wanted).map_err(LabError::Unsupported)?;
-        let module = shader(kpt, max_groups);
+        let (kpt, max_groups) = layout(ctx, ranking, wanted).map_err(LabError::Unsupported)?;
+        let module = shader(ranking, kpt, max_groups);
         let storage = [true, false, false, false];
         let kernel = |entry| Kernel::new(ctx, &module, entry, &storage, tuning);
         Ok(Radix8Sorter {
             upsweep: kernel("upsweep")?,
             downsweep: kernel("downsweep")?,
-            scanner: Scanner::new(ctx, tuning)?,
+            scanner: Scanner::with_subgroups(ctx, tuning, ranking == Ranking::Subgroup)?,
             tile: kpt * THREADS,
             tiles_per_run: tuning.radix_tiles_per_run,
+            ranking,
         })
     }
 

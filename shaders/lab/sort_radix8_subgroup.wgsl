@@ -1,0 +1,47 @@
+// gpu-radix8 ranked by subgroup ballots (devices with subgroups of at most 32 lanes: a ballot
+// is read as one word; the caller checks). Eight ballots give each lane the lanes of its
+// subgroup holding the same digit (its peers); the highest peer adds their number to the
+// subgroup's counter for that digit and shares the old value by a shuffle.
+
+//!include lab/sort_radix8.wgsl
+//!include lab/scan_wg_subgroup.wgsl
+
+// Each pair's rank among its subgroup's pairs of the same digit (see sort_radix8.wgsl), the
+// subgroup's digit counts added to `group_counts`.
+fn rank_pairs(lid: u32, width: u32, lane: u32, first: u32,
+              pairs: array<vec2<u32>, KPT>) -> array<u32, KPT> {
+    let group = lid / width;
+    let lanes_below = (1u << lane) - 1u;
+    var ranks: array<u32, KPT>;
+    for (var r = 0u; r < KPT; r += 1u) {
+        let valid = first + r * width < params.n;
+        let d = digit(pairs[r]);
+        var peers = subgroupBallot(valid).x;
+        for (var b = 0u; b < 8u; b += 1u) {
+            let bit_set = ((d >> b) & 1u) != 0u;
+            let mask = subgroupBallot(bit_set).x;
+            peers &= select(~mask, mask, bit_set);
+        }
+        let leader = select(lane, 31u - countLeadingZeros(peers), peers != 0u);
+        var before = 0u;
+        if (valid && lane == leader) {
+            let old = atomicAdd(&group_counts[group * 128u + (d >> 1u)],
+                                countOneBits(peers) << (16u * (d & 1u)));
+            before = half(old, d);
+        }
+        before = subgroupShuffle(before, leader);
+        ranks[r] = before + countOneBits(peers & lanes_below);
+    }
+    return ranks;
+}
+
+@compute @workgroup_size(256)
+fn downsweep(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>,
+             @builtin(num_workgroups) groups: vec3<u32>,
+             @builtin(subgroup_size) width: u32,
+             @builtin(subgroup_invocation_id) lane: u32) {
+    let tile = group_index(wid, groups);
+    if (tile < params.tiles) {
+        scatter_tile(tile, lid, width, lane);
+    }
+}

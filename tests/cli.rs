@@ -354,3 +354,30 @@ fn bench_says_which_generations_it_timed_and_the_world_state() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("fresh or settled"));
 }
+
+#[test]
+fn gpu_info_kernels_says_clearly_why_it_cannot_or_what_it_did() {
+    // An unknown filter names itself; lavapipe (CI) does not offer pipeline statistics, so
+    // the command says so and exits 2 after the adapter report; a driver that offers them
+    // (the lent GPU) prints a table row per kernel.
+    let none = golab(&["gpu-info", "--kernels", "no-such-module"]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(stderr(&none).contains("no kernel module's label contains 'no-such-module'"));
+    let out = golab(&["gpu-info", "--kernels", "lab/scan_single_pass"]);
+    assert!(stdout(&out).contains("adapter"), "{}", stdout(&out));
+    if stdout(&out).contains("llvmpipe") {
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains("does not offer VK_KHR_pipeline_executable_properties"),
+            "{}",
+            stderr(&out)
+        );
+    } else {
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stdout(&out).contains("| lab/scan_single_pass"),
+            "{}",
+            stdout(&out)
+        );
+    }
+}

@@ -4,17 +4,8 @@
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 
-/// An area's list of (label, WGSL) of every module it builds.
-type Provider = fn() -> Vec<(String, String)>;
-
-/// Each area's list of (label, WGSL); `step` lists the Life kernels (both rule paths, every
-/// halo of both bit-packed step kernels, strip/group/prefetch shapes, the generated walks).
-const PROVIDERS: &[(&str, Provider)] = &[
-    ("gpu", golab::gpu::shader::shader_permutations),
-    ("lab", golab::lab::shader_permutations),
-    ("app", golab::app::view_paint::shader_permutations),
-    ("step", golab::step::shader_permutations),
-];
+/// Each area's list of (label, WGSL), as the CLI's kernel statistics see them too.
+const PROVIDERS: &[(&str, golab::cli::ShaderProvider)] = golab::cli::SHADER_AREAS;
 
 /// What wgpu turns golab's device features into (wgpu-naga-bridge's
 /// `features_to_naga_capabilities`): SUBGROUP for the Lab's shuffles and the stream step
@@ -100,4 +91,24 @@ fn the_validator_rejects_broken_shaders() {
             .unwrap_err()
             .contains("missing")
     );
+}
+
+#[test]
+fn every_compute_kernel_translates_to_spirv_for_the_kernel_statistics() {
+    // What `golab gpu-info --kernels` hands the driver: naga's SPIR-V of each compute entry
+    // point, written with the options wgpu uses for golab's kernels. No GPU needed.
+    let mut kernels = 0;
+    for (label, source) in golab::cli::every_shader_module() {
+        let compiled = golab::gpu::kernel_stats::compute_spirv(&source, (1, 5))
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
+        for (entry, words) in &compiled {
+            assert_eq!(
+                words.first(),
+                Some(&0x0723_0203),
+                "{label} {entry}: SPIR-V magic"
+            );
+        }
+        kernels += compiled.len();
+    }
+    assert!(kernels > 100, "only {kernels} compute kernels found");
 }

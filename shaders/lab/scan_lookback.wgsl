@@ -59,6 +59,20 @@ fn published(t: u32) -> vec2<u32> {
     return vec2<u32>(0u, 0u);
 }
 
+// The sum of every value of `tile` for the fallback, one vec4 in flight per thread at a time:
+// the loop runs to `params.rows` (= ROWS, but not known to the compiler), so it cannot be
+// unrolled into loads of the whole tile. Holding a second tile in registers beside the
+// workgroup's own, as `tile_total` does, sets the register count of the whole kernel — and so
+// how many workgroups an SM holds — although the fallback rarely runs.
+fn fallback_total(tile: u32, lid: u32) -> u32 {
+    var own = 0u;
+    for (var k = 0u; k < params.rows; k += 1u) {
+        let x = load_vec(vec_index(tile, k, lid));
+        own += x.x + x.y + x.z + x.w;
+    }
+    return wg_reduce(own, lid);
+}
+
 @compute @workgroup_size(256)
 fn reset(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
     let i = gid.y * groups.x * 256u + gid.x;

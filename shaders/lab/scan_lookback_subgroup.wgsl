@@ -68,7 +68,7 @@ fn look_back(tile: u32, lid: u32) -> u32 {
         }
         // The nearest predecessor has published nothing for SPIN rounds: reduce its tile here.
         next = walked.x - 1u;
-        exclusive += tile_total(next, lid);
+        exclusive += fallback_total(next, lid);
     }
     return exclusive;
 }

@@ -65,7 +65,7 @@ fn look_back(tile: u32, lid: u32) -> u32 {
         stalled += 1u;
         if (stalled > SPIN) {
             // The nearest predecessor has published nothing: reduce its tile here.
-            let total = tile_total(next - 1u, lid);
+            let total = fallback_total(next - 1u, lid);
             if (lid == 0u) {
                 walk.exclusive += total;
             }

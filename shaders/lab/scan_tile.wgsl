@@ -9,7 +9,8 @@
 struct Params {
     n: u32,
     tiles: u32,
-    pad1: u32,
+    // The single pass: ROWS again, as a value the compiler cannot see (lab/scan_lookback.wgsl).
+    rows: u32,
     pad2: u32,
     pad3: u32,
     pad4: u32,
@@ -102,15 +103,24 @@ struct TileScan {
 fn scan_tile_values(v: array<vec4<u32>, ROWS>, lid: u32) -> TileScan {
     let sums = row_sums(v);
     var out = TileScan(vec_scans(v), 0u);
-    // Row k starts after rows 0..k-1 of the whole tile (out.total runs over them).
-    for (var g = 0u; g < GROUPS; g += 1u) {
-        let rows = wg_scan4(sums[g], lid);
-        let t = rows.total;
-        let start = vec4<u32>(0u, t.x, t.x + t.y, t.x + t.y + t.z) + rows.prefix;
-        for (var c = 0u; c < 4u; c += 1u) {
-            out.v[4u * g + c] += vec4<u32>(out.total + start[c]);
+    // Row k starts after rows 0..k-1 of the whole tile (out.total runs over them). Eight
+    // rows a workgroup scan where there are eight left (one barrier pair with subgroups).
+    for (var g = 0u; g < GROUPS; g += 2u) {
+        var rows: array<Scan4, 2>;
+        let pair = g + 1u < GROUPS;
+        if (pair) {
+            rows = wg_scan4x2(sums[g], sums[min(g + 1u, GROUPS - 1u)], lid);
+        } else {
+            rows[0] = wg_scan4(sums[g], lid);
         }
-        out.total += t.x + t.y + t.z + t.w;
+        for (var h = 0u; h < select(1u, 2u, pair); h += 1u) {
+            let t = rows[h].total;
+            let start = vec4<u32>(0u, t.x, t.x + t.y, t.x + t.y + t.z) + rows[h].prefix;
+            for (var c = 0u; c < 4u; c += 1u) {
+                out.v[4u * (g + h) + c] += vec4<u32>(out.total + start[c]);
+            }
+            out.total += t.x + t.y + t.z + t.w;
+        }
     }
     return out;
 }

@@ -2,7 +2,7 @@
 // subgroups' totals through workgroup memory, one barrier pair. Correct for any subgroup size
 // that divides 256 (8 on lavapipe, 32 on NVIDIA, 64 on AMD). Defines
 // `wg_scan(v, lid) -> (exclusive prefix, total)`, `wg_scan4` (the same for four independent
-// sequences at once, one per vec4 component) and `wg_reduce(v, lid) -> total` over the 256
+// sequences at once, one per vec4 component), `wg_scan4x2` (two such vec4s at once) and `wg_reduce(v, lid) -> total` over the 256
 // THREADS threads of a workgroup (the including file declares THREADS, at most 256 subgroups);
 // every thread must call them (uniform control flow).
 
@@ -32,6 +32,38 @@ fn wg_scan4(v: vec4<u32>, lid: u32) -> Scan4 {
     }
     workgroupBarrier();
     return Scan4(before + inclusive - v, total);
+}
+
+// wg_scan4 of two independent vec4s at once (a scan tile's rows eight at a time): one
+// barrier pair for both; their subgroup totals share `subtotals4` (2 · THREADS / width ≤ 256
+// entries for every width of at least 2 · THREADS / 256).
+fn wg_scan4x2(a: vec4<u32>, b: vec4<u32>, lid: u32) -> array<Scan4, 2> {
+    let inclusive_a = subgroupInclusiveAdd(a);
+    let inclusive_b = subgroupInclusiveAdd(b);
+    let width = subgroupAdd(1u);
+    let lane = subgroupExclusiveAdd(1u);
+    let which = lid / width;
+    let groups = THREADS / width;
+    if (lane == width - 1u) {
+        subtotals4[which] = inclusive_a;
+        subtotals4[groups + which] = inclusive_b;
+    }
+    workgroupBarrier();
+    var before_a = vec4<u32>(0u);
+    var before_b = vec4<u32>(0u);
+    var total_a = vec4<u32>(0u);
+    var total_b = vec4<u32>(0u);
+    for (var k = 0u; k < groups; k += 1u) {
+        let ta = subtotals4[k];
+        let tb = subtotals4[groups + k];
+        before_a += select(vec4<u32>(0u), ta, k < which);
+        before_b += select(vec4<u32>(0u), tb, k < which);
+        total_a += ta;
+        total_b += tb;
+    }
+    workgroupBarrier();
+    return array<Scan4, 2>(Scan4(before_a + inclusive_a - a, total_a),
+                           Scan4(before_b + inclusive_b - b, total_b));
 }
 
 // The scalar form is written out rather than taken from wg_scan4: gpu-radix8's scatter uses

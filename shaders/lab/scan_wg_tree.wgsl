@@ -3,7 +3,7 @@
 // barrier-separated levels for 256 values). Runs on every device. THREADS, a power of two,
 // is declared by the including file. Defines
 // `wg_scan(v, lid) -> (exclusive prefix, total)`, `wg_scan4` (the same for four independent
-// sequences at once, one per vec4 component) and `wg_reduce(v, lid) -> total` over the
+// sequences at once, one per vec4 component), `wg_scan4x2` (two such vec4s) and `wg_reduce(v, lid) -> total` over the
 // THREADS threads of a workgroup; every thread must call them (uniform control flow).
 
 var<workgroup> tree4: array<vec4<u32>, THREADS>;
@@ -41,6 +41,12 @@ fn wg_scan4(v: vec4<u32>, lid: u32) -> Scan4 {
     let prefix = tree4[lid];
     workgroupBarrier();
     return Scan4(prefix, total);
+}
+
+// wg_scan4 of two independent vec4s (the subgroup form does both with one barrier pair).
+fn wg_scan4x2(a: vec4<u32>, b: vec4<u32>, lid: u32) -> array<Scan4, 2> {
+    let first = wg_scan4(a, lid);
+    return array<Scan4, 2>(first, wg_scan4(b, lid));
 }
 
 fn wg_scan(v: u32, lid: u32) -> vec2<u32> {

@@ -77,7 +77,7 @@ pub enum Command {
     /// List the bundled pattern library.
     Patterns(patterns_cmd::PatternsArgs),
     /// Print the GPU adapter, backend, features and limits golab would use.
-    GpuInfo,
+    GpuInfo(GpuInfoArgs),
     /// Run a GPU-compute Lab experiment (sort, transpose, shuffle, coalesce, scan; `list`).
     Lab(lab_cmd::LabArgs),
 }
@@ -99,7 +99,7 @@ pub fn main() -> ExitCode {
         Some(Command::Run(args)) => run_cmd::run(&args, &tuning),
         Some(Command::Bench(args)) => bench_cmd::run(&args, &tuning),
         Some(Command::Patterns(args)) => patterns_cmd::run(&args),
-        Some(Command::GpuInfo) => gpu_info(&tuning),
+        Some(Command::GpuInfo(args)) => gpu_info(&args, &tuning),
         Some(Command::Lab(args)) => lab_cmd::run(&args, &tuning),
         None => crate::app::run(tuning, cli.app).map_err(CliError),
     });
@@ -112,10 +112,74 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn gpu_info(tuning: &crate::config::Tuning) -> Result<(), CliError> {
+/// Options of `golab gpu-info`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct GpuInfoArgs {
+    /// Also print what the driver compiled golab's kernels into (registers, spills, shared
+    /// memory … as the Vulkan driver reports them), for the modules whose label contains
+    /// FILTER (all with an empty one: `--kernels ''`).
+    #[arg(long, value_name = "FILTER")]
+    pub kernels: Option<String>,
+}
+
+fn gpu_info(args: &GpuInfoArgs, tuning: &crate::config::Tuning) -> Result<(), CliError> {
     let ctx = crate::gpu::GpuContext::new(&tuning.gpu)?;
     print!("{}", ctx.report());
+    if let Some(filter) = &args.kernels {
+        let modules: Vec<(String, String)> = every_shader_module()
+            .into_iter()
+            .filter(|(label, _)| label.contains(filter.as_str()))
+            .collect();
+        if modules.is_empty() {
+            return Err(CliError(format!(
+                "no kernel module's label contains '{filter}'"
+            )));
+        }
+        let compiler = crate::gpu::kernel_stats::KernelStatistics::open(&ctx)?;
+        println!("\n## Kernels as compiled by the driver\n");
+        println!("| module | entry point | executable | statistics |\n|---|---|---|---|");
+        for (k, (label, source)) in modules.iter().enumerate() {
+            eprintln!("[{:3.0}%] {label}", 100.0 * k as f32 / modules.len() as f32);
+            print!("{}", kernel_rows(&compiler.module(label, source)?));
+            std::io::Write::flush(&mut std::io::stdout())?;
+        }
+    }
     Ok(())
+}
+
+/// A list of (label, WGSL) of every module one area of golab builds.
+pub type ShaderProvider = fn() -> Vec<(String, String)>;
+
+/// Each area's modules in every permutation: the GPU core's, the Lab's, the app's and the
+/// steppers' (the Life kernels: both rule paths, every halo of both bit-packed step kernels,
+/// strip/group/prefetch shapes, the generated walks). tests/shaders.rs validates them all.
+pub const SHADER_AREAS: &[(&str, ShaderProvider)] = &[
+    ("gpu", crate::gpu::shader::shader_permutations),
+    ("lab", crate::lab::shader_permutations),
+    ("app", crate::app::view_paint::shader_permutations),
+    ("step", crate::step::shader_permutations),
+];
+
+/// Every WGSL module golab builds, in every permutation, as (label, source).
+pub fn every_shader_module() -> Vec<(String, String)> {
+    SHADER_AREAS.iter().flat_map(|(_, list)| list()).collect()
+}
+
+/// The driver's statistics as markdown table rows: one per kernel executable.
+fn kernel_rows(stats: &[crate::gpu::kernel_stats::KernelStats]) -> String {
+    let mut out = String::new();
+    for k in stats {
+        for (executable, values) in &k.executables {
+            let values: Vec<String> = values.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+            out += &format!(
+                "| {} | {} | {executable} | {} |\n",
+                k.module,
+                k.entry,
+                values.join("; ")
+            );
+        }
+    }
+    out
 }
 
 /// Parse a comma-separated list with `parse_one`, naming the bad item on failure.

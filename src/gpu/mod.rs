@@ -8,6 +8,7 @@
 
 mod health;
 pub mod heater;
+pub mod kernel_stats;
 pub mod limits;
 pub mod ops;
 pub mod pool;

@@ -219,6 +219,8 @@ pub struct Scanner {
     single_pass: Kernel,
     /// Values a single-pass workgroup scans.
     single_tile: u64,
+    /// Rows of a single-pass tile (its parameter block carries them: lab/scan_lookback.wgsl).
+    rows: u32,
     /// Whether `reduce-then-scan` and `decoupled-look-back` use subgroup operations.
     pub subgroups: bool,
 }
@@ -272,6 +274,7 @@ impl Scanner {
             reset: Kernel::new(ctx, &single, "reset", &rw, tuning)?,
             single_pass: Kernel::new(ctx, &single, "scan_lookback", &rw, tuning)?,
             single_tile: shape.tile(),
+            rows: shape.rows,
             subgroups,
         })
     }
@@ -329,7 +332,9 @@ impl Scanner {
                 let mut reset = tiled(&self.reset, status, n, self.single_tile);
                 reset.groups = (1 + 4 * reset.groups).div_ceil(256);
                 steps.push(reset);
-                steps.push(tiled(&self.single_pass, status, n, self.single_tile));
+                let mut single = tiled(&self.single_pass, status, n, self.single_tile);
+                single.params[2] = self.rows;
+                steps.push(single);
             }
             _ if n <= TILE => steps.push(tiled(&e.scan_tile, data, n, TILE)),
             "reduce-then-scan" => {

@@ -206,6 +206,33 @@ mod sort {
         }
     }
 
+    #[test]
+    fn the_portable_radix_ranking_is_stable_at_its_smallest_and_largest_tiles() {
+        // 1 and 16 pairs a thread (the portable scatter's 16 take 28 KiB of lavapipe's 32).
+        let ctx = ctx();
+        for kpt in [1, 16] {
+            let tuning = LabTuning {
+                radix_keys_per_thread: Some(kpt),
+                ..LabTuning::default()
+            };
+            let radix = Radix8Sorter::new(&ctx, &tuning, Ranking::Portable).unwrap();
+            assert_eq!(radix.tile, 256 * kpt);
+            let tile = radix.tile as usize;
+            for size in [1usize, tile - 1, tile + 1, 3 * tile + 77] {
+                for (what, input) in awkward_inputs(size) {
+                    for descending in [false, true] {
+                        let out = radix.sort_pairs(&ctx, &input, descending).unwrap();
+                        validate(&input, &out, descending).unwrap_or_else(|e| {
+                            panic!(
+                                "portable, {kpt} a thread, {what} n={size} desc={descending}: {e}"
+                            )
+                        });
+                    }
+                }
+            }
+        }
+    }
+
     /// `radix` sorts every awkward input at sizes around its tile, both ways, stably.
     fn radix8_sorts_awkward_inputs(ctx: &GpuContext, radix: &Radix8Sorter) {
         let tile = radix.tile as usize;
@@ -710,36 +737,54 @@ mod scan {
                 spin: 0,
                 trust: false,
             };
-            single_pass_is_right(&ctx, shape, 17);
+            single_pass_is_right(&ctx, shape, true, 17);
         }
     }
 
     #[test]
     fn the_single_pass_scan_is_right_with_larger_workgroups() {
-        // 512 and 1024 threads a workgroup (GOLAB_SCAN_THREADS): the workgroup scans, tile
-        // indexing and look-back at other widths, waiting as by default and giving up at once.
+        // 512 and 1024 threads a workgroup (GOLAB_SCAN_THREADS) and 12 rows (three vec4
+        // groups: one pair and one alone): the workgroup scans, tile indexing and look-back at
+        // other shapes, waiting as by default and giving up at once, with subgroup operations
+        // and without (the workgroup-memory tree and walk).
         let ctx = ctx();
-        for (threads, rows, spin) in [(512, 8, SPIN), (1024, 4, SPIN), (512, 8, 0)] {
-            let shape = SinglePass {
-                threads,
-                rows,
-                spin,
-                trust: true,
-            };
-            single_pass_is_right(&ctx, shape, 40);
+        let shapes = [
+            (512, 8, SPIN),
+            (1024, 4, SPIN),
+            (1024, 8, SPIN),
+            (256, 12, SPIN),
+            (512, 8, 0),
+        ];
+        for subgroups in [true, false] {
+            for (threads, rows, spin) in shapes {
+                let shape = SinglePass {
+                    threads,
+                    rows,
+                    spin,
+                    trust: true,
+                };
+                single_pass_is_right(&ctx, shape, subgroups, 24);
+            }
         }
     }
 
-    /// The single pass of `shape` scans every input right at sizes of 1 to `tiles` tiles.
-    fn single_pass_is_right(ctx: &GpuContext, shape: SinglePass, tiles: usize) {
-        let scanner = Scanner::with_single_pass(ctx, &Default::default(), shape).unwrap();
+    /// The single pass of `shape` (with subgroup operations if `subgroups`) scans every input
+    /// right at sizes of 1 to `tiles` tiles.
+    fn single_pass_is_right(ctx: &GpuContext, shape: SinglePass, subgroups: bool, tiles: usize) {
+        let scanner =
+            Scanner::with_single_pass(ctx, &Default::default(), subgroups, shape).unwrap();
+        assert_eq!(
+            scanner.subgroups, subgroups,
+            "lavapipe's 8-lane subgroups allow {shape:?}"
+        );
         let tile = shape.tile() as usize;
         assert_eq!(scanner.single_pass_tile() as usize, tile);
         for n in [1usize, tile + 1, 2 * tile + 808, tiles * tile + 5] {
             for (k, input) in inputs(n).iter().enumerate() {
                 let out = apply(&scanner, ctx, "decoupled-look-back", input).unwrap();
-                validate(input, &out, true)
-                    .unwrap_or_else(|e| panic!("{shape:?}, n={n} input {k}: {e}"));
+                validate(input, &out, true).unwrap_or_else(|e| {
+                    panic!("{shape:?} subgroups={subgroups}, n={n} input {k}: {e}")
+                });
             }
         }
     }

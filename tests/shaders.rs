@@ -101,14 +101,31 @@ fn every_compute_kernel_translates_to_spirv_for_the_kernel_statistics() {
     for (label, source) in golab::cli::every_shader_module() {
         let compiled = golab::gpu::kernel_stats::compute_spirv(&source, (1, 5))
             .unwrap_or_else(|e| panic!("{label}: {e}"));
-        for (entry, words) in &compiled {
+        for k in &compiled.kernels {
+            let entry = &k.entry;
             assert_eq!(
-                words.first(),
+                k.words.first(),
                 Some(&0x0723_0203),
                 "{label} {entry}: SPIR-V magic"
             );
+            assert!(
+                k.invocations >= 1 && k.invocations <= 1024,
+                "{label} {entry}"
+            );
         }
-        kernels += compiled.len();
+        kernels += compiled.kernels.len();
     }
     assert!(kernels > 100, "only {kernels} compute kernels found");
+    // The workgroup memory it counts is what each kernel refers to: gpu-radix8's counting
+    // pass (its 1 KiB of bins) and its portable scatter (8 KiB of staged keys, 12 KiB of
+    // counters, starts, tree and shared counts), though both share one module.
+    use golab::gpu::kernel_stats::compute_spirv;
+    use golab::lab::sort_radix8::{Ranking, shader};
+    let radix = compute_spirv(&shader(Ranking::Portable, 8, 8).source().unwrap(), (1, 5)).unwrap();
+    let bytes = |entry: &str| {
+        let k = radix.kernels.iter().find(|k| k.entry == entry).unwrap();
+        k.workgroup_bytes
+    };
+    assert_eq!(bytes("upsweep"), 1024);
+    assert_eq!(bytes("downsweep"), 8 * 1024 + 12 * 1024);
 }

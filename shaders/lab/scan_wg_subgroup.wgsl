@@ -3,7 +3,8 @@
 // that divides 256 (8 on lavapipe, 32 on NVIDIA, 64 on AMD). Defines
 // `wg_scan(v, lid) -> (exclusive prefix, total)`, `wg_scan4` (the same for four independent
 // sequences at once, one per vec4 component), `wg_scan4x2` (two such vec4s at once) and `wg_reduce(v, lid) -> total` over the 256
-// THREADS threads of a workgroup (the including file declares THREADS, at most 256 subgroups);
+// THREADS threads of a workgroup (the including file declares THREADS; wg_scan4x2 needs
+// 2 · THREADS / width ≤ 256, which the host checks);
 // every thread must call them (uniform control flow).
 
 var<workgroup> subtotals: array<u32, 256>;
@@ -35,8 +36,8 @@ fn wg_scan4(v: vec4<u32>, lid: u32) -> Scan4 {
 }
 
 // wg_scan4 of two independent vec4s at once (a scan tile's rows eight at a time): one
-// barrier pair for both; their subgroup totals share `subtotals4` (2 · THREADS / width ≤ 256
-// entries for every width of at least 2 · THREADS / 256).
+// barrier pair for both; their subgroup totals share `subtotals4` (2 · THREADS / width
+// entries: the host uses subgroups only where that is at most 256).
 fn wg_scan4x2(a: vec4<u32>, b: vec4<u32>, lid: u32) -> array<Scan4, 2> {
     let inclusive_a = subgroupInclusiveAdd(a);
     let inclusive_b = subgroupInclusiveAdd(b);

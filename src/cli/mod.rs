@@ -140,7 +140,11 @@ fn gpu_info(args: &GpuInfoArgs, tuning: &crate::config::Tuning) -> Result<(), Cl
         println!("| module | entry point | executable | statistics |\n|---|---|---|---|");
         for (k, (label, source)) in modules.iter().enumerate() {
             eprintln!("[{:3.0}%] {label}", 100.0 * k as f32 / modules.len() as f32);
-            print!("{}", kernel_rows(&compiler.module(label, source)?));
+            // A module the driver cannot build gets its row; the listing goes on.
+            match compiler.module(label, source) {
+                Ok(stats) => print!("{}", kernel_rows(&stats)),
+                Err(e) => println!("| {label} | | | error: {} |", e.replace('\n', " ")),
+            }
             std::io::Write::flush(&mut std::io::stdout())?;
         }
     }
@@ -169,6 +173,9 @@ pub fn every_shader_module() -> Vec<(String, String)> {
 fn kernel_rows(stats: &[crate::gpu::kernel_stats::KernelStats]) -> String {
     let mut out = String::new();
     for k in stats {
+        if let Some(why) = &k.skipped {
+            out += &format!("| {} | {} | | {why} |\n", k.module, k.entry);
+        }
         for (executable, values) in &k.executables {
             let values: Vec<String> = values.iter().map(|(n, v)| format!("{n}: {v}")).collect();
             out += &format!(

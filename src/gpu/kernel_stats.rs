@@ -7,9 +7,15 @@
 //! with the options wgpu uses for golab's kernels (loop bounding and integer-division checks
 //! off as in [`GpuContext::kernel_module`], array indices restricted, buffer accesses
 //! unchecked as on devices with robust buffer access 2, workgroup memory not zeroed), built on
-//! a second, private Vulkan device of the same physical GPU with statistics capture on. That
-//! device runs nothing and is destroyed before the function returns; wgpu's device is only
-//! read (its instance and physical-device handles).
+//! a second, private Vulkan device of the same physical GPU with statistics capture on (and a
+//! varying subgroup size allowed, as wgpu allows it). That device runs nothing; wgpu's is only
+//! read (its instance and physical-device handles). Kernels that would exceed the device's
+//! workgroup-memory or invocation limits are reported as skipped, not built.
+//!
+//! Where the figures can differ from wgpu's own pipelines: buffer accesses are compiled
+//! unchecked as wgpu does with robust buffer access 2, which the private device does not
+//! enable; workgroup memory is never zeroed, as in the Lab's kernels (the Life kernels have
+//! wgpu zero theirs); uniform buffers are bound without dynamic offsets.
 
 use std::ffi::CStr;
 
@@ -27,6 +33,8 @@ pub struct KernelStats {
     pub entry: String,
     /// What the driver reports for each executable it built (usually one for a kernel).
     pub executables: Vec<Executable>,
+    /// Why it was not built, where it was not (over this device's limits).
+    pub skipped: Option<String>,
 }
 
 /// One executable the driver built: its name and its statistics as (name, value), the
@@ -37,13 +45,19 @@ pub type Executable = (String, Vec<(String, String)>);
 /// capture on (see the module documentation).
 pub struct KernelStatistics {
     device: PrivateDevice,
+    /// Most workgroup memory and invocations a workgroup may have on this device.
+    limits: (u32, u32),
+    /// Keeps wgpu's Vulkan instance alive until the private device is gone (fields drop in
+    /// order: the device first).
+    _adapter: wgpu::Adapter,
 }
 
 impl KernelStatistics {
     /// Open it for `ctx`'s GPU, or say why not (not Vulkan, the driver lacks the extension).
     pub fn open(ctx: &GpuContext) -> Result<KernelStatistics, String> {
         // SAFETY: only the instance and physical-device handles are read; nothing of wgpu's
-        // is destroyed, and the private device is wholly ours.
+        // is destroyed, the private device is wholly ours, and the adapter kept in the result
+        // holds wgpu's instance alive until the private device is destroyed.
         let adapter =
             unsafe { ctx.adapter.as_hal::<wgpu::hal::api::Vulkan>() }.ok_or_else(|| {
                 format!(
@@ -53,34 +67,71 @@ impl KernelStatistics {
             })?;
         let instance = adapter.shared_instance().raw_instance().clone();
         let device = PrivateDevice::open(&instance, adapter.raw_physical_device())?;
-        Ok(KernelStatistics { device })
+        Ok(KernelStatistics {
+            device,
+            limits: (
+                ctx.limits.max_compute_workgroup_storage_size,
+                ctx.limits.max_compute_invocations_per_workgroup,
+            ),
+            _adapter: ctx.adapter.clone(),
+        })
     }
 
     /// Compile every compute entry point of the WGSL `source` (labelled `label`) and return
     /// what the driver reports for each.
     pub fn module(&self, label: &str, source: &str) -> Result<Vec<KernelStats>, String> {
+        let compiled = compute_spirv(source, self.device.spirv_version)
+            .map_err(|e| format!("{label}: {e}"))?;
+        let (most_bytes, most_invocations) = self.limits;
         let mut out = Vec::new();
-        for (entry, words) in
-            compute_spirv(source, self.device.spirv_version).map_err(|e| format!("{label}: {e}"))?
-        {
-            let module = naga::front::wgsl::parse_str(source).map_err(|e| e.to_string())?;
-            let executables = self
-                .device
-                .statistics(&module, &words, &entry)
-                .map_err(|e| format!("{label} {entry}: {e}"))?;
-            out.push(KernelStats {
+        for kernel in compiled.kernels {
+            let mut stats = KernelStats {
                 module: label.to_string(),
-                entry,
-                executables,
-            });
+                entry: kernel.entry.clone(),
+                executables: Vec::new(),
+                skipped: None,
+            };
+            if kernel.workgroup_bytes > most_bytes || kernel.invocations > most_invocations {
+                stats.skipped = Some(format!(
+                    "not built: {} bytes of workgroup memory and {} invocations a workgroup, \
+                     this device allows {most_bytes} and {most_invocations}",
+                    kernel.workgroup_bytes, kernel.invocations
+                ));
+            } else {
+                stats.executables = self
+                    .device
+                    .statistics(&compiled.module, &kernel.words, &kernel.entry)
+                    .map_err(|e| format!("{label} {}: {e}", kernel.entry))?;
+            }
+            out.push(stats);
         }
         Ok(out)
     }
 }
 
+/// A module's compute kernels translated to SPIR-V.
+pub struct CompiledModule {
+    /// The parsed module (its resources make the pipeline layout).
+    pub module: naga::Module,
+    /// Each compute entry point.
+    pub kernels: Vec<CompiledKernel>,
+}
+
+/// One compute entry point in SPIR-V, with what it asks of a device.
+pub struct CompiledKernel {
+    /// Entry point name.
+    pub entry: String,
+    /// Its SPIR-V words.
+    pub words: Vec<u32>,
+    /// Bytes of workgroup memory it uses (the variables it refers to).
+    pub workgroup_bytes: u32,
+    /// Invocations a workgroup.
+    pub invocations: u32,
+}
+
 /// Every compute entry point of the WGSL `source` with its SPIR-V (version `version`), written
 /// as wgpu writes golab's kernels; `Err` says what failed (parse, validation, translation).
-pub fn compute_spirv(source: &str, version: (u8, u8)) -> Result<Vec<(String, Vec<u32>)>, String> {
+pub fn compute_spirv(source: &str, version: (u8, u8)) -> Result<CompiledModule, String> {
     let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
     let info = naga::valid::Validator::new(
         naga::valid::ValidationFlags::all(),
@@ -88,16 +139,32 @@ pub fn compute_spirv(source: &str, version: (u8, u8)) -> Result<Vec<(String, Vec
     )
     .validate(&module)
     .map_err(|e| e.emit_to_string(source))?;
-    module
-        .entry_points
-        .iter()
-        .filter(|e| e.stage == naga::ShaderStage::Compute)
-        .map(|e| {
-            spirv(&module, &info, &e.name, version)
-                .map(|words| (e.name.clone(), words))
-                .map_err(|err| format!("{}: {err}", e.name))
-        })
-        .collect()
+    let mut layouter = naga::proc::Layouter::default();
+    layouter
+        .update(module.to_ctx())
+        .map_err(|e| e.to_string())?;
+    let mut kernels = Vec::new();
+    for (index, e) in module.entry_points.iter().enumerate() {
+        if e.stage != naga::ShaderStage::Compute {
+            continue;
+        }
+        let uses = info.get_entry_point(index);
+        let workgroup_bytes = module
+            .global_variables
+            .iter()
+            .filter(|(h, v)| v.space == naga::AddressSpace::WorkGroup && !uses[*h].is_empty())
+            .map(|(_, v)| layouter[v.ty].size)
+            .sum();
+        let words =
+            spirv(&module, &info, &e.name, version).map_err(|err| format!("{}: {err}", e.name))?;
+        kernels.push(CompiledKernel {
+            entry: e.name.clone(),
+            words,
+            workgroup_bytes,
+            invocations: e.workgroup_size.iter().product(),
+        });
+    }
+    Ok(CompiledModule { module, kernels })
 }
 
 /// SPIR-V of one entry point, written as wgpu writes golab's kernels.
@@ -134,6 +201,9 @@ struct PrivateDevice {
     device: ash::Device,
     stats: ash::khr::pipeline_executable_properties::Device,
     spirv_version: (u8, u8),
+    /// Pipelines may run at any subgroup size the driver picks (wgpu allows it wherever the
+    /// device can).
+    varying_subgroup: bool,
 }
 
 impl PrivateDevice {
@@ -161,11 +231,16 @@ impl PrivateDevice {
                 return Err("kernel statistics need a Vulkan 1.2 device".into());
             }
             let mut probe = vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR::default();
+            let mut probe13 = vk::PhysicalDeviceVulkan13Features::default();
             let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut probe);
+            if api >= vk::API_VERSION_1_3 {
+                query = query.push_next(&mut probe13);
+            }
             instance.get_physical_device_features2(physical, &mut query);
             if probe.pipeline_executable_info != vk::TRUE {
                 return Err("the driver offers pipeline statistics but not for this GPU".into());
             }
+            let varying_subgroup = probe13.subgroup_size_control == vk::TRUE;
             // Enable every feature the device has (the kernels may use any of them), plus
             // the statistics.
             let mut v11 = vk::PhysicalDeviceVulkan11Features::default();
@@ -203,6 +278,7 @@ impl PrivateDevice {
                 device,
                 stats,
                 spirv_version,
+                varying_subgroup,
             })
         }
     }
@@ -264,7 +340,13 @@ impl PrivateDevice {
                     None,
                 )
                 .map_err(|e| e.to_string())?;
+            let flags = if self.varying_subgroup {
+                vk::PipelineShaderStageCreateFlags::ALLOW_VARYING_SUBGROUP_SIZE
+            } else {
+                vk::PipelineShaderStageCreateFlags::empty()
+            };
             let stage = vk::PipelineShaderStageCreateInfo::default()
+                .flags(flags)
                 .stage(vk::ShaderStageFlags::COMPUTE)
                 .module(shader)
                 .name(entry);

@@ -315,7 +315,10 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         for (threads, rows) in [
             (256, 4),
             (256, scanner::SINGLE_PASS_ROWS),
+            (256, 12),
+            (256, 16),
             (512, 8),
+            (1024, 8),
             (1024, 4),
         ] {
             let shape = scanner::SinglePass {

@@ -241,14 +241,15 @@ impl Scanner {
         Scanner::build(ctx, tuning, subgroups, SinglePass::tuned(ctx, tuning))
     }
 
-    /// [`Scanner::new`] with the single pass's shape given (tests of the fallback and of tile
-    /// shapes).
+    /// [`Scanner::with_subgroups`] with the single pass's shape given (tests of the fallback
+    /// and of tile shapes).
     pub fn with_single_pass(
         ctx: &GpuContext,
         tuning: &LabTuning,
+        subgroups: bool,
         shape: SinglePass,
     ) -> Result<Scanner, LabError> {
-        Scanner::build(ctx, tuning, true, shape)
+        Scanner::build(ctx, tuning, subgroups, shape)
     }
 
     /// Compile with subgroup operations where `ctx` has usable ones and `subgroups` allows;
@@ -259,8 +260,15 @@ impl Scanner {
         subgroups: bool,
         shape: SinglePass,
     ) -> Result<Scanner, LabError> {
-        let subgroups =
-            subgroups && ctx.has_subgroups() && 256 % ctx.info.subgroup_max_size.max(1) == 0;
+        // The workgroup scans keep two vec4 subgroup totals a subgroup in 256 entries.
+        let (min, max) = (
+            ctx.info.subgroup_min_size.max(1),
+            ctx.info.subgroup_max_size.max(1),
+        );
+        let subgroups = subgroups
+            && ctx.has_subgroups()
+            && shape.threads.is_multiple_of(max)
+            && 2 * shape.threads / min <= 256;
         let fast = if subgroups {
             Some(MultiPass::new(ctx, &multi_pass_shader(true), tuning)?)
         } else {

@@ -94,12 +94,13 @@ fn subgroup_groups(ctx: &GpuContext) -> Result<u32, String> {
 /// Lanes of the portable ranking's virtual subgroups (`VIRTUAL_WIDTH` in its shader).
 const VIRTUAL_WIDTH: u32 = 32;
 
-/// Workgroup memory a tile needs besides its staged pairs: per-subgroup counters (512 bytes a
-/// subgroup), digit starts (2 × 1 KiB), the upsweep's bins, and the workgroup scan's subtotals
-/// (1 KiB with subgroups) or tree (4 KiB) and the portable ranking's shared counters (2 KiB).
+/// Workgroup memory the scatter needs besides its staged pairs (the largest of the two entry
+/// points: the counting pass uses only its 1 KiB of bins): per-subgroup counters (512 bytes a
+/// subgroup), digit starts (2 × 1 KiB), and the workgroup scan's subtotals (1 KiB with
+/// subgroups) or tree (4 KiB) and the portable ranking's shared counters (2 KiB).
 fn fixed_bytes(ranking: Ranking, max_groups: u32) -> u32 {
     max_groups * 512
-        + 3 * 1024
+        + 2 * 1024
         + match ranking {
             Ranking::Subgroup => 1024,
             Ranking::Portable => 6 * 1024,

@@ -1,7 +1,8 @@
 // A scan tile: ROWS rows of THREADS vec4<u32> (4 · THREADS · ROWS u32 values); thread t of a
 // workgroup holds the vec4 at position t of each row, so every load and store instruction of
-// a workgroup covers 16 · THREADS bytes of consecutive addresses. Four rows' scans are done at once by one
-// workgroup scan of a vec4 (one component per row), then offset by the rows before them.
+// a workgroup covers 16 · THREADS bytes of consecutive addresses. Four rows' scans are done
+// at once by one workgroup scan of a vec4 (one component per row), eight by one of two vec4s,
+// then offset by the rows before them.
 // Bindings 0 and 1 (src, dst) and the parameter block (binding 3: n, the number of values, and
 // tiles) are declared here; binding 2 by each kernel file. The buffers are padded to whole
 // vec4s, and values at or past n read as 0.

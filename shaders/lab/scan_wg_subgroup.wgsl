@@ -1,11 +1,11 @@
 // The workgroup step of the scans by subgroup operations: an inclusive subgroup scan, the
 // subgroups' totals through workgroup memory, one barrier pair. Correct for any subgroup size
-// that divides 256 (8 on lavapipe, 32 on NVIDIA, 64 on AMD). Defines
-// `wg_scan(v, lid) -> (exclusive prefix, total)`, `wg_scan4` (the same for four independent
-// sequences at once, one per vec4 component), `wg_scan4x2` (two such vec4s at once) and `wg_reduce(v, lid) -> total` over the 256
-// THREADS threads of a workgroup (the including file declares THREADS; wg_scan4x2 needs
-// 2 · THREADS / width ≤ 256, which the host checks);
-// every thread must call them (uniform control flow).
+// that divides THREADS (8 on lavapipe, 32 on NVIDIA, 64 on AMD), which the including file
+// declares. Defines `wg_scan(v, lid) -> (exclusive prefix, total)`, `wg_scan4` (the same for
+// four independent sequences at once, one per vec4 component), `wg_scan4x2` (two such vec4s
+// at once; needs 2 · THREADS / width ≤ 256, which the host checks) and
+// `wg_reduce(v, lid) -> total` over the THREADS threads of a workgroup; every thread must
+// call them (uniform control flow).
 
 var<workgroup> subtotals: array<u32, 256>;
 var<workgroup> subtotals4: array<vec4<u32>, 256>;

@@ -1,10 +1,10 @@
 // The workgroup step of the scans in workgroup memory (Blelloch's work-efficient tree: an
 // up-sweep of partial sums, then a down-sweep that turns them into exclusive prefixes; 2 × 8
 // barrier-separated levels for 256 values). Runs on every device. THREADS, a power of two,
-// is declared by the including file. Defines
-// `wg_scan(v, lid) -> (exclusive prefix, total)`, `wg_scan4` (the same for four independent
-// sequences at once, one per vec4 component), `wg_scan4x2` (two such vec4s) and `wg_reduce(v, lid) -> total` over the
-// THREADS threads of a workgroup; every thread must call them (uniform control flow).
+// is declared by the including file. Defines `wg_scan(v, lid) -> (exclusive prefix, total)`,
+// `wg_scan4` (the same for four independent sequences at once, one per vec4 component),
+// `wg_scan4x2` (two such vec4s) and `wg_reduce(v, lid) -> total` over the THREADS threads of
+// a workgroup; every thread must call them (uniform control flow).
 
 var<workgroup> tree4: array<vec4<u32>, THREADS>;
 

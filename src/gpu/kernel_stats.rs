@@ -83,6 +83,7 @@ impl KernelStatistics {
         let compiled = compute_spirv(source, self.device.spirv_version)
             .map_err(|e| format!("{label}: {e}"))?;
         let (most_bytes, most_invocations) = self.limits;
+        let sets = descriptor_sets(&compiled.module);
         let mut out = Vec::new();
         for kernel in compiled.kernels {
             let mut stats = KernelStats {
@@ -100,7 +101,7 @@ impl KernelStatistics {
             } else {
                 stats.executables = self
                     .device
-                    .statistics(&compiled.module, &kernel.words, &kernel.entry)
+                    .statistics(&sets, &kernel.words, &kernel.entry)
                     .map_err(|e| format!("{label} {}: {e}", kernel.entry))?;
             }
             out.push(stats);
@@ -283,15 +284,15 @@ impl PrivateDevice {
         }
     }
 
-    /// Build `entry` of `words` with statistics capture and read them.
+    /// Build `entry` of `words` (whose resources `sets` lays out) with statistics capture and
+    /// read them.
     fn statistics(
         &self,
-        module: &naga::Module,
+        sets: &[Vec<vk::DescriptorSetLayoutBinding>],
         words: &[u32],
         entry: &str,
     ) -> Result<Vec<Executable>, String> {
         let d = &self.device;
-        let sets = descriptor_sets(module);
         let entry_name = std::ffi::CString::new(entry).map_err(|e| e.to_string())?;
         // SAFETY: every object is created on this device, used only here and destroyed
         // before returning (also on error); no pipeline is ever bound or dispatched.
@@ -299,24 +300,20 @@ impl PrivateDevice {
             let shader = d
                 .create_shader_module(&vk::ShaderModuleCreateInfo::default().code(words), None)
                 .map_err(|e| e.to_string())?;
-            let mut layouts = Vec::new();
-            for bindings in &sets {
-                let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(bindings);
-                match d.create_descriptor_set_layout(&info, None) {
-                    Ok(l) => layouts.push(l),
-                    Err(e) => {
-                        layouts
-                            .iter()
-                            .for_each(|l| d.destroy_descriptor_set_layout(*l, None));
-                        d.destroy_shader_module(shader, None);
-                        return Err(e.to_string());
-                    }
-                }
-            }
-            let result = self.pipeline_statistics(shader, &layouts, &entry_name);
-            layouts
+            let layouts: Vec<_> = sets
                 .iter()
-                .for_each(|l| d.destroy_descriptor_set_layout(*l, None));
+                .map(|bindings| {
+                    let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(bindings);
+                    d.create_descriptor_set_layout(&info, None)
+                })
+                .collect();
+            let result = match layouts.iter().copied().collect::<Result<Vec<_>, _>>() {
+                Ok(made) => self.pipeline_statistics(shader, &made, &entry_name),
+                Err(e) => Err(e.to_string()),
+            };
+            for layout in layouts.iter().flatten() {
+                d.destroy_descriptor_set_layout(*layout, None);
+            }
             d.destroy_shader_module(shader, None);
             result
         }

@@ -217,10 +217,9 @@ pub struct Scanner {
     fast: Option<MultiPass>,
     reset: Kernel,
     single_pass: Kernel,
-    /// Values a single-pass workgroup scans.
-    single_tile: u64,
-    /// Rows of a single-pass tile (its parameter block carries them: lab/scan_lookback.wgsl).
-    rows: u32,
+    /// The single pass's shape (its parameter block carries the rows:
+    /// lab/scan_lookback.wgsl).
+    single: SinglePass,
     /// Whether `reduce-then-scan` and `decoupled-look-back` use subgroup operations.
     pub subgroups: bool,
 }
@@ -281,15 +280,14 @@ impl Scanner {
             fast,
             reset: Kernel::new(ctx, &single, "reset", &rw, tuning)?,
             single_pass: Kernel::new(ctx, &single, "scan_lookback", &rw, tuning)?,
-            single_tile: shape.tile(),
-            rows: shape.rows,
+            single: shape,
             subgroups,
         })
     }
 
     /// Values a single-pass workgroup scans.
     pub fn single_pass_tile(&self) -> u64 {
-        self.single_tile
+        self.single.tile()
     }
 
     /// Scan level `k`'s totals into its scanned totals (recursively through the levels above).
@@ -337,11 +335,12 @@ impl Scanner {
             "copy" => steps.push(tiled(&e.copy, data, n, TILE)),
             "decoupled-look-back" => {
                 let status = [src, dst, &scratch.status];
-                let mut reset = tiled(&self.reset, status, n, self.single_tile);
+                let tile = self.single.tile();
+                let mut reset = tiled(&self.reset, status, n, tile);
                 reset.groups = (1 + 4 * reset.groups).div_ceil(256);
                 steps.push(reset);
-                let mut single = tiled(&self.single_pass, status, n, self.single_tile);
-                single.params[2] = self.rows;
+                let mut single = tiled(&self.single_pass, status, n, tile);
+                single.params[2] = self.single.rows;
                 steps.push(single);
             }
             _ if n <= TILE => steps.push(tiled(&e.scan_tile, data, n, TILE)),

@@ -100,7 +100,11 @@ pub fn press(harness: &mut Harness<'_, GolabApp>, key: egui::Key) {
 
 /// A fresh file under the temporary directory holding `text`.
 pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("golab-ux-{}-{name}", std::process::id()));
+    // Tests of one binary run as threads of one process, and several write the same name: a
+    // number per call keeps one test from removing the file another is about to open.
+    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("golab-ux-{}-{call}-{name}", std::process::id()));
     std::fs::write(&path, text).unwrap();
     path
 }

@@ -12,11 +12,12 @@
 // with a ready bit, so a reader never sees half of one publication (WGSL's atomics are
 // relaxed: no ordering between two words can be relied on).
 //
-// Bindings: src, dst, status (word 0: the ticket counter; then 4 words per tile: aggregate
-// low/high, inclusive low/high); `reset` zeroes status before each run. The including file
-// defines `wg_scan4` and `wg_reduce`, and `look_back(tile, lid)`, the walk over the
-// predecessors (lab/scan_lookback_wg.wgsl by the whole workgroup, or
-// lab/scan_lookback_subgroup.wgsl by one subgroup).
+// Bindings: src, dst, status (word 0: the ticket counter; then a line of STRIDE words per
+// tile, its first four the aggregate's low/high and the inclusive prefix's low/high halves);
+// `reset` zeroes status before each run. The including file defines `wg_scan4` and
+// `wg_reduce`, and `look_back(tile, lid)`, the walk over the predecessors
+// (lab/scan_lookback_wg.wgsl by the whole workgroup, or lab/scan_lookback_subgroup.wgsl by
+// one subgroup).
 
 @group(0) @binding(2) var<storage, read_write> status: array<atomic<u32>>;
 
@@ -28,8 +29,14 @@
 const READY: u32 = 0x10000u;
 const AGGREGATE: u32 = 0u;
 const INCLUSIVE: u32 = 2u;
+//!const STRIDE: u32 = 32u // status words a tile: one 128-byte line each (word 0: the ticket)
+// A tile's publications lie in a line of their own. Packed four words a tile, every look-back
+// round's reads and every publication of eight neighbouring tiles met in one line, whose L2
+// slice serves them one after another while the stream saturates the memory system: the
+// round's latency was that queue (H200, docs/lab.md: 76 % of copy packed, 80 % at 32 bytes a
+// tile, 83 % at a line a tile).
 fn slot(tile: u32, kind: u32) -> u32 {
-    return 1u + 4u * tile + kind;
+    return STRIDE * (tile + 1u) + kind;
 }
 
 fn publish(tile: u32, kind: u32, value: u32) {
@@ -76,7 +83,7 @@ fn fallback_total(tile: u32, lid: u32) -> u32 {
 @compute @workgroup_size(256)
 fn reset(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
     let i = gid.y * groups.x * 256u + gid.x;
-    if (i < 1u + 4u * params.tiles) {
+    if (i < STRIDE * (params.tiles + 1u)) {
         atomicStore(&status[i], 0u);
     }
 }

@@ -40,6 +40,10 @@ pub const FORMS: [&str; 3] = [
 /// Stalled look-back rounds before a workgroup reduces its silent predecessor's tile itself.
 pub const SPIN: u32 = 64;
 
+/// Status words the single pass keeps a tile: a 128-byte line each, so no two tiles'
+/// publications share an L2 line (shaders/lab/scan_lookback.wgsl says why).
+pub const STATUS_STRIDE: u32 = 32;
+
 /// The multi-pass module: workgroup step by subgroup operations or in workgroup memory.
 pub fn multi_pass_shader(subgroups: bool) -> Shader {
     Shader::new(if subgroups {
@@ -102,6 +106,7 @@ pub fn single_pass_shader(subgroups: bool, shape: SinglePass) -> Shader {
         .constant("ROWS", shape.rows)
         .constant("SPIN", shape.spin)
         .constant("TRUST", shape.trust)
+        .constant("STRIDE", STATUS_STRIDE)
 }
 
 /// The compiled entry points of one multi-pass module.
@@ -156,7 +161,11 @@ impl ScanScratch {
         Ok(ScanScratch {
             levels,
             sink: storage_buffer(ctx, 16, "scan sink")?,
-            status: storage_buffer(ctx, (1 + 4 * tiles) * 4, "scan look-back status")?,
+            status: storage_buffer(
+                ctx,
+                u64::from(STATUS_STRIDE) * (tiles + 1) * 4,
+                "scan look-back status",
+            )?,
         })
     }
 }
@@ -337,7 +346,7 @@ impl Scanner {
                 let status = [src, dst, &scratch.status];
                 let tile = self.single.tile();
                 let mut reset = tiled(&self.reset, status, n, tile);
-                reset.groups = (1 + 4 * reset.groups).div_ceil(256);
+                reset.groups = (u64::from(STATUS_STRIDE) * (reset.groups + 1)).div_ceil(256);
                 steps.push(reset);
                 let mut single = tiled(&self.single_pass, status, n, tile);
                 single.params[2] = self.single.rows;

@@ -790,6 +790,59 @@ mod scan {
     }
 
     #[test]
+    fn the_single_pass_resets_every_status_line_and_publishes_each_tile_in_its_own() {
+        use golab::lab::scan::{exclusive_scan, single_pass_status};
+        use golab::lab::scanner::STATUS_STRIDE;
+        // Status words left as all ones (a ready bit in every word, a huge ticket): the reset
+        // must zero every tile's line, and each tile's publications must land in its own.
+        let ctx = ctx();
+        let stride = STATUS_STRIDE as usize;
+        for (threads, rows) in [(256, 4), (256, SINGLE_PASS_ROWS), (1024, 16)] {
+            let shape = SinglePass {
+                threads,
+                rows,
+                spin: SPIN,
+                trust: true,
+            };
+            let scanner =
+                Scanner::with_single_pass(&ctx, &Default::default(), true, shape).unwrap();
+            let tile = shape.tile() as usize;
+            let n = 5 * tile + 77;
+            let input = random_values(n, seed());
+            let (out, status) = single_pass_status(&scanner, &ctx, &input, u32::MAX).unwrap();
+            validate(&input, &out, true).unwrap_or_else(|e| panic!("{shape:?}: {e}"));
+            let tiles = n.div_ceil(tile);
+            let prefix = exclusive_scan(&input);
+            let total = prefix[n - 1].wrapping_add(input[n - 1]);
+            let at = |t: usize| if t < tiles { prefix[t * tile] } else { total };
+            assert_eq!(status[0], tiles as u32, "{shape:?}: tickets taken");
+            assert!(
+                status[1..stride].iter().all(|&w| w == 0),
+                "{shape:?}: line 0"
+            );
+            for t in 0..tiles {
+                let line = &status[stride * (t + 1)..stride * (t + 2)];
+                let value = |k: usize| (line[k] & 0xffff) | (line[k + 1] << 16);
+                let ready = |k: usize| line[k] & line[k + 1] & 0x10000 != 0;
+                assert!(
+                    ready(2) && value(2) == at(t + 1),
+                    "{shape:?}: tile {t} inclusive"
+                );
+                if t == 0 {
+                    assert_eq!(&line[..2], &[0, 0], "{shape:?}: tile 0 aggregate");
+                } else {
+                    let sum = at(t + 1).wrapping_sub(at(t));
+                    assert!(ready(0) && value(0) == sum, "{shape:?}: tile {t} aggregate");
+                }
+                assert!(
+                    line[4..].iter().all(|&w| w == 0),
+                    "{shape:?}: tile {t} padding"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn the_experiment_reports_validated_rows() {
         let report = ScanExperiment
             .run(&ctx(), &plan(&[], &[5000, 1 << 16]), &Progress::new())

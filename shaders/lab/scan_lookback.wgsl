@@ -12,8 +12,9 @@
 // with a ready bit, so a reader never sees half of one publication (WGSL's atomics are
 // relaxed: no ordering between two words can be relied on).
 //
-// Bindings: src, dst, status (word 0: the ticket counter; then a line of STRIDE words per
-// tile, its first four the aggregate's low/high and the inclusive prefix's low/high halves);
+// Bindings: src, dst, status (lines of STRIDE words: line 0 holds the ticket counter in word
+// 0; tile t uses the first four words of line t + 1, the aggregate's low/high and the
+// inclusive prefix's low/high halves, the rest is padding);
 // `reset` zeroes status before each run. The including file defines `wg_scan4` and
 // `wg_reduce`, and `look_back(tile, lid)`, the walk over the predecessors
 // (lab/scan_lookback_wg.wgsl by the whole workgroup, or lab/scan_lookback_subgroup.wgsl by
@@ -29,7 +30,7 @@
 const READY: u32 = 0x10000u;
 const AGGREGATE: u32 = 0u;
 const INCLUSIVE: u32 = 2u;
-//!const STRIDE: u32 = 32u // status words a tile: one 128-byte line each (word 0: the ticket)
+//!const STRIDE: u32 = 32u // status words a line: tile t's four lead line t + 1 (line 0: the ticket)
 // A tile's publications lie in a line of their own. Packed four words a tile, every look-back
 // round's reads and every publication of eight neighbouring tiles met in one line, whose L2
 // slice serves them one after another while the stream saturates the memory system: the

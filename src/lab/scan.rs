@@ -139,6 +139,32 @@ pub fn apply(
     read_back(ctx, &b.dst, input.len())
 }
 
+/// `input` through the single pass once, on scratch whose status words start as `fill` (a
+/// previous run's leftovers): its output and the status words after it (tests).
+pub fn single_pass_status(
+    scanner: &Scanner,
+    ctx: &GpuContext,
+    input: &[u32],
+    fill: u32,
+) -> Result<(Vec<u32>, Vec<u32>), LabError> {
+    let b = ScanBuffers::new(ctx, input.len() as u64)?;
+    upload(ctx, &b.src, input)?;
+    let words = (b.scratch.status().size() / 4) as usize;
+    upload(ctx, b.scratch.status(), &vec![fill; words])?;
+    let (mut clock, progress) = (Clock::new(ctx), Progress::new());
+    time(
+        scanner,
+        ctx,
+        "decoupled-look-back",
+        &b,
+        1,
+        &mut clock,
+        &progress,
+    )?;
+    let out = read_back(ctx, &b.dst, input.len())?;
+    Ok((out, read_back(ctx, b.scratch.status(), words)?))
+}
+
 /// The scan experiment.
 pub struct ScanExperiment;
 

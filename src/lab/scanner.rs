@@ -43,6 +43,7 @@ pub const SPIN: u32 = 64;
 /// Status words the single pass keeps a tile: a 128-byte line each, so no two tiles'
 /// publications share an L2 line (shaders/lab/scan_lookback.wgsl says why).
 pub const STATUS_STRIDE: u32 = 32;
+const _: () = assert!(STATUS_STRIDE >= 4, "a tile publishes four status words");
 
 /// The multi-pass module: workgroup step by subgroup operations or in workgroup memory.
 pub fn multi_pass_shader(subgroups: bool) -> Shader {
@@ -141,6 +142,11 @@ pub struct ScanScratch {
 }
 
 impl ScanScratch {
+    /// The look-back's status words (tests).
+    pub fn status(&self) -> &wgpu::Buffer {
+        &self.status
+    }
+
     /// Scratch for scans of up to `n` (≥ 1) values.
     pub fn new(ctx: &GpuContext, n: u64) -> Result<ScanScratch, LabError> {
         let mut levels = Vec::new();

@@ -118,6 +118,23 @@ pub fn time(
     Ok(seconds / times.max(1) as f64)
 }
 
+/// `input` through `variant` of `scanner` once, on fresh buffers that `prepare` may seed
+/// after the upload (tests: a previous run's leftovers in the scratch); the buffers after it.
+fn run_once(
+    scanner: &Scanner,
+    ctx: &GpuContext,
+    variant: &str,
+    input: &[u32],
+    prepare: impl FnOnce(&ScanBuffers) -> Result<(), LabError>,
+) -> Result<ScanBuffers, LabError> {
+    let b = ScanBuffers::new(ctx, input.len() as u64)?;
+    upload(ctx, &b.src, input)?;
+    prepare(&b)?;
+    let (mut clock, progress) = (Clock::new(ctx), Progress::new());
+    time(scanner, ctx, variant, &b, 1, &mut clock, &progress)?;
+    Ok(b)
+}
+
 /// `input` through `variant` of `scanner` once, read back.
 pub fn apply(
     scanner: &Scanner,
@@ -125,17 +142,7 @@ pub fn apply(
     variant: &str,
     input: &[u32],
 ) -> Result<Vec<u32>, LabError> {
-    let b = ScanBuffers::new(ctx, input.len() as u64)?;
-    upload(ctx, &b.src, input)?;
-    time(
-        scanner,
-        ctx,
-        variant,
-        &b,
-        1,
-        &mut Clock::new(ctx),
-        &Progress::new(),
-    )?;
+    let b = run_once(scanner, ctx, variant, input, |_| Ok(()))?;
     read_back(ctx, &b.dst, input.len())
 }
 
@@ -147,22 +154,12 @@ pub fn single_pass_status(
     input: &[u32],
     fill: u32,
 ) -> Result<(Vec<u32>, Vec<u32>), LabError> {
-    let b = ScanBuffers::new(ctx, input.len() as u64)?;
-    upload(ctx, &b.src, input)?;
-    let words = (b.scratch.status().size() / 4) as usize;
-    upload(ctx, b.scratch.status(), &vec![fill; words])?;
-    let (mut clock, progress) = (Clock::new(ctx), Progress::new());
-    time(
-        scanner,
-        ctx,
-        "decoupled-look-back",
-        &b,
-        1,
-        &mut clock,
-        &progress,
-    )?;
+    let words = |b: &ScanBuffers| (b.scratch.status().size() / 4) as usize;
+    let b = run_once(scanner, ctx, "decoupled-look-back", input, |b| {
+        upload(ctx, b.scratch.status(), &vec![fill; words(b)])
+    })?;
     let out = read_back(ctx, &b.dst, input.len())?;
-    Ok((out, read_back(ctx, b.scratch.status(), words)?))
+    Ok((out, read_back(ctx, b.scratch.status(), words(&b))?))
 }
 
 /// The scan experiment.

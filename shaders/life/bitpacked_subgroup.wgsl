@@ -145,14 +145,25 @@ fn store(r: Rec, y: u32, word: u32) {
     if (!AGES) {
         return;
     }
+    // Two births an iteration, the lowest and the highest left: half the trips of a loop the
+    // subgroup runs as often as its lane with the most births, and two independent stores in
+    // flight. On an odd count the last trip writes one cell twice, cheaper than a branch
+    // (docs/benchmarks.md, "Births").
     var newborn = v & (r.code.x | r.code.y | r.code.z | r.code.w);
     let cell0 = (y - p.y0) * p.width + word * 32u;
     while (newborn != 0u) {
         let b = firstTrailingBit(newborn);
-        let bits = (r.code >> vec4<u32>(b)) & vec4<u32>(1u);
-        birth[cell0 + b] = p.base + (bits.x | (bits.y << 1u) | (bits.z << 2u) | (bits.w << 3u));
-        newborn &= newborn - 1u;
+        let e = firstLeadingBit(newborn);
+        birth[cell0 + b] = birth_of(r.code, b);
+        birth[cell0 + e] = birth_of(r.code, e);
+        newborn &= (newborn - 1u) & ~(1u << e);
     }
+}
+
+// The birth generation recorded for cell b of a word whose birth-code planes are `code`.
+fn birth_of(code: vec4<u32>, b: u32) -> u32 {
+    let bits = (code >> vec4<u32>(b)) & vec4<u32>(1u);
+    return p.base + (bits.x | (bits.y << 1u) | (bits.z << 2u) | (bits.w << 3u));
 }
 
 // `store` and the word's countdown planes.

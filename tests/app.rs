@@ -14,7 +14,7 @@ use golab::app::camera::line_cells;
 use golab::step::Strategy;
 use golab::world::World;
 
-use app_harness::{harness, press, read_world, settings, wait_for};
+use app_harness::{harness, press, read_world, settings, temp_file, wait_for};
 
 fn live_cells(world: &World) -> Vec<(i64, i64)> {
     let mut cells = Vec::new();
@@ -315,14 +315,16 @@ impl egui::DroppedFile for Dropped {
     }
 }
 
-fn drop_file(harness: &mut Harness<'_, GolabApp>, name: &str, text: &str) {
-    let path = std::env::temp_dir().join(format!("golab-drop-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).unwrap();
+/// Drop a fresh file holding `text` on the window; the caller removes it once the world
+/// has been read from it.
+fn drop_file(harness: &mut Harness<'_, GolabApp>, name: &str, text: &str) -> std::path::PathBuf {
+    let path = temp_file(name, text);
     harness
         .input_mut()
         .dropped_files
-        .push(std::sync::Arc::new(Dropped(path)));
+        .push(std::sync::Arc::new(Dropped(path.clone())));
     harness.step();
+    path
 }
 
 #[test]
@@ -331,16 +333,18 @@ fn a_dropped_pattern_file_opens_and_a_malformed_one_leaves_the_world() {
     let before = wait_for(&mut harness, "the first statistics", |s| {
         s.stats.population > 0
     });
-    drop_file(&mut harness, "bad.rle", "x = 3, y = 3\nbo$2bo$3q!\n");
+    let bad = drop_file(&mut harness, "bad.rle", "x = 3, y = 3\nbo$2bo$3q!\n");
     harness.run_steps(3);
     std::thread::sleep(Duration::from_millis(200));
     harness.step();
     let after_bad = harness.state().runner().snapshot();
     assert_eq!(after_bad.stats.population, before.stats.population);
-    drop_file(&mut harness, "glider.rle", "x = 3, y = 3\nbo$2bo$3o!\n");
+    let glider = drop_file(&mut harness, "glider.rle", "x = 3, y = 3\nbo$2bo$3o!\n");
     let _ = wait_for(&mut harness, "the dropped glider", |s| {
         s.stats.population == 5
     });
+    let _ = std::fs::remove_file(bad);
+    let _ = std::fs::remove_file(glider);
 }
 
 #[test]
@@ -350,7 +354,7 @@ fn a_bounded_grid_file_sets_the_world_its_info_shows_and_an_apgcode_pastes() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/glider-torus.rle"
     );
-    drop_file(
+    let dropped = drop_file(
         &mut harness,
         "torus.rle",
         &std::fs::read_to_string(fixture).unwrap(),
@@ -358,6 +362,7 @@ fn a_bounded_grid_file_sets_the_world_its_info_shows_and_an_apgcode_pastes() {
     let snap = wait_for(&mut harness, "the glider's 16x16 torus", |s| {
         s.size == (16, 16) && s.stats.population == 5
     });
+    let _ = std::fs::remove_file(dropped);
     assert_eq!(snap.topology, golab::world::Topology::Torus);
     harness.run_steps(2);
     harness.get_by_label("Glider on a 16x16 torus");

@@ -145,8 +145,7 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_id) l
         let cell0 = (u32(y) - p.y0) * p.width + word * 32u;
         while (newborn != 0u) {
             let b = firstTrailingBit(newborn);
-            let index = ((l0[k] >> b) & 1u) | (((l1[k] >> b) & 1u) << 1u)
-                | (((l2[k] >> b) & 1u) << 2u) | (((l3[k] >> b) & 1u) << 3u);
+            let index = code_at(vec4<u32>(l0[k], l1[k], l2[k], l3[k]), b);
             birth[cell0 + b] = p.base + index + 1u;
             newborn &= newborn - 1u;
         }

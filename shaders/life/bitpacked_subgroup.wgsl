@@ -154,16 +154,10 @@ fn store(r: Rec, y: u32, word: u32) {
     while (newborn != 0u) {
         let b = firstTrailingBit(newborn);
         let e = firstLeadingBit(newborn);
-        birth[cell0 + b] = birth_of(r.code, b);
-        birth[cell0 + e] = birth_of(r.code, e);
+        birth[cell0 + b] = p.base + code_at(r.code, b);
+        birth[cell0 + e] = p.base + code_at(r.code, e);
         newborn &= (newborn - 1u) & ~(1u << e);
     }
-}
-
-// The birth generation recorded for cell b of a word whose birth-code planes are `code`.
-fn birth_of(code: vec4<u32>, b: u32) -> u32 {
-    let bits = (code >> vec4<u32>(b)) & vec4<u32>(1u);
-    return p.base + (bits.x | (bits.y << 1u) | (bits.z << 2u) | (bits.w << 3u));
 }
 
 // `store` and the word's countdown planes.

@@ -6,8 +6,8 @@
 //! `gens / k` dispatches of a multi-generation kernel ([`kernel`]: the subgroup-streaming
 //! kernel by default, k tuned per device and world; the workgroup-memory tile kernel
 //! without subgroups, k = 16), ping-ponging two bit planes; births are written only where a
-//! cell born within a block is alive at its end. Statistics, views and edits run on the device; only `read_world`
-//! (switching, saving) downloads the state. [`BitState`] is this representation's
+//! cell born within a block is alive at its end. Statistics, views and edits run on the
+//! device; only `read_world` (switching, saving) downloads the state. [`BitState`] is this representation's
 //! [`DeviceState`]: the engine's resident stepper batches, submits and times it.
 
 pub mod ages;

@@ -14,6 +14,7 @@
 //! | `GOLAB_BITPACKED_STRIP` | [`BitpackedTuning::strip`] | stream kernel rows per strip |
 //! | `GOLAB_BITPACKED_PREFETCH` | [`BitpackedTuning::prefetch`] | stream kernel rows loaded ahead |
 //! | `GOLAB_BITPACKED_GROUP` | [`BitpackedTuning::group`] | stream kernel invocations per workgroup |
+//! | `GOLAB_BITPACKED_BIRTHS` | [`BitpackedTuning::births`] | stream kernel: how births are written (`direct`, `records` or `auto`) |
 //! | `GOLAB_LAB_ZERO_WORKGROUP=1` | [`LabTuning::zero_workgroup_memory`] | let wgpu zero Lab workgroup memory |
 //! | `GOLAB_SORT_BLOCK` | [`LabTuning::sort_block`] | pairs per workgroup of the bitonic C kernels |
 //! | `GOLAB_SORT_HIGH_STEPS` | [`LabTuning::sort_high_steps`] | steps at distances ≥ 2048 per pass of the bitonic RW network |
@@ -41,6 +42,20 @@ pub enum KernelChoice {
     Stream,
 }
 
+/// How gpu-bitpacked's stream kernel writes the births of a block (both exact; which is
+/// faster depends on how many cells are born: src/step/gpu_bitpacked/births.rs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum BirthChoice {
+    /// Chosen while stepping, by timing both.
+    #[default]
+    Auto,
+    /// A scattered store of each newborn cell's birth code.
+    Direct,
+    /// Each word's births blended into its 32-byte epoch record, folded into the birth codes
+    /// at the end of a batch.
+    Records,
+}
+
 /// How gpu-bitpacked steps where its defaults are not wanted (tests, measurements); `None`
 /// keeps the default for the device.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -59,6 +74,9 @@ pub struct BitpackedTuning {
     /// (`golab bench --no-ages`). Ages read back from such a world are wrong.
     #[serde(default)]
     pub skip_ages: bool,
+    /// Stream kernel: how births are written.
+    #[serde(default)]
+    pub births: BirthChoice,
 }
 
 /// The Lab's measuring switches.
@@ -195,6 +213,16 @@ impl Tuning {
                 ));
             }
         };
+        let births = match get("GOLAB_BITPACKED_BIRTHS").as_deref() {
+            None | Some("auto") => BirthChoice::Auto,
+            Some("direct") => BirthChoice::Direct,
+            Some("records") => BirthChoice::Records,
+            Some(v) => {
+                return Err(format!(
+                    "GOLAB_BITPACKED_BIRTHS='{v}': use direct, records or auto"
+                ));
+            }
+        };
         let cpu_simd = match get("GOLAB_CPU_SIMD").as_deref() {
             None | Some("auto") => None,
             Some("portable") => Some(crate::step::cpu_bitsliced::Simd::Portable),
@@ -217,6 +245,7 @@ impl Tuning {
                 prefetch: number("GOLAB_BITPACKED_PREFETCH")?,
                 group: number("GOLAB_BITPACKED_GROUP")?,
                 skip_ages: false,
+                births,
             },
             lab: LabTuning {
                 zero_workgroup_memory: flag("GOLAB_LAB_ZERO_WORKGROUP")?,
@@ -258,6 +287,7 @@ mod tests {
             ("GOLAB_BITPACKED_STRIP", "40"),
             ("GOLAB_BITPACKED_PREFETCH", "1"),
             ("GOLAB_BITPACKED_GROUP", "64"),
+            ("GOLAB_BITPACKED_BIRTHS", "records"),
             ("GOLAB_LAB_ZERO_WORKGROUP", "1"),
             ("GOLAB_SORT_BLOCK", "4096"),
             ("GOLAB_SORT_HIGH_STEPS", "6"),
@@ -281,6 +311,7 @@ mod tests {
                 prefetch: Some(1),
                 group: Some(64),
                 skip_ages: false,
+                births: BirthChoice::Records,
             }
         );
         assert_eq!(

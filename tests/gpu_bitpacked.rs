@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use golab::config::{BitpackedTuning, KernelChoice};
+use golab::config::{BirthChoice, BitpackedTuning, KernelChoice};
 use golab::sim::Simulation;
 use golab::step::gpu_bitpacked::kernel::default_gens;
 use golab::step::view::{ViewRequest, render_host};
@@ -142,6 +142,74 @@ fn stream_kernel_strip_and_block_shapes_match_scalar() {
                 &start,
                 2 * u64::from(gens) + 3,
                 &format!("{gens} gens/dispatch, {strip}-row strips, {w}x{h} {topology} {rule}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn long_runs_fold_the_epoch_records_and_keep_ages_exact() {
+    // Births forced into 8-bit epoch records, folded into the birth codes before they would
+    // overflow (every ~255 generations inside a batch) and at the end of every batch:
+    // hundreds of generations, in batches that grow past an epoch, of rules that keep many
+    // cells being born (a Generations rule among them), chunked and not, a dead border with
+    // a partial last word.
+    for (w, h, topology, rule, limit) in [
+        (150, 90, Topology::Torus, "B3678/S34678", Some(150 * 4 * 23)),
+        (97, 70, Topology::DeadBorder, "345/2/4", None),
+    ] {
+        let settings = GpuSettings {
+            bitpacked: BitpackedTuning {
+                kernel: KernelChoice::Stream,
+                births: BirthChoice::Records,
+                ..BitpackedTuning::default()
+            },
+            chunk_limit: limit,
+            ..GpuSettings::default()
+        };
+        let start = soup(w, h, topology, rule.parse().unwrap(), 50.0, 11);
+        let mut sim =
+            Simulation::new(gpu_factory(settings), start.clone(), Strategy::GpuBitpacked).unwrap();
+        let mut done = 0;
+        for gens in [600, 333] {
+            sim.step(gens).unwrap();
+            done += gens;
+            let context = format!("records: {w}x{h} {topology} {rule} after {done}");
+            assert_same_world(&scalar_after(&start, done), sim.world().unwrap(), &context);
+        }
+    }
+}
+
+#[test]
+fn the_timed_choice_of_births_switches_ways_between_batches_and_stays_exact() {
+    // With a fixed shape (no tuning) and many short batches, the chooser's probes run batches
+    // in both ways, whichever it keeps: ages stay exact across every switch.
+    let (w, h) = (83, 61);
+    let settings = GpuSettings {
+        bitpacked: BitpackedTuning {
+            kernel: KernelChoice::Stream,
+            gens: Some(5),
+            strip: Some(9),
+            births: BirthChoice::Auto,
+            ..BitpackedTuning::default()
+        },
+        ..GpuSettings::default()
+    };
+    let start = soup(w, h, Topology::Torus, "B36/S23".parse().unwrap(), 45.0, 5);
+    let mut stepper = gpu_factory(settings)
+        .create(Strategy::GpuBitpacked, &start)
+        .unwrap();
+    let mut done = 0;
+    for round in 0..40 {
+        stepper.step(23).unwrap();
+        done += 23;
+        if round % 8 == 7 {
+            let mut world = start.clone();
+            stepper.read_world(&mut world).unwrap();
+            assert_same_world(
+                &scalar_after(&start, done),
+                &world,
+                &format!("after {done}"),
             );
         }
     }

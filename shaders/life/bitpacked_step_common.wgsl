@@ -1,6 +1,7 @@
 // Shared by both gpu-bitpacked step kernels (bitpacked.wgsl, bitpacked_subgroup.wgsl both
-// include it): parameters, bindings, the cell-space gather of a world word (torus wrap,
-// dead border), the rule applied to bit planes and the gather of a cell's birth code.
+// include it): parameters and bindings (bitpacked_step_bindings.wgsl), the cell-space gather
+// of a world word (torus wrap, dead border), the rule applied to bit planes and the gather of
+// a cell's birth code.
 //
 // The rule comes in slot `rule` (src/step/gpu_bitpacked/pipelines.rs): the type `Row` a
 // kernel keeps per row, `row_of(left, c, right)` making it from a word and its neighbours,
@@ -35,25 +36,7 @@ struct Stepped {
     dying: Dying,
 }
 
-struct StepParams {
-    width: u32,
-    height: u32,
-    wpr: u32,        // words per row
-    torus: u32,
-    tail_mask: u32,  // valid bits of the last word of a row
-    gens: u32,       // generations this dispatch (1..=the pipeline's most)
-    base: u32,       // birth code of the block's first generation; a birth at step j gets base + j
-    y0: u32,         // first row of this birth chunk
-    rows: u32,       // rows of this birth chunk
-    plane: u32,      // words per bit plane (wpr * height): countdown plane j starts at j * plane
-    strip: u32,      // stream kernel: interior rows per strip (tuned per device and world)
-    pad: u32,
-}
-
-@group(0) @binding(0) var<uniform> p: StepParams;
-@group(0) @binding(1) var<storage, read> src: array<u32>;
-@group(0) @binding(2) var<storage, read_write> dst: array<u32>;
-@group(0) @binding(3) var<storage, read_write> birth: array<u32>;
+//!include life/bitpacked_step_bindings.wgsl
 
 // The 4-bit value that bit b of four bitsliced planes holds (plane i: bit i of the value):
 // a cell's birth code within a block, as both step kernels record it.

@@ -22,8 +22,12 @@
 //
 // Ages: each row carries a bitsliced 4-bit code of its last birth within the block (1..=15,
 // 0 = none) through the levels; where a cell is alive at the end with a code, its birth
-// generation `base + code` is written. A dispatch steps exactly LEVELS generations (the host
-// uses a pipeline with a smaller LEVELS for a shorter block).
+// generation `base + code` is kept: written to its birth code by a scattered store, or, with
+// RECORDS, blended into its word's epoch record (`record`: one coalesced 32-byte sector a
+// word instead of a store a birth, faster where many cells are born), which the host's fold
+// (bitpacked_fold.wgsl) moves into the birth codes before an offset would pass 255 and at
+// the end of the batch. A dispatch steps exactly LEVELS generations (the host uses a
+// pipeline with a smaller LEVELS for a shorter block).
 //
 // Lanes gather words in cell space (see `fetch`), as the workgroup-memory kernel does.
 //
@@ -40,6 +44,7 @@
 //!const TORUS: bool   // false: dead border (outside cells stay dead)
 //!const LEVELS: u32   // levels = generations per dispatch (1..=15)
 //!const AGES: bool = true  // false: no birth codes (the benchmark's no-ages variant only)
+//!const RECORDS: bool = false  // births into epoch records (`record`), not a store each
 
 // A row travelling from level to level: its state and its birth-code bit planes. Under a
 // Generations rule its countdown planes travel beside it in their own registers (the walk
@@ -145,19 +150,59 @@ fn store(r: Rec, y: u32, word: u32) {
     if (!AGES) {
         return;
     }
+    let newborn = v & (r.code.x | r.code.y | r.code.z | r.code.w);
+    if (RECORDS) {
+        if (newborn != 0u) {
+            record(r.code, newborn, (y - p.y0) * p.wpr + word);
+        }
+        return;
+    }
     // Two births an iteration, the lowest and the highest left: half the trips of a loop the
     // subgroup runs as often as its lane with the most births, and two independent stores in
     // flight. On an odd count the last trip writes one cell twice, cheaper than a branch
     // (docs/benchmarks.md, "Births").
-    var newborn = v & (r.code.x | r.code.y | r.code.z | r.code.w);
+    var left = newborn;
     let cell0 = (y - p.y0) * p.width + word * 32u;
-    while (newborn != 0u) {
-        let b = firstTrailingBit(newborn);
-        let e = firstLeadingBit(newborn);
+    while (left != 0u) {
+        let b = firstTrailingBit(left);
+        let e = firstLeadingBit(left);
         birth[cell0 + b] = p.base + code_at(r.code, b);
         birth[cell0 + e] = p.base + code_at(r.code, e);
-        newborn &= (newborn - 1u) & ~(1u << e);
+        left &= (left - 1u) & ~(1u << e);
     }
+}
+
+// All of bit b of a uniform value, as a word.
+fn spread(value: u32, b: u32) -> u32 {
+    return select(0u, 0xffffffffu, ((value >> b) & 1u) == 1u);
+}
+
+// Record the births `newborn` of chunk word `at` in its epoch record (one 32-byte sector, read
+// and written whole: one coalesced load and store instead of a scattered store per birth).
+// Each newborn cell gets r = base - epoch + code (the host starts a new epoch before r could
+// pass 255), added bitsliced: the code's four planes plus the uniform base - epoch, with
+// the carry rippling into the four high planes.
+fn record(code: vec4<u32>, newborn: u32, at: u32) {
+    let rel = p.base - p.epoch;
+    let a0 = spread(rel, 0u);
+    let a1 = spread(rel, 1u);
+    let a2 = spread(rel, 2u);
+    let a3 = spread(rel, 3u);
+    let k0 = a0 & code.x;
+    let k1 = (a1 & code.y) | (k0 & (a1 ^ code.y));
+    let k2 = (a2 & code.z) | (k1 & (a2 ^ code.z));
+    let k3 = (a3 & code.w) | (k2 & (a3 ^ code.w));
+    let lo = vec4<u32>(a0 ^ code.x, a1 ^ code.y ^ k0, a2 ^ code.z ^ k1, a3 ^ code.w ^ k2);
+    let a4 = spread(rel, 4u);
+    let a5 = spread(rel, 5u);
+    let a6 = spread(rel, 6u);
+    let k4 = a4 & k3;
+    let k5 = a5 & k4;
+    let k6 = a6 & k5;
+    let hi = vec4<u32>(a4 ^ k3, a5 ^ k4, a6 ^ k5, spread(rel, 7u) ^ k6);
+    let m = vec4<u32>(newborn);
+    records[2u * at] = (records[2u * at] & ~m) | (lo & m);
+    records[2u * at + 1u] = (records[2u * at + 1u] & ~m) | (hi & m);
 }
 
 // `store` and the word's countdown planes.

@@ -79,7 +79,8 @@ pub fn build(
 /// every number of levels, with every rule path (B3/S23's fast path, the generic count path,
 /// and compiled circuits with and without count inputs: an isotropic rule, a hexagonal one
 /// and a MAP rule; Generations rules with 1, 2 and 8 countdown planes on both paths), both
-/// topologies, other group and prefetch shapes, and the benchmark's no-ages variant.
+/// topologies, births written directly and into epoch records, other group and prefetch
+/// shapes, and the benchmark's no-ages variant.
 pub fn shader_permutations() -> Vec<(String, String)> {
     use super::gpu_bitpacked::kernel::StepKernel;
     use super::gpu_bitpacked::pipelines::{query_shaders, step_shader};
@@ -99,6 +100,8 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     shaders.push(step_shader(other, 16, false, StepKernel::Tile));
     for gens in 1..=15 {
         shaders.push(step_shader(Rule::CONWAY, gens, true, stream(true, 2, 128)));
+        let records = step_shader(Rule::CONWAY, gens, gens % 2 == 0, stream(true, 2, 128));
+        shaders.push(records.constant("RECORDS", true));
     }
     for gens in [1, 8, 15] {
         shaders.push(step_shader(other, gens, false, stream(false, 1, 32)));
@@ -122,6 +125,9 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     ] {
         shaders.push(step_shader(parse(text), 16, false, StepKernel::Tile));
         shaders.push(step_shader(parse(text), 8, true, stream(true, 2, 128)));
+        shaders.push(
+            step_shader(parse(text), 8, false, stream(true, 2, 128)).constant("RECORDS", true),
+        );
     }
     shaders
         .iter()

@@ -1,7 +1,7 @@
 //! gpu-bitpacked's device state: two state buffers (ping-pong: a live bit plane and, under
 //! Generations rules, the dying countdown planes), the old plane, the birth
-//! codes cut into row chunks that each fit one storage binding, and the recording of the
-//! multi-generation step.
+//! codes cut into row chunks that each fit one storage binding with their epoch records,
+//! and the recording of the multi-generation step and the folds of its records.
 
 use crate::gpu::GpuContext;
 use crate::gpu::limits::{max_chunk_bytes, plan_chunks};
@@ -11,9 +11,11 @@ use crate::world::Topology;
 
 use super::kernel::StepKernel;
 use super::pipelines::{PARAM_SLOT, Pipelines};
+use super::records::{Op, plan_ops};
 use super::tuner::Shape;
 
-/// Most multi-generation dispatches one submission records (size of the parameter ring).
+/// Most multi-generation dispatches one submission records (the parameter ring holds them
+/// and a fold before each, plus one at the end: see [`super::records::plan_ops`]).
 pub const MAX_BLOCKS: u64 = 1024;
 
 /// Sizes of a world on the device.
@@ -89,7 +91,7 @@ impl Layout {
     }
 }
 
-/// Parameters of one step dispatch (`StepParams` in bitpacked.wgsl).
+/// Parameters of one step or fold dispatch (`StepParams` in bitpacked_step_bindings.wgsl).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
 struct StepParams {
@@ -104,7 +106,7 @@ struct StepParams {
     rows: u32,
     plane: u32,
     strip: u32,
-    pad: u32,
+    epoch: u32,
 }
 
 /// A world's buffers on the device.
@@ -118,6 +120,10 @@ pub struct BitWorld {
     pub old: wgpu::Buffer,
     /// Birth codes of each chunk's rows, row-major, one `u32` per cell.
     pub births: Vec<wgpu::Buffer>,
+    /// Epoch records of each chunk (32 bytes a word; see bitpacked_step_bindings.wgsl), or
+    /// 16-byte placeholders when the kernel writes none (tile kernel, ages off). Only the
+    /// bind groups use them; kept here as the world's own buffers.
+    _records: Vec<wgpu::Buffer>,
     /// Which plane is current.
     pub cur: usize,
     torus: bool,
@@ -129,9 +135,14 @@ pub struct BitWorld {
     /// serves every `g`; the stream kernel's walk is generated per `g`, so it has `gens_per_dispatch` of
     /// them, all built here so that a short block never compiles a pipeline mid-run.
     pipelines: Vec<wgpu::ComputePipeline>,
+    /// The stream kernel's pipelines that write births into epoch records (with ages only;
+    /// indexed as `pipelines`).
+    record_pipelines: Vec<wgpu::ComputePipeline>,
     params: wgpu::Buffer,
-    /// `groups[from][chunk]`: reads `planes[from]`, writes the other plane and the chunk's births.
+    /// `groups[from][chunk]`: reads `planes[from]`, writes the other plane and the chunk's
+    /// births and records (a fold binds `groups[cur]`: its `src` is the current state).
     groups: [Vec<wgpu::BindGroup>; 2],
+    fold: wgpu::ComputePipeline,
 }
 
 fn storage_buffer(ctx: &GpuContext, label: &str, bytes: u64) -> wgpu::Buffer {
@@ -153,8 +164,8 @@ impl BitWorld {
         kernels: &Pipelines,
         layout: Layout,
         (rule, topology): (Rule, Topology),
-        kernel: StepKernel,
-        gens_per_dispatch: u32,
+        (kernel, gens_per_dispatch): (StepKernel, u32),
+        records: bool,
     ) -> BitWorld {
         let torus = topology == Topology::Torus;
         let planes = [
@@ -173,9 +184,19 @@ impl BitWorld {
                 )
             })
             .collect();
+        let with_records = records && matches!(kernel, StepKernel::Stream { ages: true, .. });
+        let record_bytes = |rows: u32| match with_records {
+            true => u64::from(rows) * u64::from(layout.wpr) * 32,
+            false => 16,
+        };
+        let records: Vec<wgpu::Buffer> = layout
+            .chunks
+            .iter()
+            .map(|&(_, rows)| storage_buffer(ctx, "bitpacked epoch records", record_bytes(rows)))
+            .collect();
         let params = ctx.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("bitpacked step params"),
-            size: MAX_BLOCKS * layout.chunks.len() as u64 * PARAM_SLOT,
+            size: (2 * MAX_BLOCKS + 1) * layout.chunks.len() as u64 * PARAM_SLOT,
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
@@ -204,6 +225,10 @@ impl BitWorld {
                         binding: 3,
                         resource: births[c].as_entire_binding(),
                     },
+                    wgpu::BindGroupEntry {
+                        binding: 4,
+                        resource: records[c].as_entire_binding(),
+                    },
                 ],
             })
         };
@@ -212,11 +237,19 @@ impl BitWorld {
             (0..n).map(|c| group(0, c)).collect(),
             (0..n).map(|c| group(1, c)).collect(),
         ];
-        let pipelines = match kernel {
-            StepKernel::Tile => vec![kernels.step(ctx, rule, gens_per_dispatch, torus, kernel)],
+        let compile = |records| match kernel {
+            StepKernel::Tile => {
+                vec![kernels.step(ctx, rule, (gens_per_dispatch, torus), kernel, false)]
+            }
             StepKernel::Stream { .. } => (1..=gens_per_dispatch)
-                .map(|g| kernels.step(ctx, rule, g, torus, kernel))
+                .map(|g| kernels.step(ctx, rule, (g, torus), kernel, records))
                 .collect(),
+        };
+        let pipelines = compile(false);
+        let record_pipelines = if with_records {
+            compile(true)
+        } else {
+            Vec::new()
         };
         BitWorld {
             shape: Shape {
@@ -224,10 +257,13 @@ impl BitWorld {
                 strip: super::kernel::UNTUNED_STRIP,
             },
             pipelines,
+            record_pipelines,
             layout,
             planes,
             old,
             births,
+            _records: records,
+            fold: kernels.fold.clone(),
             cur: 0,
             torus,
             gens_per_dispatch,
@@ -266,14 +302,16 @@ impl BitWorld {
     }
 
     /// Record `gens` generations (at most [`MAX_BLOCKS`] dispatches' worth) in one timed compute
-    /// pass; `n_y` is the young birth-code counter at the first of them. Swaps `cur`.
+    /// pass; `n_y` is the young birth-code counter at the first of them. With `records` (and
+    /// a kernel that has record pipelines) births go into epoch records, folded as
+    /// [`plan_ops`] places. Swaps `cur`.
     pub fn encode_steps(
         &mut self,
         ctx: &GpuContext,
         encoder: &mut wgpu::CommandEncoder,
         timer: Option<&mut PassTimer>,
-        gens: u64,
-        n_y: u32,
+        (gens, n_y): (u64, u32),
+        records: bool,
     ) {
         let l = &self.layout;
         let n = l.chunks.len();
@@ -289,8 +327,19 @@ impl BitWorld {
             blocks.len() as u64 <= MAX_BLOCKS,
             "batch larger than the parameter ring"
         );
-        let mut ring = vec![0u8; blocks.len() * n * PARAM_SLOT as usize];
-        for (b, &(g, base)) in blocks.iter().enumerate() {
+        let records = records && !self.record_pipelines.is_empty();
+        let ops = plan_ops(&blocks, records);
+        let steps = if records {
+            &self.record_pipelines
+        } else {
+            &self.pipelines
+        };
+        let mut ring = vec![0u8; ops.len() * n * PARAM_SLOT as usize];
+        for (o, op) in ops.iter().enumerate() {
+            let (gens, base, epoch) = match *op {
+                Op::Step { gens, base, epoch } => (gens, base, epoch),
+                Op::Fold { epoch } => (0, 0, epoch),
+            };
             for (c, &(y0, rows)) in l.chunks.iter().enumerate() {
                 let p = StepParams {
                     width: l.width,
@@ -298,15 +347,15 @@ impl BitWorld {
                     wpr: l.wpr,
                     torus: u32::from(self.torus),
                     tail_mask: l.tail_mask(),
-                    gens: g,
+                    gens,
                     base,
                     y0,
                     rows,
                     plane: l.wpr * l.height,
                     strip,
-                    pad: 0,
+                    epoch,
                 };
-                let at = (b * n + c) * PARAM_SLOT as usize;
+                let at = (o * n + c) * PARAM_SLOT as usize;
                 ring[at..at + size_of::<StepParams>()].copy_from_slice(bytemuck::bytes_of(&p));
             }
         }
@@ -316,21 +365,30 @@ impl BitWorld {
             timestamp_writes: timer.and_then(|t| t.next_pass()),
         });
         let mut bound = None;
-        for (b, &(g, _)) in blocks.iter().enumerate() {
-            let which = (g as usize - 1).min(self.pipelines.len() - 1);
+        for (o, op) in ops.iter().enumerate() {
+            let which = match *op {
+                Op::Step { gens, .. } => Some((gens as usize - 1).min(steps.len() - 1)),
+                Op::Fold { .. } => None,
+            };
             if bound != Some(which) {
-                pass.set_pipeline(&self.pipelines[which]);
+                pass.set_pipeline(which.map_or(&self.fold, |w| &steps[w]));
                 bound = Some(which);
             }
             for (c, &(_, rows)) in l.chunks.iter().enumerate() {
-                let offset = ((b * n + c) as u64 * PARAM_SLOT) as u32;
+                let offset = ((o * n + c) as u64 * PARAM_SLOT) as u32;
                 pass.set_bind_group(0, &self.groups[self.cur][c], &[offset]);
-                let (x, y) = self
-                    .kernel
-                    .groups(l.wpr, rows, self.gens_per_dispatch, strip);
+                let (x, y) = match op {
+                    Op::Step { .. } => {
+                        self.kernel
+                            .groups(l.wpr, rows, self.gens_per_dispatch, strip)
+                    }
+                    Op::Fold { .. } => (l.wpr.div_ceil(64), rows.div_ceil(4).min(65_535)),
+                };
                 pass.dispatch_workgroups(x, y, 1);
             }
-            self.cur = 1 - self.cur;
+            if let Op::Step { .. } = op {
+                self.cur = 1 - self.cur;
+            }
         }
     }
 }

@@ -6,16 +6,21 @@
 //! `gens / k` dispatches of a multi-generation kernel ([`kernel`]: the subgroup-streaming
 //! kernel by default, k tuned per device and world; the workgroup-memory tile kernel
 //! without subgroups, k = 16), ping-ponging two bit planes; births are written only where a
-//! cell born within a block is alive at its end. Statistics, views and edits run on the
-//! device; only `read_world` (switching, saving) downloads the state. [`BitState`] is this representation's
-//! [`DeviceState`]: the engine's resident stepper batches, submits and times it.
+//! cell born within a block is alive at its end, either one store each or into per-word epoch
+//! records folded into the birth codes within the batch ([`records`]), whichever [`births`]
+//! timed faster on the running world. Statistics, views and edits run on the device; only
+//! `read_world` (switching, saving) downloads the state. [`BitState`] is this
+//! representation's [`DeviceState`]: the engine's resident stepper batches, submits and
+//! times it.
 
 pub mod ages;
+pub mod births;
 mod countdown;
 mod device;
 pub mod kernel;
 pub mod pipelines;
 mod queries;
+mod records;
 mod stream;
 pub mod tuner;
 
@@ -25,6 +30,7 @@ pub use device::Layout;
 pub use pipelines::Pipelines;
 
 use ages::Epochs;
+use births::{BirthChooser, BirthMemory, Births};
 use device::{BitWorld, MAX_BLOCKS};
 use kernel::StepKernel;
 use tuner::{Space, TuneKey, TunedShapes, Tuner};
@@ -45,6 +51,11 @@ pub struct BitState {
     tuner: Option<Tuner>,
     /// Where a chosen shape is kept, and under what key.
     tuned: (std::sync::Arc<TunedShapes>, TuneKey),
+    /// How batches write births (see [`births`]), how the last batch did, and where the
+    /// chooser is kept (under `tuned`'s key).
+    births: BirthChooser,
+    last_births: Births,
+    birth_memory: std::sync::Arc<BirthMemory>,
 }
 
 /// Host images of the state: the state buffer (live plane, then the countdown planes of a
@@ -136,13 +147,17 @@ impl DeviceState for BitState {
         let (state, old, births) = pack(world, &layout, &epochs);
         let tuning = settings.bitpacked;
         let kernel = StepKernel::resolve(&ctx, tuning).map_err(StepError::Backend)?;
+        let choice = match kernel {
+            StepKernel::Stream { ages: true, .. } => tuning.births,
+            _ => crate::config::BirthChoice::Direct,
+        };
         let mut dev = BitWorld::new(
             &ctx,
             &Pipelines::on(&ctx),
             layout,
             (world.rule(), world.topology),
-            kernel,
-            kernel.gens_per_dispatch(tuning.gens, dying > 0),
+            (kernel, kernel.gens_per_dispatch(tuning.gens, dying > 0)),
+            choice != crate::config::BirthChoice::Direct,
         );
         let tuned = ctx.resource(|_| TunedShapes::default());
         let key = TuneKey {
@@ -178,12 +193,16 @@ impl DeviceState for BitState {
             session.upload(buffer, 0, bytemuck::cast_slice(cells));
         }
         session.submit_and_wait(session.encoder())?;
+        let birth_memory = ctx.resource(|_| BirthMemory::default());
         Ok(BitState {
             dev,
             epochs,
             states: world.rule().states(),
             tuner,
+            births: birth_memory.chooser(&key, choice),
             tuned: (tuned, key),
+            last_births: Births::Direct,
+            birth_memory,
         })
     }
 
@@ -207,11 +226,20 @@ impl DeviceState for BitState {
         if let Some(tuner) = &self.tuner {
             self.dev.set_shape(tuner.for_batch(gens));
         }
-        self.dev
-            .encode_steps(&session.ctx, encoder, session.timer.as_mut(), gens, n_y);
+        self.last_births = self.births.for_batch();
+        self.dev.encode_steps(
+            &session.ctx,
+            encoder,
+            session.timer.as_mut(),
+            (gens, n_y),
+            self.last_births == Births::Records,
+        );
     }
 
     fn observe_batch(&mut self, gens: u64, seconds: f64) {
+        let tuning = self.tuner.is_some();
+        self.births.observe(self.last_births, gens, seconds, tuning);
+        self.birth_memory.keep(self.tuned.1, &self.births);
         let Some(tuner) = self.tuner.as_mut() else {
             return;
         };
@@ -231,14 +259,18 @@ impl DeviceState for BitState {
         Some(match kernel {
             StepKernel::Tile => format!("tile kernel, {} gens/dispatch", self.dev.shape().gens),
             StepKernel::Stream { ages, .. } => format!(
-                "stream kernel, {} gens/dispatch, {}-row strips ({}){}",
+                "stream kernel, {} gens/dispatch, {}-row strips ({}), {}",
                 self.dev.shape().gens,
                 self.dev.shape().strip,
                 match &self.tuner {
                     Some(t) => format!("tuning: {} of {} timed", t.progress().0, t.progress().1),
                     None => "tuned".to_string(),
                 },
-                if ages { "" } else { ", ages off" }
+                if ages {
+                    self.births.current().name()
+                } else {
+                    "ages off"
+                }
             ),
         })
     }

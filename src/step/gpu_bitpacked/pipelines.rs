@@ -1,7 +1,7 @@
 //! gpu-bitpacked's compute pipelines, built once per device: the step kernels specialised per
 //! (rule, generations per dispatch, topology, kernel shape) through permutation constants of
 //! the one shader assembly path, so the rule's minterms fold away at compile time, plus
-//! statistics, view and edit kernels.
+//! statistics, view, edit and fold kernels.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -18,7 +18,8 @@ pub const PARAM_SLOT: u64 = 256;
 
 /// The kernels of `gpu-bitpacked` on one device.
 pub struct Pipelines {
-    /// Bind group layout of the step kernel (params with a dynamic offset, src, dst, births).
+    /// Bind group layout of the step kernel and the fold (params with a dynamic offset, src,
+    /// dst, births, epoch records).
     pub step_layout: wgpu::BindGroupLayout,
     step_pipeline_layout: wgpu::PipelineLayout,
     step: Mutex<HashMap<StepKey, wgpu::ComputePipeline>>,
@@ -28,11 +29,13 @@ pub struct Pipelines {
     pub view: wgpu::ComputePipeline,
     /// Paint and erase.
     pub edits: wgpu::ComputePipeline,
+    /// Epoch records into birth codes (bitpacked_fold.wgsl), with the step bind groups.
+    pub fold: wgpu::ComputePipeline,
 }
 
 /// What a step pipeline is specialised for: rule, most generations per dispatch,
-/// torus, kernel.
-type StepKey = (Rule, u32, bool, StepKernel);
+/// torus, kernel, births into epoch records.
+type StepKey = (Rule, u32, bool, StepKernel, bool);
 
 fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {
@@ -74,6 +77,7 @@ impl Pipelines {
                     storage(1, true),
                     storage(2, false),
                     storage(3, false),
+                    storage(4, false),
                 ],
             });
         let step_pipeline_layout =
@@ -83,8 +87,9 @@ impl Pipelines {
                     bind_group_layouts: &[Some(&step_layout)],
                     immediate_size: 0,
                 });
-        let [stats, view, edits] = query_shaders();
+        let [stats, view, edits, fold] = query_shaders();
         Pipelines {
+            fold: ctx.compute_pipeline(&fold, Some(&step_pipeline_layout), false),
             step_layout,
             step_pipeline_layout,
             step: Mutex::new(HashMap::new()),
@@ -95,39 +100,48 @@ impl Pipelines {
     }
 
     /// The step kernel `kernel` for `rule` on a torus or dead-border world, stepping up to
-    /// `gens` generations per dispatch.
+    /// `gens` generations per dispatch, writing births into epoch records or not
+    /// ([`step_shader`]).
     pub fn step(
         &self,
         ctx: &GpuContext,
         rule: Rule,
-        gens: u32,
-        torus: bool,
+        (gens, torus): (u32, bool),
         kernel: StepKernel,
+        records: bool,
     ) -> wgpu::ComputePipeline {
         // The tile kernel reads the topology from its parameters: one pipeline serves both.
         let torus = torus && kernel != StepKernel::Tile;
         let mut cache = self.step.lock().unwrap_or_else(|e| e.into_inner());
         cache
-            .entry((rule, gens, torus, kernel))
+            .entry((rule, gens, torus, kernel, records))
             .or_insert_with(|| {
                 let shader = step_shader(rule, gens, torus, kernel);
+                // Only the stream kernel has records (`BitWorld` asks the tile kernel for none).
+                let shader = match kernel {
+                    StepKernel::Stream { .. } => shader.constant("RECORDS", records),
+                    StepKernel::Tile => shader,
+                };
                 ctx.compute_pipeline(&shader, Some(&self.step_pipeline_layout), false)
             })
             .clone()
     }
 }
 
-/// The statistics, view and edit kernels.
-pub fn query_shaders() -> [Shader; 3] {
+/// The statistics, view, edit and fold kernels.
+pub fn query_shaders() -> [Shader; 4] {
     [
         Shader::new("life/bitpacked_stats.wgsl"),
         Shader::new("life/bitpacked_view.wgsl"),
         Shader::new("life/bitpacked_edits.wgsl"),
+        Shader::new("life/bitpacked_fold.wgsl"),
     ]
 }
 
 /// The step kernel `kernel` for `rule`, `gens` generations per dispatch, on a torus or not
-/// (the tile kernel's halo is `gens` rows; the stream kernel runs `gens` levels).
+/// (the tile kernel's halo is `gens` rows; the stream kernel runs `gens` levels). The stream
+/// kernel writes births one store each unless its constant `RECORDS` is set (then into
+/// epoch records, folded by the `fold` kernel).
 pub fn step_shader(rule: Rule, gens: u32, torus: bool, kernel: StepKernel) -> Shader {
     let shader = match kernel {
         StepKernel::Tile => Shader::new("life/bitpacked.wgsl").constant("HALO", gens),

@@ -1,0 +1,26 @@
+// The bindings of gpu-bitpacked's step pipeline layout (src/step/gpu_bitpacked/pipelines.rs),
+// shared by the step kernels (through bitpacked_step_common.wgsl) and the fold
+// (bitpacked_fold.wgsl), which runs with the same bind groups and parameter ring.
+
+struct StepParams {
+    width: u32,
+    height: u32,
+    wpr: u32,        // words per row
+    torus: u32,
+    tail_mask: u32,  // valid bits of the last word of a row
+    gens: u32,       // generations this dispatch (1..=the pipeline's most; 0 in a fold's slot)
+    base: u32,       // birth code of the block's first generation; a birth at step j gets base + j
+    y0: u32,         // first row of this birth chunk
+    rows: u32,       // rows of this birth chunk
+    plane: u32,      // words per bit plane (wpr * height): countdown plane j starts at j * plane
+    strip: u32,      // stream kernel: interior rows per strip (tuned per device and world)
+    epoch: u32,      // birth code a record counts from: a record r means birth code epoch + r
+}
+
+@group(0) @binding(0) var<uniform> p: StepParams;
+@group(0) @binding(1) var<storage, read> src: array<u32>;
+@group(0) @binding(2) var<storage, read_write> dst: array<u32>;
+@group(0) @binding(3) var<storage, read_write> birth: array<u32>;
+// Epoch records of this chunk (stream kernel only): per state word, eight bit planes of an
+// 8-bit offset r (1..=255, 0 = none) from `epoch`, as two vec4s: one 32-byte sector a word.
+@group(0) @binding(4) var<storage, read_write> records: array<vec4<u32>>;

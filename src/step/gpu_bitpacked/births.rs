@@ -1,0 +1,323 @@
+//! Which way the stream kernel writes a block's births, chosen while the world runs.
+//!
+//! - **Direct**: one scattered 4-byte store per newborn cell into its birth code.
+//! - **Records**: each word's births blended into its 32-byte epoch record (one coalesced load
+//!   and store a word, whatever its number of births), folded into the birth codes at the
+//!   end of the batch ([`super::records`]).
+//!
+//! Both are exact, so the way may change between any two batches. Records win where many
+//! cells are born (a fresh soup), direct stores where few are (a settled soup, where a
+//! record's load and the fold cost more than a store or two). [`BirthChooser`] times both on
+//! the running world: it tries the other way on probe batches, at batch 1, 3, 7, 15, … and
+//! then every [`PROBE_MAX`] batches, and switches when that way took less time per
+//! generation than the current one's latest batch. Batches of very different lengths are not
+//! compared (a batch's fold is a fixed cost): such a probe is tried again after one more
+//! batch. What it learnt outlives the world: a
+//! [`BirthMemory`] per device keeps it per world key (as [`super::tuner::TunedShapes`] keeps
+//! shapes), so a world loaded again (the benchmark before each repeat, the app on Reset)
+//! starts with the way last chosen and goes on probing on schedule.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::tuner::TuneKey;
+use crate::config::BirthChoice;
+
+/// How a batch writes births.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Births {
+    /// A store per newborn cell.
+    Direct,
+    /// Blended into per-word epoch records, folded at the end of the batch.
+    Records,
+}
+
+impl Births {
+    fn other(self) -> Births {
+        match self {
+            Births::Direct => Births::Records,
+            Births::Records => Births::Direct,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The word the bench and the status line print.
+    pub fn name(self) -> &'static str {
+        match self {
+            Births::Direct => "direct births",
+            Births::Records => "births in records",
+        }
+    }
+}
+
+/// Most batches between two probes of the other way.
+pub const PROBE_MAX: u64 = 32;
+
+/// A probe must be this much faster per generation to switch (timing noise is a few %).
+const SWITCH_BELOW: f64 = 0.97;
+
+/// Chooses [`Births`] per batch (see the module doc).
+#[derive(Debug, Clone)]
+pub struct BirthChooser {
+    /// Forced by [`BirthChoice`], or `None` to choose.
+    fixed: Option<Births>,
+    current: Births,
+    /// Seconds per generation and generations of each way's latest batch.
+    latest: [Option<(f64, u64)>; 2],
+    /// Batches observed, and the next one that probes.
+    batches: u64,
+    next_probe: u64,
+}
+
+impl BirthChooser {
+    /// A chooser for `choice`; direct stores first (a loaded pattern has few births).
+    pub fn new(choice: BirthChoice) -> BirthChooser {
+        BirthChooser {
+            fixed: match choice {
+                BirthChoice::Auto => None,
+                BirthChoice::Direct => Some(Births::Direct),
+                BirthChoice::Records => Some(Births::Records),
+            },
+            current: Births::Direct,
+            latest: [None; 2],
+            batches: 0,
+            next_probe: 1,
+        }
+    }
+
+    /// The way the next batch writes births.
+    pub fn for_batch(&self) -> Births {
+        match self.fixed {
+            Some(fixed) => fixed,
+            None if self.batches == self.next_probe => self.current.other(),
+            None => self.current,
+        }
+    }
+
+    /// The way batches write births now (probes aside).
+    pub fn current(&self) -> Births {
+        self.fixed.unwrap_or(self.current)
+    }
+
+    /// Hear that a batch written `way` stepped `gens` generations in `seconds`. Batches
+    /// stepped while the kernel's shape is still being tuned (`tuning`) are not compared.
+    pub fn observe(&mut self, way: Births, gens: u64, seconds: f64, tuning: bool) {
+        if self.fixed.is_some() || tuning || gens == 0 {
+            return;
+        }
+        let per_gen = seconds / gens as f64;
+        let reference = self.latest[self.current.index()];
+        self.latest[way.index()] = Some((per_gen, gens));
+        if self.batches == self.next_probe && way != self.current {
+            match reference {
+                Some((time, length)) if length.max(gens) <= 2 * length.min(gens) => {
+                    self.next_probe += (self.next_probe + 1).min(PROBE_MAX);
+                    if per_gen < time * SWITCH_BELOW {
+                        self.current = way;
+                    }
+                }
+                // Nothing comparable yet: probe again after one batch of the current way.
+                _ => self.next_probe = self.batches + 2,
+            }
+        }
+        self.batches += 1;
+    }
+}
+
+/// Choosers by world key on one device (a [`crate::gpu::GpuContext`] resource).
+#[derive(Debug, Default)]
+pub struct BirthMemory(Mutex<HashMap<TuneKey, BirthChooser>>);
+
+impl BirthMemory {
+    /// The chooser for a world of `key` asked to write births as `choice`: when the choice is
+    /// left to timing, the one last kept for `key`, else a new one. The kept one keeps its
+    /// latest timings too: the world loaded again is most often the same one (the bench
+    /// before each repeat, whose window may be a single batch; the app on Reset), and a probe
+    /// misled by another world's timings costs at most [`PROBE_MAX`] batches.
+    pub fn chooser(&self, key: &TuneKey, choice: BirthChoice) -> BirthChooser {
+        let kept = match choice {
+            BirthChoice::Auto => self.0.lock().ok().and_then(|m| m.get(key).cloned()),
+            _ => None,
+        };
+        kept.unwrap_or_else(|| BirthChooser::new(choice))
+    }
+
+    /// Keep `chooser` for `key` (a forced way is not kept: it would stop later worlds from
+    /// choosing).
+    pub fn keep(&self, key: TuneKey, chooser: &BirthChooser) {
+        if chooser.fixed.is_some() {
+            return;
+        }
+        if let Ok(mut map) = self.0.lock() {
+            map.insert(key, chooser.clone());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Run `batches` batches of 100 generations taking `cost(way, batch)` seconds each; the
+    /// ways the batches were written.
+    fn run(
+        chooser: &mut BirthChooser,
+        batches: u64,
+        cost: impl Fn(Births, u64) -> f64,
+    ) -> Vec<Births> {
+        (0..batches)
+            .map(|b| {
+                let way = chooser.for_batch();
+                chooser.observe(way, 100, cost(way, b), false);
+                way
+            })
+            .collect()
+    }
+
+    #[test]
+    fn probes_early_then_every_few_batches() {
+        let mut c = BirthChooser::new(BirthChoice::Auto);
+        let ways = run(&mut c, 200, |_, _| 1.0);
+        let probes: Vec<usize> = ways
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| **w == Births::Records)
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(&probes[..6], &[1, 3, 7, 15, 31, 63]);
+        assert_eq!(probes[6] - probes[5], PROBE_MAX as usize);
+        assert_eq!(
+            c.current(),
+            Births::Direct,
+            "equal times keep the current way"
+        );
+    }
+
+    #[test]
+    fn switches_to_the_faster_way_and_back_when_the_world_changes() {
+        let mut c = BirthChooser::new(BirthChoice::Auto);
+        // A fresh soup: records take half the time; it settles at batch 100, where direct
+        // stores take two thirds of the records' time.
+        let ways = run(&mut c, 300, |way, b| match (way, b < 100) {
+            (Births::Records, true) => 0.5,
+            (Births::Direct, true) => 1.0,
+            (Births::Records, false) => 1.5,
+            (Births::Direct, false) => 1.0,
+        });
+        assert_eq!(ways[1], Births::Records, "the first probe");
+        let probes = [3, 7, 15, 31, 63, 95];
+        for (b, way) in ways.iter().enumerate().take(100).skip(2) {
+            let expected = if probes.contains(&b) {
+                Births::Direct
+            } else {
+                Births::Records
+            };
+            assert_eq!(*way, expected, "batch {b}");
+        }
+        let back = ways[100..]
+            .iter()
+            .position(|w| *w == Births::Direct)
+            .unwrap()
+            + 100;
+        assert!(
+            back <= 100 + PROBE_MAX as usize + 1,
+            "switched back at {back}"
+        );
+        assert!(
+            ways[back + 2..]
+                .iter()
+                .filter(|w| **w == Births::Records)
+                .count()
+                <= 300 / PROBE_MAX as usize
+        );
+    }
+
+    #[test]
+    fn batches_of_very_different_lengths_are_not_compared() {
+        let mut c = BirthChooser::new(BirthChoice::Auto);
+        // Batch 0 steps one generation, the probe at batch 1 two hundred: not comparable,
+        // so the probe is tried again at batch 3, after a batch of the current way.
+        c.observe(c.for_batch(), 1, 10.0, false);
+        assert_eq!(c.for_batch(), Births::Records);
+        c.observe(Births::Records, 200, 200.0 * 5.0, false);
+        assert_eq!(
+            c.current(),
+            Births::Direct,
+            "no switch on an unfair comparison"
+        );
+        assert_eq!(c.for_batch(), Births::Direct);
+        c.observe(Births::Direct, 200, 200.0, false);
+        assert_eq!(c.for_batch(), Births::Records, "probed again");
+        c.observe(Births::Records, 200, 100.0, false);
+        assert_eq!(c.current(), Births::Records);
+    }
+
+    #[test]
+    fn the_memory_keeps_the_chosen_way_but_never_a_forced_one() {
+        let key = TuneKey {
+            width: 64,
+            height: 64,
+            rule: crate::rule::Rule::CONWAY,
+            torus: true,
+            kernel: super::super::kernel::StepKernel::Tile,
+            fixed: (None, None),
+        };
+        let memory = BirthMemory::default();
+        let mut forced = memory.chooser(&key, BirthChoice::Records);
+        run(&mut forced, 10, |_, _| 1.0);
+        memory.keep(key, &forced);
+        let mut auto = memory.chooser(&key, BirthChoice::Auto);
+        assert_eq!(
+            auto.for_batch(),
+            Births::Direct,
+            "a new chooser, not the forced one"
+        );
+        run(
+            &mut auto,
+            10,
+            |w, _| if w == Births::Records { 0.5 } else { 1.0 },
+        );
+        memory.keep(key, &auto);
+        assert_eq!(
+            memory.chooser(&key, BirthChoice::Auto).current(),
+            Births::Records
+        );
+        assert_eq!(
+            memory.chooser(&key, BirthChoice::Direct).current(),
+            Births::Direct
+        );
+    }
+
+    #[test]
+    fn a_forced_way_is_kept_and_tuning_batches_are_not_compared() {
+        let mut forced = BirthChooser::new(BirthChoice::Records);
+        assert!(
+            run(&mut forced, 50, |w, _| if w == Births::Records {
+                9.0
+            } else {
+                1.0
+            })
+            .iter()
+            .all(|w| *w == Births::Records)
+        );
+        let mut c = BirthChooser::new(BirthChoice::Auto);
+        for _ in 0..40 {
+            let way = c.for_batch();
+            c.observe(
+                way,
+                100,
+                if way == Births::Records { 0.1 } else { 1.0 },
+                true,
+            );
+        }
+        assert_eq!(c.current(), Births::Direct);
+        assert_eq!(
+            c.for_batch(),
+            Births::Direct,
+            "no probe counted while tuning"
+        );
+    }
+}

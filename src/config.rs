@@ -203,36 +203,31 @@ impl Tuning {
                 Some(v) => Err(format!("{name}='{v}': use 1 (on) or 0 (off)")),
             }
         };
-        let kernel = match get("GOLAB_BITPACKED_KERNEL").as_deref() {
-            None | Some("auto") => KernelChoice::Auto,
-            Some("tile") => KernelChoice::Tile,
-            Some("stream") => KernelChoice::Stream,
-            Some(v) => {
-                return Err(format!(
-                    "GOLAB_BITPACKED_KERNEL='{v}': use tile, stream or auto"
-                ));
-            }
-        };
-        let births = match get("GOLAB_BITPACKED_BIRTHS").as_deref() {
-            None | Some("auto") => BirthChoice::Auto,
-            Some("direct") => BirthChoice::Direct,
-            Some("records") => BirthChoice::Records,
-            Some(v) => {
-                return Err(format!(
-                    "GOLAB_BITPACKED_BIRTHS='{v}': use direct, records or auto"
-                ));
-            }
-        };
-        let cpu_simd = match get("GOLAB_CPU_SIMD").as_deref() {
-            None | Some("auto") => None,
-            Some("portable") => Some(crate::step::cpu_bitsliced::Simd::Portable),
-            Some("avx512") => Some(crate::step::cpu_bitsliced::Simd::Avx512),
-            Some(v) => {
-                return Err(format!(
-                    "GOLAB_CPU_SIMD='{v}': use portable, avx512 or auto"
-                ));
-            }
-        };
+        let kernel = one_of(
+            ("GOLAB_BITPACKED_KERNEL", get("GOLAB_BITPACKED_KERNEL")),
+            KernelChoice::Auto,
+            &[
+                ("tile", KernelChoice::Tile),
+                ("stream", KernelChoice::Stream),
+            ],
+        )?;
+        let births = one_of(
+            ("GOLAB_BITPACKED_BIRTHS", get("GOLAB_BITPACKED_BIRTHS")),
+            BirthChoice::Auto,
+            &[
+                ("direct", BirthChoice::Direct),
+                ("records", BirthChoice::Records),
+            ],
+        )?;
+        use crate::step::cpu_bitsliced::Simd;
+        let cpu_simd = one_of(
+            ("GOLAB_CPU_SIMD", get("GOLAB_CPU_SIMD")),
+            None,
+            &[
+                ("portable", Some(Simd::Portable)),
+                ("avx512", Some(Simd::Avx512)),
+            ],
+        )?;
         Ok(Tuning {
             gpu: GpuOptions {
                 adapter: get("GOLAB_ADAPTER"),
@@ -260,6 +255,24 @@ impl Tuning {
             cpu_simd,
             fault: get(FAULT_ENV).map(|v| FaultPlan::parse(&v)).transpose()?,
         })
+    }
+}
+
+/// The option `options` names in the variable `(name, value)`, or `auto` (also when unset).
+fn one_of<T: Copy>(
+    (name, value): (&str, Option<String>),
+    auto: T,
+    options: &[(&str, T)],
+) -> Result<T, String> {
+    let Some(v) = value.filter(|v| v != "auto") else {
+        return Ok(auto);
+    };
+    match options.iter().find(|(n, _)| *n == v) {
+        Some(&(_, chosen)) => Ok(chosen),
+        None => {
+            let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+            Err(format!("{name}='{v}': use {} or auto", names.join(", ")))
+        }
     }
 }
 
@@ -346,6 +359,7 @@ mod tests {
         for (name, value) in [
             ("GOLAB_BITPACKED_GENS", "eight"),
             ("GOLAB_BITPACKED_KERNEL", "warp"),
+            ("GOLAB_BITPACKED_BIRTHS", "later"),
             ("GOLAB_SHADER_CHECKS", "yes"),
             ("GOLAB_CPU_SIMD", "neon"),
             ("GOLAB_FAULT", "gpu-on-fire"),
@@ -353,6 +367,10 @@ mod tests {
             let err = tuning(&[(name, value)]).unwrap_err();
             assert!(err.contains(name) && err.contains(value), "{err}");
         }
+        assert_eq!(
+            tuning(&[("GOLAB_BITPACKED_BIRTHS", "later")]).unwrap_err(),
+            "GOLAB_BITPACKED_BIRTHS='later': use direct, records or auto"
+        );
     }
 
     #[test]

@@ -88,11 +88,12 @@ impl BirthChooser {
         }
     }
 
-    /// The way the next batch writes births.
-    pub fn for_batch(&self) -> Births {
+    /// The way the next batch writes births. While the kernel's shape is being tuned
+    /// (`tuning`) no probe runs, so the shape is tuned in the current way.
+    pub fn for_batch(&self, tuning: bool) -> Births {
         match self.fixed {
             Some(fixed) => fixed,
-            None if self.batches == self.next_probe => self.current.other(),
+            None if !tuning && self.batches == self.next_probe => self.current.other(),
             None => self.current,
         }
     }
@@ -170,7 +171,7 @@ mod tests {
     ) -> Vec<Births> {
         (0..batches)
             .map(|b| {
-                let way = chooser.for_batch();
+                let way = chooser.for_batch(false);
                 chooser.observe(way, 100, cost(way, b), false);
                 way
             })
@@ -240,17 +241,17 @@ mod tests {
         let mut c = BirthChooser::new(BirthChoice::Auto);
         // Batch 0 steps one generation, the probe at batch 1 two hundred: not comparable,
         // so the probe is tried again at batch 3, after a batch of the current way.
-        c.observe(c.for_batch(), 1, 10.0, false);
-        assert_eq!(c.for_batch(), Births::Records);
+        c.observe(c.for_batch(false), 1, 10.0, false);
+        assert_eq!(c.for_batch(false), Births::Records);
         c.observe(Births::Records, 200, 200.0 * 5.0, false);
         assert_eq!(
             c.current(),
             Births::Direct,
             "no switch on an unfair comparison"
         );
-        assert_eq!(c.for_batch(), Births::Direct);
+        assert_eq!(c.for_batch(false), Births::Direct);
         c.observe(Births::Direct, 200, 200.0, false);
-        assert_eq!(c.for_batch(), Births::Records, "probed again");
+        assert_eq!(c.for_batch(false), Births::Records, "probed again");
         c.observe(Births::Records, 200, 100.0, false);
         assert_eq!(c.current(), Births::Records);
     }
@@ -271,7 +272,7 @@ mod tests {
         memory.keep(key, &forced);
         let mut auto = memory.chooser(&key, BirthChoice::Auto);
         assert_eq!(
-            auto.for_batch(),
+            auto.for_batch(false),
             Births::Direct,
             "a new chooser, not the forced one"
         );
@@ -304,8 +305,11 @@ mod tests {
             .all(|w| *w == Births::Records)
         );
         let mut c = BirthChooser::new(BirthChoice::Auto);
+        c.observe(c.for_batch(false), 100, 1.0, false);
+        assert_eq!(c.for_batch(false), Births::Records, "batch 1 probes");
+        assert_eq!(c.for_batch(true), Births::Direct, "but not while tuning");
         for _ in 0..40 {
-            let way = c.for_batch();
+            let way = c.for_batch(true);
             c.observe(
                 way,
                 100,
@@ -315,9 +319,9 @@ mod tests {
         }
         assert_eq!(c.current(), Births::Direct);
         assert_eq!(
-            c.for_batch(),
-            Births::Direct,
-            "no probe counted while tuning"
+            c.for_batch(false),
+            Births::Records,
+            "the probe waits for the tuning to end"
         );
     }
 }

@@ -226,7 +226,7 @@ impl DeviceState for BitState {
         if let Some(tuner) = &self.tuner {
             self.dev.set_shape(tuner.for_batch(gens));
         }
-        self.last_births = self.births.for_batch();
+        self.last_births = self.births.for_batch(self.tuner.is_some());
         self.dev.encode_steps(
             &session.ctx,
             encoder,

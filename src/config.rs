@@ -204,7 +204,7 @@ impl Tuning {
             }
         };
         let kernel = one_of(
-            ("GOLAB_BITPACKED_KERNEL", get("GOLAB_BITPACKED_KERNEL")),
+            (&get, "GOLAB_BITPACKED_KERNEL"),
             KernelChoice::Auto,
             &[
                 ("tile", KernelChoice::Tile),
@@ -212,7 +212,7 @@ impl Tuning {
             ],
         )?;
         let births = one_of(
-            ("GOLAB_BITPACKED_BIRTHS", get("GOLAB_BITPACKED_BIRTHS")),
+            (&get, "GOLAB_BITPACKED_BIRTHS"),
             BirthChoice::Auto,
             &[
                 ("direct", BirthChoice::Direct),
@@ -221,7 +221,7 @@ impl Tuning {
         )?;
         use crate::step::cpu_bitsliced::Simd;
         let cpu_simd = one_of(
-            ("GOLAB_CPU_SIMD", get("GOLAB_CPU_SIMD")),
+            (&get, "GOLAB_CPU_SIMD"),
             None,
             &[
                 ("portable", Some(Simd::Portable)),
@@ -258,13 +258,14 @@ impl Tuning {
     }
 }
 
-/// The option `options` names in the variable `(name, value)`, or `auto` (also when unset).
+/// The option of `options` that the variable `name` (read by `get`) names, or `auto` (also
+/// when unset).
 fn one_of<T: Copy>(
-    (name, value): (&str, Option<String>),
+    (get, name): (&impl Fn(&str) -> Option<String>, &str),
     auto: T,
     options: &[(&str, T)],
 ) -> Result<T, String> {
-    let Some(v) = value.filter(|v| v != "auto") else {
+    let Some(v) = get(name).filter(|v| v != "auto") else {
         return Ok(auto);
     };
     match options.iter().find(|(n, _)| *n == v) {

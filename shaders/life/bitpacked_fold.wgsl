@@ -38,11 +38,7 @@ fn main(
         let cell0 = r * p.width + xw * 32u;
         while (left != 0u) {
             let b = firstTrailingBit(left);
-            let l = (lo >> vec4<u32>(b)) & vec4<u32>(1u);
-            let h = (hi >> vec4<u32>(b)) & vec4<u32>(1u);
-            let offset = l.x | (l.y << 1u) | (l.z << 2u) | (l.w << 3u)
-                | (h.x << 4u) | (h.y << 5u) | (h.z << 6u) | (h.w << 7u);
-            birth[cell0 + b] = p.epoch + offset;
+            birth[cell0 + b] = p.epoch + (code_at(lo, b) | (code_at(hi, b) << 4u));
             left &= left - 1u;
         }
         records[2u * word] = vec4<u32>(0u);

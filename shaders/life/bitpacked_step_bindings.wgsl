@@ -1,6 +1,7 @@
 // The bindings of gpu-bitpacked's step pipeline layout (src/step/gpu_bitpacked/pipelines.rs),
 // shared by the step kernels (through bitpacked_step_common.wgsl) and the fold
-// (bitpacked_fold.wgsl), which runs with the same bind groups and parameter ring.
+// (bitpacked_fold.wgsl), which runs with the same bind groups and parameter ring, and the
+// gather of a cell's value from bit planes that both write births with.
 
 struct StepParams {
     width: u32,
@@ -24,3 +25,11 @@ struct StepParams {
 // Epoch records of this chunk (stream kernel only): per state word, eight bit planes of an
 // 8-bit offset r (1..=255, 0 = none) from `epoch`, as two vec4s: one 32-byte sector a word.
 @group(0) @binding(4) var<storage, read_write> records: array<vec4<u32>>;
+
+// The 4-bit value that bit b of four bitsliced planes holds (plane i: bit i of the value):
+// a cell's birth code within a block, as both step kernels record it; the fold reads a
+// record's two halves with it.
+fn code_at(planes: vec4<u32>, b: u32) -> u32 {
+    let bits = (planes >> vec4<u32>(b)) & vec4<u32>(1u);
+    return bits.x | (bits.y << 1u) | (bits.z << 2u) | (bits.w << 3u);
+}

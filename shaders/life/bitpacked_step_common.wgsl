@@ -1,7 +1,7 @@
 // Shared by both gpu-bitpacked step kernels (bitpacked.wgsl, bitpacked_subgroup.wgsl both
-// include it): parameters and bindings (bitpacked_step_bindings.wgsl), the cell-space gather
-// of a world word (torus wrap, dead border), the rule applied to bit planes and the gather of
-// a cell's birth code.
+// include it): parameters, bindings and the gather of a cell's birth code
+// (bitpacked_step_bindings.wgsl), the cell-space gather of a world word (torus wrap, dead
+// border) and the rule applied to bit planes.
 //
 // The rule comes in slot `rule` (src/step/gpu_bitpacked/pipelines.rs): the type `Row` a
 // kernel keeps per row, `row_of(left, c, right)` making it from a word and its neighbours,
@@ -37,13 +37,6 @@ struct Stepped {
 }
 
 //!include life/bitpacked_step_bindings.wgsl
-
-// The 4-bit value that bit b of four bitsliced planes holds (plane i: bit i of the value):
-// a cell's birth code within a block, as both step kernels record it.
-fn code_at(planes: vec4<u32>, b: u32) -> u32 {
-    let bits = (planes >> vec4<u32>(b)) & vec4<u32>(1u);
-    return bits.x | (bits.y << 1u) | (bits.z << 2u) | (bits.w << 3u);
-}
 
 fn low_bits(n: u32) -> u32 {
     return select((1u << n) - 1u, 0xffffffffu, n >= 32u);

@@ -94,17 +94,19 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     };
     let mut shaders: Vec<crate::gpu::shader::Shader> = super::gpu_cells::kernels::shaders().into();
     shaders.extend(query_shaders());
+    // The tile kernel, the stream kernel with ages (births written directly or into epoch
+    // records) and without.
+    let (tile, walk, no_ages) = (StepKernel::Tile, stream(true, 2, 128), stream(false, 1, 32));
     for gens in 1..=16 {
-        shaders.push(step_shader(Rule::CONWAY, gens, false, StepKernel::Tile));
+        shaders.push(step_shader(Rule::CONWAY, gens, false, tile, false));
     }
-    shaders.push(step_shader(other, 16, false, StepKernel::Tile));
+    shaders.push(step_shader(other, 16, false, tile, false));
     for gens in 1..=15 {
-        shaders.push(step_shader(Rule::CONWAY, gens, true, stream(true, 2, 128)));
-        let records = step_shader(Rule::CONWAY, gens, gens % 2 == 0, stream(true, 2, 128));
-        shaders.push(records.constant("RECORDS", true));
+        shaders.push(step_shader(Rule::CONWAY, gens, true, walk, false));
+        shaders.push(step_shader(Rule::CONWAY, gens, gens % 2 == 0, walk, true));
     }
     for gens in [1, 8, 15] {
-        shaders.push(step_shader(other, gens, false, stream(false, 1, 32)));
+        shaders.push(step_shader(other, gens, false, no_ages, false));
     }
     let parse = |text: &str| text.parse::<Rule>().expect("a valid rule");
     let map = format!(
@@ -123,11 +125,9 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         "B2-a/S12/5",
         "B3/S23/256",
     ] {
-        shaders.push(step_shader(parse(text), 16, false, StepKernel::Tile));
-        shaders.push(step_shader(parse(text), 8, true, stream(true, 2, 128)));
-        shaders.push(
-            step_shader(parse(text), 8, false, stream(true, 2, 128)).constant("RECORDS", true),
-        );
+        shaders.push(step_shader(parse(text), 16, false, tile, false));
+        shaders.push(step_shader(parse(text), 8, true, walk, false));
+        shaders.push(step_shader(parse(text), 8, false, walk, true));
     }
     shaders
         .iter()

@@ -185,9 +185,12 @@ impl BitWorld {
             })
             .collect();
         let with_records = records && matches!(kernel, StepKernel::Stream { ages: true, .. });
-        let record_bytes = |rows: u32| match with_records {
-            true => u64::from(rows) * u64::from(layout.wpr) * 32,
-            false => 16,
+        let record_bytes = |rows: u32| {
+            if with_records {
+                u64::from(rows) * u64::from(layout.wpr) * 32
+            } else {
+                16
+            }
         };
         let records: Vec<wgpu::Buffer> = layout
             .chunks
@@ -278,6 +281,12 @@ impl BitWorld {
         self.gens_per_dispatch
     }
 
+    /// Whether batches can write births into epoch records: asked for, and a stream kernel
+    /// that keeps ages.
+    pub fn writes_records(&self) -> bool {
+        !self.record_pipelines.is_empty()
+    }
+
     /// The step kernel.
     pub fn kernel(&self) -> StepKernel {
         self.kernel
@@ -327,7 +336,7 @@ impl BitWorld {
             blocks.len() as u64 <= MAX_BLOCKS,
             "batch larger than the parameter ring"
         );
-        let records = records && !self.record_pipelines.is_empty();
+        let records = records && self.writes_records();
         let ops = plan_ops(&blocks, records);
         let steps = if records {
             &self.record_pipelines

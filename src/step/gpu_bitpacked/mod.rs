@@ -38,6 +38,7 @@ use tuner::{Space, TuneKey, TunedShapes, Tuner};
 use super::engine::{DeviceState, Session};
 use super::settings::GpuSettings;
 use super::{StepError, Strategy, view};
+use crate::config::BirthChoice;
 use crate::stats::Stats;
 use crate::world::{CellEdit, World};
 
@@ -147,17 +148,13 @@ impl DeviceState for BitState {
         let (state, old, births) = pack(world, &layout, &epochs);
         let tuning = settings.bitpacked;
         let kernel = StepKernel::resolve(&ctx, tuning).map_err(StepError::Backend)?;
-        let choice = match kernel {
-            StepKernel::Stream { ages: true, .. } => tuning.births,
-            _ => crate::config::BirthChoice::Direct,
-        };
         let mut dev = BitWorld::new(
             &ctx,
             &Pipelines::on(&ctx),
             layout,
             (world.rule(), world.topology),
             (kernel, kernel.gens_per_dispatch(tuning.gens, dying > 0)),
-            choice != crate::config::BirthChoice::Direct,
+            tuning.births != BirthChoice::Direct,
         );
         let tuned = ctx.resource(|_| TunedShapes::default());
         let key = TuneKey {
@@ -194,6 +191,11 @@ impl DeviceState for BitState {
         }
         session.submit_and_wait(session.encoder())?;
         let birth_memory = ctx.resource(|_| BirthMemory::default());
+        let choice = if dev.writes_records() {
+            tuning.births
+        } else {
+            BirthChoice::Direct
+        };
         Ok(BitState {
             dev,
             epochs,

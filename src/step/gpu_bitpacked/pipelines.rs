@@ -116,12 +116,7 @@ impl Pipelines {
         cache
             .entry((rule, gens, torus, kernel, records))
             .or_insert_with(|| {
-                let shader = step_shader(rule, gens, torus, kernel);
-                // Only the stream kernel has records (`BitWorld` asks the tile kernel for none).
-                let shader = match kernel {
-                    StepKernel::Stream { .. } => shader.constant("RECORDS", records),
-                    StepKernel::Tile => shader,
-                };
+                let shader = step_shader(rule, gens, torus, kernel, records);
                 ctx.compute_pipeline(&shader, Some(&self.step_pipeline_layout), false)
             })
             .clone()
@@ -140,9 +135,15 @@ pub fn query_shaders() -> [Shader; 4] {
 
 /// The step kernel `kernel` for `rule`, `gens` generations per dispatch, on a torus or not
 /// (the tile kernel's halo is `gens` rows; the stream kernel runs `gens` levels). The stream
-/// kernel writes births one store each unless its constant `RECORDS` is set (then into
-/// epoch records, folded by the `fold` kernel).
-pub fn step_shader(rule: Rule, gens: u32, torus: bool, kernel: StepKernel) -> Shader {
+/// kernel writes births one store each, or with `records` into epoch records, folded by the
+/// `fold` kernel; the tile kernel has no records (`BitWorld` never asks it for them).
+pub fn step_shader(
+    rule: Rule,
+    gens: u32,
+    torus: bool,
+    kernel: StepKernel,
+    records: bool,
+) -> Shader {
     let shader = match kernel {
         StepKernel::Tile => Shader::new("life/bitpacked.wgsl").constant("HALO", gens),
         StepKernel::Stream {
@@ -156,6 +157,7 @@ pub fn step_shader(rule: Rule, gens: u32, torus: bool, kernel: StepKernel) -> Sh
             dying: rule.has_dying_states(),
         })
         .constant("AGES", ages)
+        .constant("RECORDS", records)
         .constant("GROUP", group)
         .constant("TORUS", torus),
     };

@@ -15,6 +15,7 @@
 //! | `GOLAB_BITPACKED_PREFETCH` | [`BitpackedTuning::prefetch`] | stream kernel rows loaded ahead |
 //! | `GOLAB_BITPACKED_GROUP` | [`BitpackedTuning::group`] | stream kernel invocations per workgroup |
 //! | `GOLAB_BITPACKED_BIRTHS` | [`BitpackedTuning::births`] | stream kernel: how births are written (`direct`, `records` or `auto`) |
+//! | `GOLAB_BITPACKED_REPLAY` | [`BitpackedTuning::replay`] | stream kernel: replay strips whose neighbourhood repeats (`on`, the default, or `off`) |
 //! | `GOLAB_LAB_ZERO_WORKGROUP=1` | [`LabTuning::zero_workgroup_memory`] | let wgpu zero Lab workgroup memory |
 //! | `GOLAB_SORT_BLOCK` | [`LabTuning::sort_block`] | pairs per workgroup of the bitonic C kernels |
 //! | `GOLAB_SORT_HIGH_STEPS` | [`LabTuning::sort_high_steps`] | steps at distances ≥ 2048 per pass of the bitonic RW network |
@@ -56,6 +57,19 @@ pub enum BirthChoice {
     Records,
 }
 
+/// Whether gpu-bitpacked's stream kernel replays strips whose neighbourhood repeated over the
+/// last block instead of stepping them (src/step/gpu_bitpacked/replay.rs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum ReplayChoice {
+    /// Replay where the world repeats, in blocks of
+    /// [`crate::step::gpu_bitpacked::replay::PERIOD`] generations (oscillators whose period
+    /// divides it repeat within one).
+    #[default]
+    On,
+    /// Step every strip: measurements of the kernel itself.
+    Off,
+}
+
 /// How gpu-bitpacked steps where its defaults are not wanted (tests, measurements); `None`
 /// keeps the default for the device.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -77,6 +91,9 @@ pub struct BitpackedTuning {
     /// Stream kernel: how births are written.
     #[serde(default)]
     pub births: BirthChoice,
+    /// Stream kernel: whether strips whose neighbourhood repeats are replayed.
+    #[serde(default)]
+    pub replay: ReplayChoice,
 }
 
 /// The Lab's measuring switches.
@@ -219,6 +236,11 @@ impl Tuning {
                 ("records", BirthChoice::Records),
             ],
         )?;
+        let replay = one_of(
+            (&get, "GOLAB_BITPACKED_REPLAY"),
+            ReplayChoice::On,
+            &[("on", ReplayChoice::On), ("off", ReplayChoice::Off)],
+        )?;
         use crate::step::cpu_bitsliced::Simd;
         let cpu_simd = one_of(
             (&get, "GOLAB_CPU_SIMD"),
@@ -241,6 +263,7 @@ impl Tuning {
                 group: number("GOLAB_BITPACKED_GROUP")?,
                 skip_ages: false,
                 births,
+                replay,
             },
             lab: LabTuning {
                 zero_workgroup_memory: flag("GOLAB_LAB_ZERO_WORKGROUP")?,
@@ -302,6 +325,7 @@ mod tests {
             ("GOLAB_BITPACKED_PREFETCH", "1"),
             ("GOLAB_BITPACKED_GROUP", "64"),
             ("GOLAB_BITPACKED_BIRTHS", "records"),
+            ("GOLAB_BITPACKED_REPLAY", "off"),
             ("GOLAB_LAB_ZERO_WORKGROUP", "1"),
             ("GOLAB_SORT_BLOCK", "4096"),
             ("GOLAB_SORT_HIGH_STEPS", "6"),
@@ -326,6 +350,7 @@ mod tests {
                 group: Some(64),
                 skip_ages: false,
                 births: BirthChoice::Records,
+                replay: ReplayChoice::Off,
             }
         );
         assert_eq!(
@@ -361,6 +386,7 @@ mod tests {
             ("GOLAB_BITPACKED_GENS", "eight"),
             ("GOLAB_BITPACKED_KERNEL", "warp"),
             ("GOLAB_BITPACKED_BIRTHS", "later"),
+            ("GOLAB_BITPACKED_REPLAY", "sometimes"),
             ("GOLAB_SHADER_CHECKS", "yes"),
             ("GOLAB_CPU_SIMD", "neon"),
             ("GOLAB_FAULT", "gpu-on-fire"),

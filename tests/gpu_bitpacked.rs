@@ -215,6 +215,119 @@ fn the_timed_choice_of_births_switches_ways_between_batches_and_stays_exact() {
     }
 }
 
+/// `alive` cells at `(x, y)` offsets from `(x0, y0)`.
+fn cells(x0: u32, y0: u32, at: &[(u32, u32)]) -> Vec<CellEdit> {
+    at.iter()
+        .map(|&(x, y)| CellEdit {
+            x: x0 + x,
+            y: y0 + y,
+            alive: true,
+        })
+        .collect()
+}
+
+/// A 2×2 block in the middle of the first 6×6 dead square of `world`.
+fn block_in_empty_spot(world: &golab::world::World) -> Vec<CellEdit> {
+    for y in 0..world.height() - 6 {
+        for x in 0..world.width() - 6 {
+            if (0..36).all(|i| !world.is_alive(x + i % 6, y + i / 6)) {
+                return cells(x + 2, y + 2, &[(0, 0), (1, 0), (0, 1), (1, 1)]);
+            }
+        }
+    }
+    panic!("no empty 6x6 spot");
+}
+
+#[test]
+fn settled_worlds_replay_repeating_strips_and_keep_ages_exact() {
+    // Replay (on by default): strips whose neighbourhood repeated over the last block are not
+    // stepped, only their newborns' birth codes move on. Soups that settle into still lifes and
+    // oscillators (period 2 and 3 among them), with gliders and late reactions crossing
+    // replayed strips, on a torus whose width is not a multiple of 32 (gathers straddle
+    // words) and on a chunked dead-border world; edits into a settled region and batches that
+    // end with a short block break the repeat. Every state and age is compared with scalar,
+    // and most strips must really have been replayed.
+    for (w, h, topology, limit) in [
+        (250, 130, Topology::Torus, None),
+        (190, 150, Topology::DeadBorder, Some(190 * 4 * 41)),
+    ] {
+        let settings = GpuSettings {
+            // 6-generation blocks: period 1, 2, 3 and 6 oscillators repeat within one.
+            bitpacked: BitpackedTuning {
+                kernel: KernelChoice::Stream,
+                births: BirthChoice::Direct,
+                gens: Some(6),
+                ..BitpackedTuning::default()
+            },
+            chunk_limit: limit,
+            ..GpuSettings::default()
+        };
+        let mut reference = soup(w, h, topology, "B3/S23".parse().unwrap(), 40.0, 21);
+        // A pulsar (period 3) and a glider heading into the ash.
+        let pulsar_quarter = [
+            (2, 0),
+            (3, 0),
+            (4, 0),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (5, 2),
+            (5, 3),
+        ];
+        let mut pulsar = Vec::new();
+        for &(x, y) in pulsar_quarter
+            .iter()
+            .chain(&[(5, 4), (2, 5), (3, 5), (4, 5)])
+        {
+            for (mx, my) in [(x, y), (12 - x, y), (x, 12 - y), (12 - x, 12 - y)] {
+                pulsar.push((mx, my));
+            }
+        }
+        let mut clear = Vec::new();
+        for y in 20..40 {
+            for x in 20..40 {
+                clear.push(CellEdit { x, y, alive: false });
+            }
+        }
+        reference.apply_edits(&clear);
+        reference.apply_edits(&cells(23, 23, &pulsar));
+        let mut stepper = gpu_factory(settings)
+            .create(Strategy::GpuBitpacked, &reference)
+            .unwrap();
+        let mut world = reference.clone();
+        let glider = cells(5, 5, &[(1, 0), (2, 1), (0, 2), (1, 2), (2, 2)]);
+        for (round, gens) in [1200u64, 600, 601, 300, 300, 3000, 606]
+            .into_iter()
+            .enumerate()
+        {
+            let edits = match round {
+                3 => glider.clone(),
+                // A block painted into an empty spot of the settled (replayed) world: the
+                // edit must stop its strip from being replayed from the state before it.
+                6 => block_in_empty_spot(&reference),
+                _ => vec![],
+            };
+            stepper.apply_edits(&edits).unwrap();
+            reference.apply_edits(&edits);
+            stepper.take_replayed().unwrap();
+            stepper.step(gens).unwrap();
+            let (replayed, stepped) = stepper.take_replayed().unwrap().expect("replay is on");
+            reference = scalar_after(&reference, gens);
+            stepper.read_world(&mut world).unwrap();
+            let context = format!("{w}x{h} {topology}, round {round}");
+            assert_same_world(&reference, &world, &context);
+            // Both soups have settled by the last round (and the glider has crashed).
+            if round == 6 {
+                assert!(
+                    replayed > 9 * stepped,
+                    "{context}: only {replayed} of {} strips replayed",
+                    replayed + stepped
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn rebasing_the_birth_codes_mid_run_keeps_ages_exact() {
     // What `step` does every ~2³¹ generations, forced here between blocks, on a world with

@@ -39,12 +39,14 @@
 // grid-stride, so a larger S only leaves workgroups idle.
 
 //!include life/bitpacked_step_common.wgsl
+//!include life/bitpacked_replay.wgsl
 
 //!const GROUP: u32    // invocations per workgroup: whole subgroups (the host picks one)
 //!const TORUS: bool   // false: dead border (outside cells stay dead)
 //!const LEVELS: u32   // levels = generations per dispatch (1..=15)
 //!const AGES: bool = true  // false: no birth codes (the benchmark's no-ages variant only)
 //!const RECORDS: bool = false  // births into epoch records (`record`), not a store each
+// (REPLAY, in bitpacked_replay.wgsl: strips whose neighbourhood repeated are replayed)
 
 // A row travelling from level to level: its state and its birth-code bit planes. Under a
 // Generations rule its countdown planes travel beside it in their own registers (the walk
@@ -151,6 +153,10 @@ fn store(r: Rec, y: u32, word: u32) {
         return;
     }
     let newborn = v & (r.code.x | r.code.y | r.code.z | r.code.w);
+    if (REPLAY) {
+        born[y * p.wpr + word] = newborn;
+        row_changed = v != src[y * p.wpr + word];
+    }
     if (RECORDS) {
         if (newborn != 0u) {
             record(r.code, newborn, (y - p.y0) * p.wpr + word);
@@ -244,6 +250,19 @@ fn main(
         // from step 3 LEVELS on, finishes row ys + t - 3 LEVELS.
         let ys = (s / strips_x) * p.strip;
         let steps = min(p.strip, p.rows - ys) + 3u * LEVELS;
+        let col = s % strips_x;
+        let tag = repeat_tag(sg_size);
+        if (REPLAY) {
+            let rows = min(p.strip, p.rows - ys);
+            let repeats = cone_repeats(p.y0 + ys, rows, lane, inner, lane_id, sg_size, tag);
+            count_strip(repeats, s, lane_id);
+            if (repeats) {
+                replay(p.y0 + ys, rows, u32(xw), writes, col, tag, lane_id, sg_size);
+                continue;
+            }
+            settle_pending(p.y0 + ys, rows, u32(xw), writes, col, lane_id);
+            row_changed = false;
+        }
         let first = i32(p.y0 + ys) - i32(LEVELS);
         //!slot prefetch
         var o0: Rec;

@@ -33,14 +33,21 @@ pub(super) fn timed(stepper: &mut dyn crate::step::Stepper, gens: u64) -> Result
 
 /// Least wall time a GPU strategy is kept stepping before it is timed, and the most.
 const WARM_UP: (Duration, Duration) = (Duration::from_millis(500), Duration::from_secs(20));
+/// Longest the warm-up waits for a GPU stepper to choose its shape.
+const TUNING_MOST: Duration = Duration::from_secs(60);
+/// Windows' worth of generations a world being tuned runs on past its window's start before
+/// it starts from there again (a reload costs as much as many windows at 16384²).
+const TUNING_RUN_ON: u64 = 5;
 
 /// Warm `stepper` up before its window of `gens` generations is timed. A CPU strategy runs
-/// the window once (caches, thread pool). A GPU strategy first steps on (untimed) while it is
-/// still tuning its kernel shape ([`crate::step::Stepper::tuning`]), then repeats the window
-/// (`window`: its seconds) for at least [`WARM_UP`]'s first bound and until two consecutive
-/// runs agree within 3 %, at most the second bound: a GPU that was idle — it is while the
-/// bench builds and reads back worlds — runs compute-bound kernels several times slower for
-/// a while, and a window of a fresh soup can be only milliseconds long.
+/// the window once (caches, thread pool). A GPU strategy steps the window's world (untimed)
+/// whenever it is tuning its kernel shape ([`crate::step::Stepper::tuning`]; it may start
+/// again when the world's speed moves, as when its births change way), and repeats the window
+/// (`window`: its seconds) until two consecutive runs, with no tuning between them, agree
+/// within 3 % and [`WARM_UP`]'s first bound has passed, at most its second bound after
+/// tuning: a GPU that was idle — it is while the bench builds and reads back worlds — runs
+/// compute-bound kernels several times slower for a while, and a window of a fresh soup can
+/// be only milliseconds long.
 pub(super) fn warm_up(
     gpu: bool,
     stepper: &mut dyn crate::step::Stepper,
@@ -48,19 +55,34 @@ pub(super) fn warm_up(
     window: &mut dyn FnMut(&mut dyn crate::step::Stepper) -> Result<f64, String>,
 ) -> Result<(), String> {
     let begun = Instant::now();
-    while gpu && stepper.tuning() && begun.elapsed() < WARM_UP.1 {
-        timed(stepper, gens.max(64))?;
-    }
     let mut last = window(stepper)?;
     if !gpu {
         return Ok(());
     }
-    let settling = Instant::now();
+    let mut settling = Instant::now();
+    // The shape is tuned on the window's world: stepped on from the window's start, and
+    // started again from it (the tuner carries on across the reload) once it has run
+    // `TUNING_RUN_ON` windows past it, so a soup that settles meanwhile (and speeds up, where
+    // strips are replayed) does not pick the shape.
+    let mut run_on = u64::MAX;
     loop {
+        if stepper.tuning() && begun.elapsed() < TUNING_MOST {
+            if run_on >= TUNING_RUN_ON * gens {
+                window(stepper)?;
+                run_on = gens;
+            } else {
+                timed(stepper, gens)?;
+                run_on += gens;
+            }
+            settling = Instant::now();
+            last = f64::NAN;
+            continue;
+        }
+        run_on = u64::MAX;
         let t = window(stepper)?;
-        let agree = (t - last).abs() <= 0.03 * t.max(last);
+        let agree = (t - last).abs() <= 0.03 * t.max(last) && !stepper.tuning();
         last = t;
-        if (agree && settling.elapsed() >= WARM_UP.0) || begun.elapsed() >= WARM_UP.1 {
+        if (agree && settling.elapsed() >= WARM_UP.0) || settling.elapsed() >= WARM_UP.1 {
             return Ok(());
         }
     }

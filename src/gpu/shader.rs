@@ -75,6 +75,7 @@ pub static FILES: &[(&str, &str)] = embed![
     "life/bitpacked_ages.wgsl",
     "life/bitpacked_edits.wgsl",
     "life/bitpacked_fold.wgsl",
+    "life/bitpacked_replay.wgsl",
     "life/bitpacked_stats.wgsl",
     "life/bitpacked_step_bindings.wgsl",
     "life/bitpacked_step_common.wgsl",

@@ -111,6 +111,10 @@ impl Stepper for FaultyStepper {
         self.inner.describe_kernel()
     }
 
+    fn take_replayed(&mut self) -> Result<Option<(u64, u64)>, StepError> {
+        self.inner.take_replayed()
+    }
+
     fn render_view(
         &mut self,
         request: &ViewRequest,

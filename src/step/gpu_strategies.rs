@@ -79,11 +79,11 @@ pub fn build(
 /// every number of levels, with every rule path (B3/S23's fast path, the generic count path,
 /// and compiled circuits with and without count inputs: an isotropic rule, a hexagonal one
 /// and a MAP rule; Generations rules with 1, 2 and 8 countdown planes on both paths), both
-/// topologies, births written directly and into epoch records, other group and prefetch
-/// shapes, and the benchmark's no-ages variant.
+/// topologies, births written directly (with and without replay) and into epoch records,
+/// other group and prefetch shapes, and the benchmark's no-ages variant.
 pub fn shader_permutations() -> Vec<(String, String)> {
     use super::gpu_bitpacked::kernel::StepKernel;
-    use super::gpu_bitpacked::pipelines::{query_shaders, step_shader};
+    use super::gpu_bitpacked::pipelines::{Variant, query_shaders, step_shader};
     use crate::rule::Rule;
     let other: Rule = "B36/S23".parse().expect("a valid rule");
     let stream = |ages, prefetch, group| StepKernel::Stream {
@@ -94,19 +94,33 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     };
     let mut shaders: Vec<crate::gpu::shader::Shader> = super::gpu_cells::kernels::shaders().into();
     shaders.extend(query_shaders());
-    // The tile kernel, the stream kernel with ages (births written directly or into epoch
-    // records) and without.
+    // The tile kernel, the stream kernel with ages (births written directly, with replay or
+    // into epoch records) and without.
     let (tile, walk, no_ages) = (StepKernel::Tile, stream(true, 2, 128), stream(false, 1, 32));
     for gens in 1..=16 {
-        shaders.push(step_shader(Rule::CONWAY, gens, false, tile, false));
+        shaders.push(step_shader(
+            Rule::CONWAY,
+            gens,
+            false,
+            tile,
+            Variant::Direct,
+        ));
     }
-    shaders.push(step_shader(other, 16, false, tile, false));
+    shaders.push(step_shader(other, 16, false, tile, Variant::Direct));
     for gens in 1..=15 {
-        shaders.push(step_shader(Rule::CONWAY, gens, true, walk, false));
-        shaders.push(step_shader(Rule::CONWAY, gens, gens % 2 == 0, walk, true));
+        let odd = gens % 2 == 1;
+        shaders.push(step_shader(Rule::CONWAY, gens, true, walk, Variant::Direct));
+        shaders.push(step_shader(
+            Rule::CONWAY,
+            gens,
+            !odd,
+            walk,
+            Variant::Records,
+        ));
+        shaders.push(step_shader(Rule::CONWAY, gens, odd, walk, Variant::Replay));
     }
     for gens in [1, 8, 15] {
-        shaders.push(step_shader(other, gens, false, no_ages, false));
+        shaders.push(step_shader(other, gens, false, no_ages, Variant::Direct));
     }
     let parse = |text: &str| text.parse::<Rule>().expect("a valid rule");
     let map = format!(
@@ -125,9 +139,13 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         "B2-a/S12/5",
         "B3/S23/256",
     ] {
-        shaders.push(step_shader(parse(text), 16, false, tile, false));
-        shaders.push(step_shader(parse(text), 8, true, walk, false));
-        shaders.push(step_shader(parse(text), 8, false, walk, true));
+        let rule = parse(text);
+        shaders.push(step_shader(rule, 16, false, tile, Variant::Direct));
+        shaders.push(step_shader(rule, 8, true, walk, Variant::Direct));
+        shaders.push(step_shader(rule, 8, false, walk, Variant::Records));
+        if !rule.has_dying_states() {
+            shaders.push(step_shader(rule, 6, true, walk, Variant::Replay));
+        }
     }
     shaders
         .iter()

@@ -274,6 +274,13 @@ pub trait Stepper: Send {
         None
     }
 
+    /// `(replayed, stepped)` strips since the last call, for strategies that replay regions
+    /// whose neighbourhood repeats instead of stepping them (gpu-bitpacked: see
+    /// [`gpu_bitpacked::replay`]); `None` for the others.
+    fn take_replayed(&mut self) -> Result<Option<(u64, u64)>, StepError> {
+        Ok(None)
+    }
+
     /// Host↔device traffic since the stepper was made (zero for CPU strategies).
     fn transfer_counts(&self) -> TransferCounts {
         TransferCounts::default()

@@ -100,6 +100,19 @@ pub trait DeviceState: Send + Sized + 'static {
         generation: u64,
         edits: &[CellEdit],
     ) -> Result<(), StepError>;
+
+    /// Batches that are a multiple of this many generations suit the state best (the engine
+    /// rounds a batch down to one where more generations follow).
+    fn batch_multiple(&self) -> u64 {
+        1
+    }
+
+    /// `(replayed, stepped)` strips since the last call where the state replays repeating
+    /// regions instead of stepping them (see [`super::gpu_bitpacked::replay`]); `None` where
+    /// it does not.
+    fn replayed(&mut self, _session: &mut Session) -> Result<Option<(u64, u64)>, StepError> {
+        Ok(None)
+    }
 }
 
 /// A host copy of a device-resident world, refreshed every `every` generations.
@@ -244,6 +257,12 @@ impl<S: DeviceState> ResidentStepper<S> {
             }
             let most = self.state()?.max_batch(generation);
             let mut batch = left.min(self.session.gens_per_submit).min(most);
+            // Whole blocks where more follow, so no short block breaks what the state
+            // carries from block to block (replay's repeat flags).
+            let whole = self.state()?.batch_multiple().max(1);
+            if batch < left && batch >= whole {
+                batch -= batch % whole;
+            }
             if let Some(d) = &self.downloads {
                 let every = u64::from(d.every);
                 batch = batch.min(every - self.generation % every);
@@ -347,6 +366,13 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
 
     fn describe_kernel(&self) -> Option<String> {
         self.state.as_ref().and_then(S::describe)
+    }
+
+    fn take_replayed(&mut self) -> Result<Option<(u64, u64)>, StepError> {
+        self.op(|s| match s.state.as_mut() {
+            Some(state) => state.replayed(&mut s.session),
+            None => Ok(None),
+        })
     }
 
     fn render_view(

@@ -9,10 +9,12 @@
 //! cells are born (a fresh soup), direct stores where few are (a settled soup, where a
 //! record's load and the fold cost more than a store or two). [`BirthChooser`] times both on
 //! the running world: it tries the other way on probe batches, at batch 1, 3, 7, 15, … and
-//! then every [`PROBE_MAX`] batches, and switches when that way took less time per
-//! generation than the current one's latest batch. Batches of very different lengths are not
-//! compared (a batch's fold is a fixed cost): such a probe is tried again after one more
-//! batch. What it learnt outlives the world: a
+//! then every [`PROBE_MAX`] batches (spaced out as many times as a probe was slower, up to
+//! [`PROBE_SPACING_MOST`] times, so probes cost a few % however much slower the other way
+//! is; a world whose best way changes then waits that much longer to switch), and switches when that way
+//! took less time per generation than the current one's latest batch. Short batches of very
+//! different lengths are not compared (a batch's fold is a fixed cost): such a probe is tried
+//! again at the next probe. What it learnt outlives the world: a
 //! [`BirthMemory`] per device keeps it per world key (as [`super::tuner::TunedShapes`] keeps
 //! shapes), so a world loaded again (the benchmark before each repeat, the app on Reset)
 //! starts with the way last chosen and goes on probing on schedule.
@@ -55,6 +57,13 @@ impl Births {
 
 /// Most batches between two probes of the other way.
 pub const PROBE_MAX: u64 = 32;
+
+/// Batches of at least this many generations are compared whatever their lengths (a
+/// batch's fixed costs, its fold and its first block, are small beside them).
+const COMPARABLE_GENS: u64 = 128;
+
+/// Most times its usual spacing a probe that lost waits (see [`BirthChooser::observe`]).
+const PROBE_SPACING_MOST: f64 = 64.0;
 
 /// A probe must be this much faster per generation to switch (timing noise is a few %).
 const SWITCH_BELOW: f64 = 0.97;
@@ -114,14 +123,31 @@ impl BirthChooser {
         self.latest[way.index()] = Some((per_gen, gens));
         if self.batches == self.next_probe && way != self.current {
             match reference {
-                Some((time, length)) if length.max(gens) <= 2 * length.min(gens) => {
-                    self.next_probe += (self.next_probe + 1).min(PROBE_MAX);
+                Some((time, length))
+                    if length.max(gens) <= 2 * length.min(gens)
+                        || length.min(gens) >= COMPARABLE_GENS =>
+                {
+                    // A probe that lost by a factor costs that factor in batches of the
+                    // current way: the next waits as many times longer (replayed strips make
+                    // direct stores many times faster than records on a settled soup).
+                    // (A zero time's NaN counts as 1.)
+                    let ratio = per_gen / time;
+                    let lost_by = if ratio.is_nan() {
+                        1.0
+                    } else {
+                        ratio.clamp(1.0, PROBE_SPACING_MOST)
+                    };
+                    let spacing = (self.next_probe + 1).min(PROBE_MAX) as f64 * lost_by;
+                    self.next_probe += (spacing.ceil() as u64).max(1);
                     if per_gen < time * SWITCH_BELOW {
                         self.current = way;
                     }
                 }
-                // Nothing comparable yet: probe again after one batch of the current way.
-                _ => self.next_probe = self.batches + 2,
+                // Nothing comparable yet: probe again, on the usual schedule (the engine
+                // sizes a batch by the one before, so a probe after a much faster or slower
+                // way is as long as that one's batches: a probe every other batch would
+                // never be comparable and run the slower way half the time).
+                _ => self.next_probe += (self.next_probe + 1).min(PROBE_MAX),
             }
         }
         self.batches += 1;
@@ -178,16 +204,17 @@ mod tests {
             .collect()
     }
 
+    /// The batches of `ways` written into records.
+    fn records_batches(ways: &[Births]) -> Vec<usize> {
+        (0..ways.len())
+            .filter(|&i| ways[i] == Births::Records)
+            .collect()
+    }
+
     #[test]
     fn probes_early_then_every_few_batches() {
         let mut c = BirthChooser::new(BirthChoice::Auto);
-        let ways = run(&mut c, 200, |_, _| 1.0);
-        let probes: Vec<usize> = ways
-            .iter()
-            .enumerate()
-            .filter(|(_, w)| **w == Births::Records)
-            .map(|(i, _)| i)
-            .collect();
+        let probes = records_batches(&run(&mut c, 200, |_, _| 1.0));
         assert_eq!(&probes[..6], &[1, 3, 7, 15, 31, 63]);
         assert_eq!(probes[6] - probes[5], PROBE_MAX as usize);
         assert_eq!(
@@ -195,6 +222,32 @@ mod tests {
             Births::Direct,
             "equal times keep the current way"
         );
+    }
+
+    #[test]
+    fn batches_timed_at_zero_seconds_keep_the_probes_going() {
+        // A device that reports no kernel time for a batch (nothing pending) gives 0 / 0.
+        let mut c = BirthChooser::new(BirthChoice::Auto);
+        let probes = records_batches(&run(&mut c, 300, |_, _| 0.0)).len();
+        assert!(probes >= 8, "{probes} probes in 300 batches");
+    }
+
+    #[test]
+    fn a_probe_far_slower_than_the_current_way_waits_as_many_times_longer() {
+        // Records 20× slower (direct stores replaying a settled soup): after the early
+        // probes, they take a few % of the time, not 20 / 32 of it.
+        let mut c = BirthChooser::new(BirthChoice::Auto);
+        let cost = |way, _| if way == Births::Records { 20.0 } else { 1.0 };
+        let ways = run(&mut c, 4000, cost);
+        let probes = records_batches(&ways);
+        assert_eq!(&probes[..3], &[1, 41, 681], "{probes:?}");
+        let time: f64 = ways.iter().map(|&w| cost(w, 0)).sum();
+        let probe_time = 20.0 * probes.len() as f64;
+        assert!(
+            probe_time < 0.06 * time,
+            "probes took {probe_time} of {time}"
+        );
+        assert_eq!(c.current(), Births::Direct);
     }
 
     #[test]
@@ -209,7 +262,9 @@ mod tests {
             (Births::Direct, false) => 1.0,
         });
         assert_eq!(ways[1], Births::Records, "the first probe");
-        let probes = [3, 7, 15, 31, 63, 95];
+        // Direct stores lose each probe by 2×, so probes come twice as far apart: 4 × 2,
+        // 12 × 2, then 32 × 2 batches.
+        let probes = [3, 11, 35, 99];
         for (b, way) in ways.iter().enumerate().take(100).skip(2) {
             let expected = if probes.contains(&b) {
                 Births::Direct
@@ -224,7 +279,7 @@ mod tests {
             .unwrap()
             + 100;
         assert!(
-            back <= 100 + PROBE_MAX as usize + 1,
+            back <= 100 + 2 * PROBE_MAX as usize + 1,
             "switched back at {back}"
         );
         assert!(

@@ -10,8 +10,9 @@ use crate::rule::Rule;
 use crate::world::Topology;
 
 use super::kernel::StepKernel;
-use super::pipelines::{PARAM_SLOT, Pipelines};
+use super::pipelines::{PARAM_SLOT, Pipelines, Variant};
 use super::records::{Op, plan_ops};
+use super::replay::Repeats;
 use super::tuner::Shape;
 
 /// Most multi-generation dispatches one submission records (the parameter ring holds them
@@ -107,6 +108,10 @@ struct StepParams {
     plane: u32,
     strip: u32,
     epoch: u32,
+    stamp: u32,
+    fcols: u32,
+    last: u32,
+    pad: u32,
 }
 
 /// A world's buffers on the device.
@@ -138,6 +143,8 @@ pub struct BitWorld {
     /// The stream kernel's pipelines that write births into epoch records (with ages only;
     /// indexed as `pipelines`).
     record_pipelines: Vec<wgpu::ComputePipeline>,
+    /// Repeat flags, born-in-block words and strip counters of replay ([`super::replay`]).
+    pub repeats: Repeats,
     params: wgpu::Buffer,
     /// `groups[from][chunk]`: reads `planes[from]`, writes the other plane and the chunk's
     /// births and records (a fold binds `groups[cur]`: its `src` is the current state).
@@ -145,10 +152,11 @@ pub struct BitWorld {
     fold: wgpu::ComputePipeline,
 }
 
-fn storage_buffer(ctx: &GpuContext, label: &str, bytes: u64) -> wgpu::Buffer {
+/// A zeroed storage buffer of the world (copied to and from; at least 16 bytes).
+pub(super) fn storage_buffer(ctx: &GpuContext, label: &str, bytes: u64) -> wgpu::Buffer {
     ctx.device.create_buffer(&wgpu::BufferDescriptor {
         label: Some(label),
-        size: bytes.max(4),
+        size: bytes.max(16),
         usage: wgpu::BufferUsages::STORAGE
             | wgpu::BufferUsages::COPY_SRC
             | wgpu::BufferUsages::COPY_DST,
@@ -158,14 +166,15 @@ fn storage_buffer(ctx: &GpuContext, label: &str, bytes: u64) -> wgpu::Buffer {
 
 impl BitWorld {
     /// Zeroed buffers for `layout`, stepping `rule` on `topology` with `kernel`, up to `gens_per_dispatch`
-    /// generations per dispatch.
+    /// generations per dispatch; epoch records and replay where asked for and the kernel has
+    /// them (a stream kernel with ages; replay also needs a two-state rule).
     pub fn new(
         ctx: &GpuContext,
         kernels: &Pipelines,
         layout: Layout,
         (rule, topology): (Rule, Topology),
         (kernel, gens_per_dispatch): (StepKernel, u32),
-        records: bool,
+        (records, replay): (bool, bool),
     ) -> BitWorld {
         let torus = topology == Topology::Torus;
         let planes = [
@@ -185,6 +194,19 @@ impl BitWorld {
             })
             .collect();
         let with_records = records && matches!(kernel, StepKernel::Stream { ages: true, .. });
+        let repeats = match kernel {
+            StepKernel::Stream {
+                ages: true,
+                min_lanes,
+                ..
+            } => Repeats::new(
+                ctx,
+                replay && layout.dying == 0,
+                (layout.wpr, layout.height),
+                min_lanes,
+            ),
+            _ => Repeats::new(ctx, false, (layout.wpr, layout.height), 32),
+        };
         let record_bytes = |rows: u32| {
             if with_records {
                 u64::from(rows) * u64::from(layout.wpr) * 32
@@ -232,6 +254,22 @@ impl BitWorld {
                         binding: 4,
                         resource: records[c].as_entire_binding(),
                     },
+                    wgpu::BindGroupEntry {
+                        binding: 5,
+                        resource: repeats.flags[from].as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 6,
+                        resource: repeats.flags[1 - from].as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 7,
+                        resource: repeats.born.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 8,
+                        resource: repeats.counts.as_entire_binding(),
+                    },
                 ],
             })
         };
@@ -240,17 +278,21 @@ impl BitWorld {
             (0..n).map(|c| group(0, c)).collect(),
             (0..n).map(|c| group(1, c)).collect(),
         ];
-        let compile = |records| match kernel {
+        let compile = |variant| match kernel {
             StepKernel::Tile => {
-                vec![kernels.step(ctx, rule, (gens_per_dispatch, torus), kernel, false)]
+                vec![kernels.step(ctx, rule, (gens_per_dispatch, torus), kernel, variant)]
             }
             StepKernel::Stream { .. } => (1..=gens_per_dispatch)
-                .map(|g| kernels.step(ctx, rule, (g, torus), kernel, records))
+                .map(|g| kernels.step(ctx, rule, (g, torus), kernel, variant))
                 .collect(),
         };
-        let pipelines = compile(false);
+        let pipelines = compile(if repeats.on {
+            Variant::Replay
+        } else {
+            Variant::Direct
+        });
         let record_pipelines = if with_records {
-            compile(true)
+            compile(Variant::Records)
         } else {
             Vec::new()
         };
@@ -261,6 +303,7 @@ impl BitWorld {
             },
             pipelines,
             record_pipelines,
+            repeats,
             layout,
             planes,
             old,
@@ -337,6 +380,11 @@ impl BitWorld {
             "batch larger than the parameter ring"
         );
         let records = records && self.writes_records();
+        let stamp = self.repeats.stamp.for_batch(!records);
+        let fcols = self.repeats.columns;
+        // The last block as long as the first: replay's pending birth moves are made there
+        // (a shorter final block follows it with none pending and replays nothing).
+        let last_full = blocks.iter().rposition(|b| b.0 == blocks[0].0);
         let ops = plan_ops(&blocks, records);
         let steps = if records {
             &self.record_pipelines
@@ -344,11 +392,16 @@ impl BitWorld {
             &self.pipelines
         };
         let mut ring = vec![0u8; ops.len() * n * PARAM_SLOT as usize];
+        let mut step_index = 0;
         for (o, op) in ops.iter().enumerate() {
             let (gens, base, epoch) = match *op {
                 Op::Step { gens, base, epoch } => (gens, base, epoch),
                 Op::Fold { epoch } => (0, 0, epoch),
             };
+            let this_step = step_index;
+            if let Op::Step { .. } = op {
+                step_index += 1;
+            }
             for (c, &(y0, rows)) in l.chunks.iter().enumerate() {
                 let p = StepParams {
                     width: l.width,
@@ -363,6 +416,10 @@ impl BitWorld {
                     plane: l.wpr * l.height,
                     strip,
                     epoch,
+                    stamp,
+                    fcols,
+                    last: u32::from(gens > 0 && Some(this_step) == last_full),
+                    pad: 0,
                 };
                 let at = (o * n + c) * PARAM_SLOT as usize;
                 ring[at..at + size_of::<StepParams>()].copy_from_slice(bytemuck::bytes_of(&p));

@@ -21,6 +21,7 @@ pub mod kernel;
 pub mod pipelines;
 mod queries;
 mod records;
+pub mod replay;
 mod stream;
 pub mod tuner;
 
@@ -33,12 +34,12 @@ use ages::Epochs;
 use births::{BirthChooser, BirthMemory, Births};
 use device::{BitWorld, MAX_BLOCKS};
 use kernel::StepKernel;
-use tuner::{Space, TuneKey, TunedShapes, Tuner};
+use tuner::{Drift, Space, TuneKey, TunedShapes, Tuner};
 
 use super::engine::{DeviceState, Session};
 use super::settings::GpuSettings;
 use super::{StepError, Strategy, view};
-use crate::config::BirthChoice;
+use crate::config::{BirthChoice, ReplayChoice};
 use crate::stats::Stats;
 use crate::world::{CellEdit, World};
 
@@ -50,6 +51,10 @@ pub struct BitState {
     states: u16,
     /// Choosing the stream kernel's shape, until it has (see [`tuner`]).
     tuner: Option<Tuner>,
+    /// What the tuner chooses from, and the watch on the chosen shape's speed that starts it
+    /// again when the world's state has changed the speed by more than 2× (a soup settling).
+    space: Space,
+    drift: Drift,
     /// Where a chosen shape is kept, and under what key.
     tuned: (std::sync::Arc<TunedShapes>, TuneKey),
     /// How batches write births (see [`births`]), how the last batch did, and where the
@@ -154,8 +159,14 @@ impl DeviceState for BitState {
             layout,
             (world.rule(), world.topology),
             (kernel, kernel.gens_per_dispatch(tuning.gens, dying > 0)),
-            tuning.births != BirthChoice::Direct,
+            // Records batches replay nothing: forced, replay would only cost.
+            (
+                tuning.births != BirthChoice::Direct,
+                tuning.replay == ReplayChoice::On && tuning.births != BirthChoice::Records,
+            ),
         );
+        // Replay catches oscillators whose period divides the block length.
+        let gens = tuning.gens.or(dev.repeats.on.then_some(replay::PERIOD));
         let tuned = ctx.resource(|_| TunedShapes::default());
         let key = TuneKey {
             width: world.width(),
@@ -163,23 +174,24 @@ impl DeviceState for BitState {
             rule: world.rule(),
             torus: dev.torus(),
             kernel,
-            fixed: (tuning.gens, tuning.strip),
+            fixed: (gens, tuning.strip),
         };
-        let space = Space::new(
-            dev.gens_per_dispatch(),
-            tuning.gens,
-            tuning.strip,
-            world.height(),
-        );
-        let tuner = match (kernel, tuned.get(&key)) {
-            (StepKernel::Tile, _) => None,
-            (_, Some(shape)) => {
+        let space = Space::new(dev.gens_per_dispatch(), gens, tuning.strip, world.height());
+        // A tuner that a world of this key left part-way (a reload while tuning, or a
+        // re-tune) goes on; else the shape chosen before; else tuning starts.
+        let tuner = match (kernel, tuned.resume(&key), tuned.get(&key)) {
+            (StepKernel::Tile, _, _) => None,
+            (_, Some(tuner), _) => {
+                dev.set_shape(space.untuned());
+                Some(tuner)
+            }
+            (_, None, Some(shape)) => {
                 dev.set_shape(shape);
                 None
             }
             _ => {
                 dev.set_shape(space.untuned());
-                Tuner::new(space)
+                Tuner::new(space.clone())
             }
         };
         session.upload(&dev.planes[0], 0, bytemuck::cast_slice(&state));
@@ -201,6 +213,8 @@ impl DeviceState for BitState {
             epochs,
             states: world.rule().states(),
             tuner,
+            space,
+            drift: Drift::default(),
             births: birth_memory.chooser(&key, choice),
             tuned: (tuned, key),
             last_births: Births::Direct,
@@ -243,12 +257,22 @@ impl DeviceState for BitState {
         self.births.observe(self.last_births, gens, seconds, tuning);
         self.birth_memory.keep(self.tuned.1, &self.births);
         let Some(tuner) = self.tuner.as_mut() else {
+            let tiles = matches!(self.dev.kernel(), StepKernel::Tile);
+            if !tiles && self.drift.observe(self.dev.shape(), gens, seconds) {
+                self.tuner = Tuner::new(self.space.clone());
+            }
             return;
         };
-        if let Some(best) = tuner.observe(self.dev.shape(), gens, seconds) {
-            self.tuned.0.put(self.tuned.1, best);
-            self.dev.set_shape(best);
-            self.tuner = None;
+        match tuner.observe(self.dev.shape(), gens, seconds) {
+            Some(best) => {
+                self.tuned.0.put(self.tuned.1, best);
+                self.tuned.0.resume(&self.tuned.1);
+                self.dev.set_shape(best);
+                self.tuner = None;
+            }
+            // Where it stands, for the next world of this key should this one be replaced
+            // before it is done (the bench reloads its window, the app resets).
+            None => self.tuned.0.park(self.tuned.1, tuner.clone()),
         }
     }
 
@@ -256,12 +280,20 @@ impl DeviceState for BitState {
         self.tuner.is_some()
     }
 
+    fn batch_multiple(&self) -> u64 {
+        if self.dev.repeats.on {
+            u64::from(self.dev.shape().gens)
+        } else {
+            1
+        }
+    }
+
     fn describe(&self) -> Option<String> {
         let kernel = self.dev.kernel();
         Some(match kernel {
             StepKernel::Tile => format!("tile kernel, {} gens/dispatch", self.dev.shape().gens),
             StepKernel::Stream { ages, .. } => format!(
-                "stream kernel, {} gens/dispatch, {}-row strips ({}), {}",
+                "stream kernel, {} gens/dispatch, {}-row strips ({}), {}{}",
                 self.dev.shape().gens,
                 self.dev.shape().strip,
                 match &self.tuner {
@@ -272,6 +304,11 @@ impl DeviceState for BitState {
                     self.births.current().name()
                 } else {
                     "ages off"
+                },
+                if self.dev.repeats.on {
+                    ", replaying repeats"
+                } else {
+                    ""
                 }
             ),
         })
@@ -359,5 +396,9 @@ impl DeviceState for BitState {
         edits: &[CellEdit],
     ) -> Result<(), StepError> {
         self.device_edits(session, generation, edits)
+    }
+
+    fn replayed(&mut self, session: &mut Session) -> Result<Option<(u64, u64)>, StepError> {
+        self.device_replayed(session)
     }
 }

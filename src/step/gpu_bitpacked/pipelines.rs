@@ -34,8 +34,20 @@ pub struct Pipelines {
 }
 
 /// What a step pipeline is specialised for: rule, most generations per dispatch,
-/// torus, kernel, births into epoch records.
-type StepKey = (Rule, u32, bool, StepKernel, bool);
+/// torus, kernel, variant.
+type StepKey = (Rule, u32, bool, StepKernel, Variant);
+
+/// What a stream step pipeline does besides stepping (the tile kernel has only `Direct`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Births one store each.
+    Direct,
+    /// Births one store each, and strips whose neighbourhood repeated replayed
+    /// ([`super::replay`]).
+    Replay,
+    /// Births into epoch records ([`super::records`]).
+    Records,
+}
 
 fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {
@@ -78,6 +90,10 @@ impl Pipelines {
                     storage(2, false),
                     storage(3, false),
                     storage(4, false),
+                    storage(5, true),
+                    storage(6, false),
+                    storage(7, false),
+                    storage(8, false),
                 ],
             });
         let step_pipeline_layout =
@@ -100,23 +116,22 @@ impl Pipelines {
     }
 
     /// The step kernel `kernel` for `rule` on a torus or dead-border world, stepping up to
-    /// `gens` generations per dispatch, writing births into epoch records or not
-    /// ([`step_shader`]).
+    /// `gens` generations per dispatch, as `variant` ([`step_shader`]).
     pub fn step(
         &self,
         ctx: &GpuContext,
         rule: Rule,
         (gens, torus): (u32, bool),
         kernel: StepKernel,
-        records: bool,
+        variant: Variant,
     ) -> wgpu::ComputePipeline {
         // The tile kernel reads the topology from its parameters: one pipeline serves both.
         let torus = torus && kernel != StepKernel::Tile;
         let mut cache = self.step.lock().unwrap_or_else(|e| e.into_inner());
         cache
-            .entry((rule, gens, torus, kernel, records))
+            .entry((rule, gens, torus, kernel, variant))
             .or_insert_with(|| {
-                let shader = step_shader(rule, gens, torus, kernel, records);
+                let shader = step_shader(rule, gens, torus, kernel, variant);
                 ctx.compute_pipeline(&shader, Some(&self.step_pipeline_layout), false)
             })
             .clone()
@@ -135,14 +150,15 @@ pub fn query_shaders() -> [Shader; 4] {
 
 /// The step kernel `kernel` for `rule`, `gens` generations per dispatch, on a torus or not
 /// (the tile kernel's halo is `gens` rows; the stream kernel runs `gens` levels). The stream
-/// kernel writes births one store each, or with `records` into epoch records, folded by the
-/// `fold` kernel; the tile kernel has no records (`BitWorld` never asks it for them).
+/// kernel writes births one store each (replaying repeating strips with
+/// [`Variant::Replay`]), or into epoch records folded by the `fold` kernel; `BitWorld` asks
+/// the tile kernel only for [`Variant::Direct`].
 pub fn step_shader(
     rule: Rule,
     gens: u32,
     torus: bool,
     kernel: StepKernel,
-    records: bool,
+    variant: Variant,
 ) -> Shader {
     let shader = match kernel {
         StepKernel::Tile => Shader::new("life/bitpacked.wgsl").constant("HALO", gens),
@@ -157,7 +173,8 @@ pub fn step_shader(
             dying: rule.has_dying_states(),
         })
         .constant("AGES", ages)
-        .constant("RECORDS", records)
+        .constant("RECORDS", variant == Variant::Records)
+        .constant("REPLAY", variant == Variant::Replay)
         .constant("GROUP", group)
         .constant("TORUS", torus),
     };

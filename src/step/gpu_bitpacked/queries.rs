@@ -2,6 +2,7 @@
 //! few counters), the screen view (written into the caller's buffer) and edits.
 
 use super::ages::{AgeParams, bucket_thresholds};
+use super::replay::Repeats;
 use super::{BitState, Pipelines};
 use crate::stats::Stats;
 use crate::step::engine::Session;
@@ -250,6 +251,28 @@ impl BitState {
                 ],
             )
         });
+        self.dev.repeats.stamp.invalidate();
         session.submit_and_wait(encoder)
+    }
+
+    /// `(replayed, stepped)` strips since the last call, counters cleared; `None` when the
+    /// world does not replay.
+    pub(super) fn device_replayed(
+        &mut self,
+        session: &mut Session,
+    ) -> Result<Option<(u64, u64)>, StepError> {
+        let repeats = &self.dev.repeats;
+        if !repeats.on {
+            return Ok(None);
+        }
+        let mut encoder = session.encoder();
+        let target =
+            session.encode_read_back(&mut encoder, &repeats.counts, 0, Repeats::count_bytes());
+        encoder.clear_buffer(&repeats.counts, 0, Some(Repeats::count_bytes()));
+        let mut tally = (0, 0);
+        session.finish_read_back(encoder, vec![target], false, |_, words| {
+            tally = Repeats::tally(words);
+        })?;
+        Ok(Some(tally))
     }
 }

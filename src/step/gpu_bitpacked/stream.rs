@@ -103,7 +103,8 @@ fn step(out: &mut String, shape: Shape, q: u32, t: &str, running: &[(u32, Run)])
     };
     let _ = writeln!(
         out,
-        "{pad}    if ({t} >= {first}u && writes) {{ {store}p.y0 + ys + {t} - {first}u, u32(xw)); }}",
+        "{pad}    if ({t} >= {first}u) {{ let yo = p.y0 + ys + {t} - {first}u; \
+         if (writes) {{ {store}yo, u32(xw)); }} finish_row(yo, col, tag, lane_id); }}",
         first = 3 * levels
     );
     let _ = writeln!(out, "{pad}}}");

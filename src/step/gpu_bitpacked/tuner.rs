@@ -281,6 +281,54 @@ impl Tuner {
     }
 }
 
+/// How far the speed of a tuned shape may move, either way, before the world is tuned again.
+const RETUNE_FACTOR: f64 = 2.0;
+/// Timed batches whose median is the tuned shape's speed (first the reference, then the
+/// latest compared with it).
+const DRIFT_WINDOW: usize = 8;
+
+/// Watches the speed of a tuned shape: when the world's state has changed it so much that
+/// another shape may now be best, the world is tuned again. A soup that settles is the case in
+/// point: with replay ([`super::replay`]) it runs several times faster, and its best strips
+/// are far shorter (a block lasts as long as its slowest stepped strip).
+#[derive(Debug, Clone, Default)]
+pub struct Drift {
+    /// Median seconds per generation of the first timed batches.
+    reference: Option<f64>,
+    /// Seconds per generation of the latest timed batches (at most [`DRIFT_WINDOW`]).
+    recent: Vec<f64>,
+}
+
+impl Drift {
+    /// A batch of `gens` generations ran with `shape` in `seconds`; true when the latest
+    /// batches' median is more than [`RETUNE_FACTOR`] away from the first ones' (then the
+    /// watch starts over). Batches too short to time are ignored, as the tuner ignores them.
+    pub fn observe(&mut self, shape: Shape, gens: u64, seconds: f64) -> bool {
+        if !long_enough(shape, gens) || seconds <= 0.0 {
+            return false;
+        }
+        if self.recent.len() == DRIFT_WINDOW {
+            self.recent.remove(0);
+        }
+        self.recent.push(seconds / gens as f64);
+        if self.recent.len() < DRIFT_WINDOW {
+            return false;
+        }
+        let mut sorted = self.recent.clone();
+        sorted.sort_by(f64::total_cmp);
+        let now = sorted[DRIFT_WINDOW / 2];
+        let Some(reference) = self.reference else {
+            self.reference = Some(now);
+            return false;
+        };
+        let moved = now > reference * RETUNE_FACTOR || now * RETUNE_FACTOR < reference;
+        if moved {
+            *self = Drift::default();
+        }
+        moved
+    }
+}
+
 /// What a tuned shape was chosen for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TuneKey {
@@ -301,21 +349,37 @@ pub struct TuneKey {
 
 /// Shapes chosen on one device (a [`crate::gpu::GpuContext`] resource), so a world loaded
 /// again — the benchmark reloads its window before each repeat, the app on Reset — starts
-/// tuned.
+/// tuned; and where a world still tuning has got to (after each of its batches), so a world
+/// loaded in its place goes on from there.
 #[derive(Debug, Default)]
-pub struct TunedShapes(Mutex<HashMap<TuneKey, Shape>>);
+pub struct TunedShapes {
+    chosen: Mutex<HashMap<TuneKey, Shape>>,
+    parked: Mutex<HashMap<TuneKey, Tuner>>,
+}
 
 impl TunedShapes {
     /// The shape chosen for `key`, if any.
     pub fn get(&self, key: &TuneKey) -> Option<Shape> {
-        self.0.lock().ok()?.get(key).copied()
+        self.chosen.lock().ok()?.get(key).copied()
     }
 
     /// Remember `shape` for `key`.
     pub fn put(&self, key: TuneKey, shape: Shape) {
-        if let Ok(mut map) = self.0.lock() {
+        if let Ok(mut map) = self.chosen.lock() {
             map.insert(key, shape);
         }
+    }
+
+    /// Keep `tuner`, still choosing for `key`, for a world of that key loaded later.
+    pub fn park(&self, key: TuneKey, tuner: Tuner) {
+        if let Ok(mut map) = self.parked.lock() {
+            map.insert(key, tuner);
+        }
+    }
+
+    /// The tuner parked for `key`, if any (taken: one world goes on with it).
+    pub fn resume(&self, key: &TuneKey) -> Option<Tuner> {
+        self.parked.lock().ok()?.remove(key)
     }
 }
 

@@ -183,3 +183,33 @@ fn strips_on_short_worlds_stay_within_the_world() {
         assert!(space.untuned().strip <= rows);
     }
 }
+
+#[test]
+fn a_tuned_shape_is_tuned_again_once_the_world_runs_more_than_twice_as_fast_or_slow() {
+    let shape = Shape { gens: 6, strip: 40 };
+    let mut drift = Drift::default();
+    let batch = |drift: &mut Drift, per_gen: f64| drift.observe(shape, 600, 600.0 * per_gen);
+    // The first window sets the reference; noise within 2× never re-tunes.
+    for i in 0..40 {
+        let noise = if i % 3 == 0 { 1.6 } else { 0.8 };
+        assert!(!batch(&mut drift, 1e-5 * noise), "batch {i}");
+    }
+    // The world settles and runs 3× faster: re-tune once the median has moved, then the
+    // watch starts over from the new speed.
+    let moved: Vec<bool> = (0..DRIFT_WINDOW).map(|_| batch(&mut drift, 3e-6)).collect();
+    assert_eq!(moved.iter().filter(|&&m| m).count(), 1, "{moved:?}");
+    assert!(moved[DRIFT_WINDOW / 2..].contains(&true));
+    for i in 0..3 * DRIFT_WINDOW {
+        assert!(
+            !batch(&mut drift, 3e-6),
+            "steady after re-tuning, batch {i}"
+        );
+    }
+    // Slower by more than 2× (a glider gun grows, the user paints a soup) re-tunes too.
+    assert!((0..DRIFT_WINDOW).any(|_| batch(&mut drift, 1e-5)));
+    // Batches too short to time (under two dispatches) say nothing.
+    let mut drift = Drift::default();
+    for _ in 0..5 * DRIFT_WINDOW {
+        assert!(!drift.observe(shape, 11, 1.0));
+    }
+}

@@ -104,6 +104,18 @@ fn move_births(y0: u32, rows: u32, word: u32, gens: u32) {
     }
 }
 
+// Pending moves of `gens` generations for the strip whose counter is at `at`: made now where
+// `due` (and the counter cleared), else kept in the counter.
+fn keep_or_move(at: u32, gens: u32, due: bool, y0: u32, rows: u32, word: u32, writes: bool,
+                lane_id: u32) {
+    if (due && writes) {
+        move_births(y0, rows, word, gens);
+    }
+    if (lane_id == 0u) {
+        atomicStore(&replay_state[at], select(gens, 0u, due));
+    }
+}
+
 // Replay a repeating strip: flag its rows as repeating, and count LEVELS more generations
 // by which its newborns' birth codes must move. The moves wait (one counter a strip) until
 // the strip is stepped again or the batch's last full block (`p.last`), so a settled strip
@@ -112,14 +124,7 @@ fn replay(y0: u32, rows: u32, word: u32, writes: bool, col: u32, tag: u32, lane_
           sg_size: u32) {
     let at = pending_at(y0, col);
     let gens = pending(at, lane_id) + LEVELS;
-    if (p.last == 1u) {
-        if (writes) {
-            move_births(y0, rows, word, gens);
-        }
-    }
-    if (lane_id == 0u) {
-        atomicStore(&replay_state[at], select(gens, 0u, p.last == 1u));
-    }
+    keep_or_move(at, gens, p.last == 1u, y0, rows, word, writes, lane_id);
     for (var r = lane_id; r < rows; r += sg_size) {
         flags_out[(y0 + r) * p.fcols + col] = tag;
     }
@@ -129,14 +134,8 @@ fn replay(y0: u32, rows: u32, word: u32, writes: bool, col: u32, tag: u32, lane_
 fn settle_pending(y0: u32, rows: u32, word: u32, writes: bool, col: u32, lane_id: u32) {
     let at = pending_at(y0, col);
     let gens = pending(at, lane_id);
-    if (gens == 0u) {
-        return;
-    }
-    if (writes) {
-        move_births(y0, rows, word, gens);
-    }
-    if (lane_id == 0u) {
-        atomicStore(&replay_state[at], 0u);
+    if (gens != 0u) {
+        keep_or_move(at, gens, true, y0, rows, word, writes, lane_id);
     }
 }
 

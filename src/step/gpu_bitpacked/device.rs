@@ -194,19 +194,15 @@ impl BitWorld {
             })
             .collect();
         let with_records = records && matches!(kernel, StepKernel::Stream { ages: true, .. });
-        let repeats = match kernel {
+        let (replays, min_lanes) = match kernel {
             StepKernel::Stream {
                 ages: true,
                 min_lanes,
                 ..
-            } => Repeats::new(
-                ctx,
-                replay && layout.dying == 0,
-                (layout.wpr, layout.height),
-                min_lanes,
-            ),
-            _ => Repeats::new(ctx, false, (layout.wpr, layout.height), 32),
+            } => (replay && layout.dying == 0, min_lanes),
+            _ => (false, 32),
         };
+        let repeats = Repeats::new(ctx, replays, (layout.wpr, layout.height), min_lanes);
         let record_bytes = |rows: u32| {
             if with_records {
                 u64::from(rows) * u64::from(layout.wpr) * 32
@@ -382,26 +378,23 @@ impl BitWorld {
         let records = records && self.writes_records();
         let stamp = self.repeats.stamp.for_batch(!records);
         let fcols = self.repeats.columns;
+        let ops = plan_ops(&blocks, records);
         // The last block as long as the first: replay's pending birth moves are made there
         // (a shorter final block follows it with none pending and replays nothing).
-        let last_full = blocks.iter().rposition(|b| b.0 == blocks[0].0);
-        let ops = plan_ops(&blocks, records);
+        let last_full = ops
+            .iter()
+            .rposition(|op| matches!(*op, Op::Step { gens, .. } if gens == blocks[0].0));
         let steps = if records {
             &self.record_pipelines
         } else {
             &self.pipelines
         };
         let mut ring = vec![0u8; ops.len() * n * PARAM_SLOT as usize];
-        let mut step_index = 0;
         for (o, op) in ops.iter().enumerate() {
             let (gens, base, epoch) = match *op {
                 Op::Step { gens, base, epoch } => (gens, base, epoch),
                 Op::Fold { epoch } => (0, 0, epoch),
             };
-            let this_step = step_index;
-            if let Op::Step { .. } = op {
-                step_index += 1;
-            }
             for (c, &(y0, rows)) in l.chunks.iter().enumerate() {
                 let p = StepParams {
                     width: l.width,
@@ -418,7 +411,7 @@ impl BitWorld {
                     epoch,
                     stamp,
                     fcols,
-                    last: u32::from(gens > 0 && Some(this_step) == last_full),
+                    last: u32::from(Some(o) == last_full),
                     pad: 0,
                 };
                 let at = (o * n + c) * PARAM_SLOT as usize;

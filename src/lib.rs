@@ -11,6 +11,7 @@ pub mod bench;
 pub mod cli;
 pub mod config;
 pub mod gpu;
+pub mod hashlife;
 pub mod lab;
 pub mod memory;
 pub mod pattern;

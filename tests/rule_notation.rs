@@ -221,7 +221,6 @@ fn refusals_name_the_family_and_why() {
         ("LifeHistory", "History/Super"),
         ("B3/S23History", "History/Super"),
         ("LifeSuper", "History/Super"),
-        ("W110", "Wolfram"),
         ("B3/S23:T100,100", "bounded-grid"),
         ("B3/S23:P50,50", "bounded-grid"),
     ] {
@@ -381,5 +380,19 @@ proptest! {
                 prop_assert_eq!(spec.next_alive(i ^ 1 << c), spec.next_alive(i));
             }
         }
+    }
+}
+
+/// Wolfram's rules as Golly writes and emulates them: `W` and an even number up to 254.
+#[test]
+fn wolfram_rules_parse_print_back_and_refuse_odd_numbers() {
+    for text in ["W0", "W22", "w90", "W254"] {
+        let rule = Rule::parse(text).unwrap();
+        assert_eq!(rule.canonical(), text.to_uppercase());
+        assert_eq!(Rule::parse(&rule.canonical()).unwrap(), rule);
+    }
+    for bad in ["W111", "W256", "W1000"] {
+        let message = Rule::parse(bad).unwrap_err().to_string();
+        assert!(message.contains("even number from 0 to 254"), "{message}");
     }
 }

@@ -5,6 +5,7 @@ mod lab_cmd;
 mod patterns_bench;
 mod patterns_cmd;
 mod run_cmd;
+mod run_hashed;
 
 use std::process::ExitCode;
 

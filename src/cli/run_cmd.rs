@@ -34,12 +34,29 @@ pub struct RunArgs {
     /// Seed of the random soup.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Generations to step.
-    #[arg(long, default_value_t = 100)]
-    pub gens: u64,
-    /// Strategy stepping the world.
+    /// Generations to step: a count (`1000`) or a power of two (`2^30`); up to 2^64 − 1 on
+    /// grids and 2^100 on the hashed universe.
+    #[arg(long, default_value = "100", value_parser = parse_count)]
+    pub gens: u128,
+    /// Strategy stepping the world; `hashlife` runs the pattern in the unbounded hashed
+    /// universe (no --size, --topology or soup).
     #[arg(long, default_value = "scalar")]
     pub strategy: String,
+    /// hashlife: step in increments of this many generations (a count or `2^k`; default:
+    /// all of --gens at once, as bgolly does).
+    #[arg(long, value_parser = parse_count)]
+    pub step: Option<u128>,
+    /// hashlife: print `generation: population` every N generations, as bgolly does.
+    #[arg(long, value_parser = parse_count)]
+    pub every: Option<u128>,
+    /// hashlife: collect garbage above this many MiB of nodes (default: a quarter of the
+    /// available memory, at most 4 GiB).
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<usize>,
+    /// hashlife: write the final pattern here, in the format of the extension (.mc, .rle,
+    /// .cells, .lif, .apg, + .gz).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
     /// Age brackets in the histogram.
     #[arg(long, default_value_t = DEFAULT_BUCKETS)]
     pub buckets: usize,
@@ -115,15 +132,52 @@ fn build_world(args: &RunArgs, warnings: &mut Vec<String>) -> Result<World, CliE
     }
 }
 
+/// A generation count: decimal digits (`_` allowed) or `2^k`.
+pub fn parse_count(text: &str) -> Result<u128, String> {
+    let t = text.trim().replace('_', "");
+    if let Some(k) = t.strip_prefix("2^") {
+        let k: u32 = k
+            .parse()
+            .map_err(|_| format!("'{text}': write a power of two as 2^k, k a whole number"))?;
+        return 1u128
+            .checked_shl(k)
+            .filter(|_| k < 128)
+            .ok_or_else(|| format!("'{text}': at most 2^127"));
+    }
+    t.parse::<u128>()
+        .map_err(|_| format!("'{text}' is not a generation count (1000 or 2^30)"))
+}
+
 /// Execute `golab run`.
 pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliError> {
+    if args.strategy.trim().eq_ignore_ascii_case("hashlife") {
+        return super::run_hashed::run(args);
+    }
+    for (flag, given) in [
+        ("--step", args.step.is_some()),
+        ("--every", args.every.is_some()),
+        ("--max-memory", args.max_memory.is_some()),
+        ("--out", args.out.is_some()),
+    ] {
+        if given {
+            return Err(CliError(format!(
+                "{flag} goes with --strategy hashlife (for now)"
+            )));
+        }
+    }
+    let gens = u64::try_from(args.gens).map_err(|_| {
+        CliError(format!(
+            "{} generations is past what a grid strategy counts (2^64 - 1): use --strategy hashlife",
+            args.gens
+        ))
+    })?;
     let strategy: Strategy = args.strategy.parse()?;
     let mut warnings = Vec::new();
     let world = build_world(args, &mut warnings)?;
     let mut sim = Simulation::new(args.gpu.factory(tuning)?, world, strategy)?;
     let before = sim.transfer_counts();
     let start = Instant::now();
-    sim.step(args.gens)?;
+    sim.step(gens)?;
     let after = sim.transfer_counts();
     let stats = sim.stats(args.buckets)?;
     let elapsed = start.elapsed().as_secs_f64();
@@ -138,7 +192,7 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
         strategy: running.name().to_string(),
         elapsed_s: elapsed,
         gps: if elapsed > 0.0 {
-            args.gens as f64 / elapsed
+            gens as f64 / elapsed
         } else {
             0.0
         },

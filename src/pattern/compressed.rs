@@ -75,6 +75,12 @@ fn gunzip(data: &[u8]) -> Result<Vec<u8>, PatternError> {
 pub fn save_file(pattern: &Pattern, path: &Path) -> Result<Format, PatternError> {
     let format = Format::from_path(path).unwrap_or(Format::Rle);
     let text = pattern.to_format(format)?;
+    write_text(&text, path)?;
+    Ok(format)
+}
+
+/// Write pattern `text` to `path`, gzip-compressed when the name ends in `.gz`.
+pub fn write_text(text: &str, path: &Path) -> Result<(), PatternError> {
     let io = |e: std::io::Error| PatternError::Io {
         path: path.display().to_string(),
         message: e.to_string(),
@@ -88,8 +94,7 @@ pub fn save_file(pattern: &Pattern, path: &Path) -> Result<Format, PatternError>
         encoder.write_all(text.as_bytes()).map_err(io)?;
         encoder.finish().map_err(io)?
     } else {
-        text.into_bytes()
+        text.as_bytes().to_vec()
     };
-    std::fs::write(path, bytes).map_err(io)?;
-    Ok(format)
+    std::fs::write(path, bytes).map_err(io)
 }

@@ -48,6 +48,11 @@ fn life_version(text: &str) -> Option<Format> {
     })
 }
 
+/// The format of pattern text, told from its first meaningful line as [`parse`] tells it.
+pub fn detect_format(text: &str) -> Result<Format, PatternError> {
+    detect(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
 /// Decide the format from the first non-blank line.
 pub(super) fn detect(text: &str) -> Result<Format, PatternError> {
     let Some((index, line)) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()) else {

@@ -122,6 +122,13 @@ pub fn find(name: &str) -> Option<Pattern> {
 /// header —, `.mc`, `.apg`); for `.txt`, which several formats use, and unknown extensions it
 /// is detected from the content.
 pub fn load_file(path: &Path) -> Result<Pattern, PatternError> {
+    let (text, format) = read_text(path)?;
+    parse(&text, format)
+}
+
+/// The text of a pattern file (decompressed, at most [`MAX_FILE_BYTES`]) and the format its
+/// extension names (`None` for `.txt` and unknown extensions: detect it from the text).
+pub fn read_text(path: &Path) -> Result<(String, Option<Format>), PatternError> {
     let io = |e: std::io::Error| PatternError::Io {
         path: path.display().to_string(),
         message: e.to_string(),
@@ -146,7 +153,7 @@ pub fn load_file(path: &Path) -> Result<Pattern, PatternError> {
         let name = path.to_string_lossy().to_ascii_lowercase();
         !name.trim_end_matches(".gz").ends_with(".txt")
     });
-    parse(&text, format)
+    Ok((text, format))
 }
 
 /// A bundled pattern by name (matched as by [`entry`]), else an apgcode (`xs4_33`), else a

@@ -21,6 +21,16 @@ const MAX_LEVEL: u32 = 64;
 
 /// Parse macrocell text (BOM removed, not blank).
 pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
+    let (mut pattern, nodes) = parse_tree(text)?;
+    if nodes.len() > 1 {
+        expand(&mut pattern, &nodes)?;
+    }
+    Ok(pattern)
+}
+
+/// Parse macrocell text into its metadata (no cells) and its node list, index 0 the empty
+/// node, the last the root: what the hashed universe reads without expanding a cell.
+pub(crate) fn parse_tree(text: &str) -> Result<(Pattern, Vec<Node>), PatternError> {
     let mut pattern = Pattern::default();
     let mut cell_states = CellStates::default();
     let mut dead_states = 0u64;
@@ -57,10 +67,7 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
             if dead_states == 1 { "" } else { "s" }
         ));
     }
-    if nodes.len() > 1 {
-        expand(&mut pattern, &nodes)?;
-    }
-    Ok(pattern)
+    Ok((pattern, nodes))
 }
 
 /// A `#` line: `rest` follows the `#` in `line`.

@@ -5,20 +5,34 @@
 use super::life106::check_box;
 use super::{MAX_PATTERN_CELLS, Pattern, PatternError};
 
-/// One node of the tree.
-#[derive(Clone, Copy)]
-pub(super) enum Node {
+/// One node of a macrocell file's tree.
+#[derive(Clone, Copy, Debug)]
+pub enum Node {
     /// A leaf of level 1 (2×2) or 3 (8×8): bit `row * 8 + column` set for a live cell.
-    Leaf { level: u32, bits: u64 },
+    Leaf {
+        /// 1 or 3.
+        level: u32,
+        /// Bit `row * 8 + column` set for a live cell.
+        bits: u64,
+    },
     /// Four children of level `level - 1` (index 0 = empty): nw, ne, sw, se.
-    Inner { level: u32, children: [usize; 4] },
+    Inner {
+        /// The level, ≥ 2.
+        level: u32,
+        /// Indices of the children in the node list (0 = empty).
+        children: [usize; 4],
+    },
     /// A 2×2 node of a Generations file holding dying cells: each cell's state (nw, ne, sw,
     /// se; 0 dead, 1 alive, 2.. dying).
-    Cells { states: [u8; 4] },
+    Cells {
+        /// The four cells' states.
+        states: [u8; 4],
+    },
 }
 
 impl Node {
-    pub(super) fn level(self) -> u32 {
+    /// The node's level (a level-k node is 2^k cells wide).
+    pub fn level(self) -> u32 {
         match self {
             Node::Leaf { level, .. } | Node::Inner { level, .. } => level,
             Node::Cells { .. } => 1,

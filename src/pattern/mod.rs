@@ -18,8 +18,8 @@ mod from_world;
 pub mod library;
 mod life105;
 mod life106;
-mod macrocell;
-mod macrocell_tree;
+pub(crate) mod macrocell;
+pub(crate) mod macrocell_tree;
 mod macrocell_write;
 mod place;
 mod plaintext;
@@ -31,9 +31,10 @@ mod rule_text;
 use std::borrow::Cow;
 use std::path::Path;
 
-pub use compressed::{decode_bytes, is_gzip, save_file};
-pub use detect::parse;
-pub use library::{load_file, resolve};
+pub use compressed::{decode_bytes, is_gzip, save_file, write_text};
+pub use detect::{detect_format, parse};
+pub use library::{load_file, read_text, resolve};
+pub use macrocell_tree::Node as MacrocellNode;
 pub use place::{PlaceReport, Placement};
 pub use rule_text::Grid;
 

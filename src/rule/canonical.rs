@@ -21,6 +21,9 @@ use super::spec::{Family, Neighbourhood, Notation, Rule, Symmetry, cell};
 
 /// Golly's canonical form of `spec` (see the module docs).
 pub fn canonical(spec: &Rule) -> String {
+    if let Notation::Wolfram(n) = spec.notation() {
+        return format!("W{n}");
+    }
     let expressible = match spec.symmetry() {
         Symmetry::Totalistic => true,
         Symmetry::Isotropic => spec.neighbourhood() == Neighbourhood::Moore,

@@ -15,7 +15,7 @@
 use super::counts::counts_table;
 use super::generations::parse_states;
 use super::hensel::LETTERS;
-use super::spec::{Family, Neighbourhood, Notation, Rule};
+use super::spec::{Family, Neighbourhood, Notation, Rule, cell};
 use super::{NAMED_SPECS, RuleError, map};
 
 /// Parse a rule string (see the module docs).
@@ -103,11 +103,7 @@ fn parse_unnamed(text: &str, original: &str) -> Result<Rule, RuleError> {
         });
     }
     if lower.len() > 1 && lower.starts_with('w') && lower[1..].bytes().all(|b| b.is_ascii_digit()) {
-        return Err(refused(
-            original,
-            "Wolfram",
-            "W… rules are one-dimensional elementary automata",
-        ));
+        return wolfram(&lower[1..], original);
     }
     if lower.ends_with("history") || lower.ends_with("super") || lower.ends_with("investigator") {
         return Err(refused(
@@ -309,4 +305,32 @@ fn single(text: &str, letter: char, original: &str) -> Result<Option<usize>, Rul
         ));
     }
     Ok(first)
+}
+
+/// `W<n>`: Wolfram's elementary rule n as Golly emulates it in two dimensions (Golly's help,
+/// "Wolfram's 1D rules": n even, 0..=254; each new generation is the row below the last).
+/// A cell is alive next if it is alive now or if bit `left·4 + centre·2 + right` of n is
+/// set for the three cells above it (NW, N, NE): live cells never die.
+fn wolfram(digits: &str, original: &str) -> Result<Rule, RuleError> {
+    let n: u32 = digits.parse().unwrap_or(u32::MAX);
+    if n > 254 || n % 2 == 1 {
+        return Err(RuleError::Invalid {
+            rule: original.to_string(),
+            why: "a Wolfram rule is W and an even number from 0 to 254 (an odd one would turn every empty cell on)".into(),
+        });
+    }
+    let mut table = [0u64; 8];
+    for i in 0..512u16 {
+        let above = u32::from(i >> cell::NE & 7);
+        if i >> cell::C & 1 == 1 || n >> above & 1 == 1 {
+            table[usize::from(i / 64)] |= 1 << (i % 64);
+        }
+    }
+    Ok(Rule::from_table(
+        Family::TwoState,
+        Neighbourhood::Moore,
+        Notation::Wolfram(n as u8),
+        2,
+        table,
+    ))
 }

@@ -99,6 +99,10 @@ pub enum Notation {
     BirthSurvival,
     /// A base64 `MAP` table.
     Map,
+    /// Wolfram's elementary (one-dimensional) rule `W<n>`, n even, emulated as Golly does:
+    /// each generation is the row below the last, a cell is born from the three cells
+    /// above it (Wolfram's numbering: left·4 + centre·2 + right) and never dies.
+    Wolfram(u8),
 }
 
 /// How much of the neighbourhood's arrangement the table looks at.

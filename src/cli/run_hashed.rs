@@ -1,0 +1,146 @@
+//! `golab run --strategy hashlife`: a pattern in the unbounded hashed universe, stepped by
+//! `--step` (default: all of `--gens` at once), printing the exact generation and
+//! population — and, with `--every`, bgolly's `generation: population` lines.
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::CliError;
+use super::run_cmd::RunArgs;
+use crate::hashlife::{self, HashUniverse, load};
+use crate::rule::Rule;
+
+/// What `golab run --strategy hashlife --json` prints.
+#[derive(Debug, Serialize)]
+pub struct HashRunReport {
+    /// Generation reached, exact.
+    pub generation: u128,
+    /// Live cells, exact.
+    pub population: u128,
+    /// Bounding box `[x0, y0, x1, y1]` (inclusive), absent when empty.
+    pub bounds: Option<[i128; 4]>,
+    /// Always `hashlife`.
+    pub strategy: &'static str,
+    /// Rule, canonical.
+    pub rule: String,
+    /// Wall seconds of the stepping (loading not included).
+    pub elapsed_s: f64,
+    /// Wall seconds of reading the pattern.
+    pub load_s: f64,
+    /// Nodes in the store at the end.
+    pub nodes: usize,
+    /// Bytes the store holds at the end.
+    pub memory_bytes: usize,
+    /// The store's limit in bytes.
+    pub memory_limit_bytes: usize,
+    /// Garbage collections while running.
+    pub collections: u64,
+    /// Peak resident memory of the process (Linux), bytes.
+    pub peak_rss_bytes: Option<u64>,
+}
+
+/// Execute `golab run --strategy hashlife`.
+pub fn run(args: &RunArgs) -> Result<(), CliError> {
+    let Some(source) = &args.pattern else {
+        return Err(CliError(
+            "--strategy hashlife runs a pattern: give --pattern NAME|FILE (a soup belongs on a grid)".into(),
+        ));
+    };
+    if args.soup.is_some() {
+        return Err(CliError("--soup needs a grid strategy".into()));
+    }
+    let limit = args
+        .max_memory
+        .map_or_else(hashlife::default_memory_limit, |mib| mib << 20);
+    let rule = args.rule.as_deref().map(str::parse::<Rule>).transpose()?;
+    let load_start = Instant::now();
+    let (mut universe, meta) = load::open(source, rule, limit)?;
+    for w in &meta.warnings {
+        eprintln!("warning: {w}");
+    }
+    let load_s = load_start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let step = args.step.unwrap_or(args.gens).max(1);
+    let every = args.every;
+    let target = universe.generation().saturating_add(args.gens);
+    let mut next_print = every.map(|e| universe.generation().saturating_add(e));
+    if every.is_some() {
+        println!("{}: {}", universe.generation(), universe.population());
+    }
+    while universe.generation() < target {
+        let mut amount = step.min(target - universe.generation());
+        if let Some(p) = next_print {
+            amount = amount.min(p - universe.generation());
+        }
+        step_exactly(&mut universe, amount)?;
+        if let (Some(p), Some(e)) = (next_print, every)
+            && universe.generation() == p
+        {
+            println!("{}: {}", universe.generation(), universe.population());
+            next_print = Some(p.saturating_add(e));
+        }
+    }
+    let elapsed_s = start.elapsed().as_secs_f64();
+    if let Some(path) = &args.out {
+        load::save(&universe, path, &meta.comments)?;
+    }
+    let memory = universe.memory();
+    let report = HashRunReport {
+        generation: universe.generation(),
+        population: universe.population(),
+        bounds: universe.bounds().map(|b| [b.x0, b.y0, b.x1, b.y1]),
+        strategy: "hashlife",
+        rule: universe.rule().canonical(),
+        elapsed_s,
+        load_s,
+        nodes: memory.nodes,
+        memory_bytes: memory.bytes,
+        memory_limit_bytes: memory.limit_bytes,
+        collections: memory.collections,
+        peak_rss_bytes: crate::memory::peak_rss_bytes(),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print_text(&report);
+    }
+    Ok(())
+}
+
+/// Step `amount` generations: one step when it is a power of two, else one per set bit.
+fn step_exactly(u: &mut HashUniverse, amount: u128) -> Result<(), CliError> {
+    if amount.is_power_of_two() {
+        u.step_pow2(amount.trailing_zeros())?;
+    } else {
+        u.advance(amount, &|| false)?;
+    }
+    Ok(())
+}
+
+fn print_text(r: &HashRunReport) {
+    println!("universe    unbounded, hashed {}", r.rule);
+    println!("strategy    {}", r.strategy);
+    println!("generation  {}", r.generation);
+    println!("population  {}", r.population);
+    match r.bounds {
+        Some([x0, y0, x1, y1]) => println!(
+            "bounds      x {x0}..{x1}, y {y0}..{y1} ({} x {})",
+            x1 - x0 + 1,
+            y1 - y0 + 1
+        ),
+        None => println!("bounds      empty"),
+    }
+    println!(
+        "memory      {} nodes, {:.1} MiB of {:.0} MiB, {} collections",
+        r.nodes,
+        r.memory_bytes as f64 / 1048576.0,
+        r.memory_limit_bytes as f64 / 1048576.0,
+        r.collections
+    );
+    if let Some(rss) = r.peak_rss_bytes {
+        println!("peak rss    {:.1} MiB", rss as f64 / 1048576.0);
+    }
+    println!("load        {:.3} s", r.load_s);
+    println!("elapsed     {:.3} s", r.elapsed_s);
+}

@@ -1,0 +1,151 @@
+//! Patterns into the hashed universe: a macrocell file straight into the tree, any other
+//! format (or a bundled name, an apgcode) through its cells, at the position the file gives
+//! (Golly's coordinates) or centred on the origin.
+
+use std::path::Path;
+
+use thiserror::Error;
+
+use super::{HashError, HashUniverse};
+use crate::pattern::{self, Format, Pattern, PatternError};
+use crate::rule::Rule;
+
+/// Why a pattern could not be opened in the hashed universe.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    /// The file (or name) could not be read.
+    #[error(transparent)]
+    Pattern(#[from] PatternError),
+    /// The universe refused the rule or the size.
+    #[error(transparent)]
+    Hash(#[from] HashError),
+    /// The file names a bounded grid, which the hashed universe does not emulate.
+    #[error(
+        "the pattern's rule names a bounded grid ({grid}); the hashed universe is an unbounded plane: run it on a grid strategy, or drop the suffix to run it unbounded"
+    )]
+    BoundedGrid {
+        /// The grid suffix as written.
+        grid: String,
+    },
+}
+
+/// Open `source` (a bundled name, an apgcode or a file) in a new hashed universe with
+/// `limit_bytes` of memory. `rule` overrides the file's rule. Returns the universe and the
+/// pattern's metadata (name, comments, rule, generation; no cells).
+pub fn open(
+    source: &str,
+    rule: Option<Rule>,
+    limit_bytes: usize,
+) -> Result<(HashUniverse, Pattern), LoadError> {
+    let path = Path::new(source);
+    if path.is_file() {
+        let (text, format) = pattern::read_text(path)?;
+        let format = match format {
+            Some(f) => f,
+            None => pattern::detect_format(&text)?,
+        };
+        if format == Format::Macrocell {
+            let (meta, nodes) = pattern::macrocell::parse_tree(&text)?;
+            check_grid(&meta)?;
+            let mut u = HashUniverse::new(rule.or(meta.rule).unwrap_or_default(), limit_bytes)?;
+            u.load_macrocell(&nodes)?;
+            u.set_generation(meta.generation.unwrap_or(0).into());
+            return Ok((u, meta));
+        }
+    }
+    let mut pattern = pattern::resolve(source)?;
+    check_grid(&pattern)?;
+    let mut u = HashUniverse::new(rule.or(pattern.rule).unwrap_or_default(), limit_bytes)?;
+    place(&mut u, &pattern)?;
+    u.set_generation(pattern.generation.unwrap_or(0).into());
+    pattern.cells = Vec::new();
+    Ok((u, pattern))
+}
+
+/// Put `pattern`'s live cells into `u` (replacing its cells): at the file's position, or
+/// with its box centred on the origin as Golly centres a pattern without one.
+pub fn place(u: &mut HashUniverse, pattern: &Pattern) -> Result<(), HashError> {
+    let (x0, y0) = pattern.position.map_or_else(
+        || {
+            (
+                -i128::from(pattern.width / 2),
+                -i128::from(pattern.height / 2),
+            )
+        },
+        |(x, y)| (i128::from(x), i128::from(y)),
+    );
+    u.load_cells(
+        pattern
+            .cells
+            .iter()
+            .map(|&(x, y)| (x0 + i128::from(x), y0 + i128::from(y))),
+    )
+}
+
+fn check_grid(pattern: &Pattern) -> Result<(), LoadError> {
+    match &pattern.grid {
+        Some(grid) => Err(LoadError::BoundedGrid {
+            grid: grid.suffix(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The universe as a [`Pattern`] for the writers of every format but macrocell: refused
+/// with the size when it holds more cells or a wider box than a pattern may
+/// ([`pattern::MAX_PATTERN_CELLS`], [`pattern::MAX_PATTERN_EDGE`]).
+pub fn to_pattern(u: &HashUniverse) -> Result<Pattern, PatternError> {
+    let mut out = Pattern {
+        rule: Some(u.rule()),
+        generation: u64::try_from(u.generation()).ok(),
+        ..Pattern::default()
+    };
+    let Some(b) = u.bounds() else {
+        return Ok(out);
+    };
+    let population = u.population();
+    if population > pattern::MAX_PATTERN_CELLS as u128 {
+        return Err(PatternError::TooLarge {
+            what: format!("{population} live cells (save it as macrocell, .mc)"),
+            limit: pattern::MAX_PATTERN_CELLS as u64,
+        });
+    }
+    let edge = b.width().max(b.height());
+    if edge > u128::from(pattern::MAX_PATTERN_EDGE) {
+        return Err(PatternError::TooLarge {
+            what: format!(
+                "a {} x {} box (save it as macrocell, .mc)",
+                b.width(),
+                b.height()
+            ),
+            limit: u64::from(pattern::MAX_PATTERN_EDGE),
+        });
+    }
+    out.width = b.width() as u32;
+    out.height = b.height() as u32;
+    out.position = Some((b.x0 as i64, b.y0 as i64));
+    let mut cells: Vec<(u32, u32)> = u
+        .cells_in(b)
+        .into_iter()
+        .map(|(x, y)| ((x - b.x0) as u32, (y - b.y0) as u32))
+        .collect();
+    cells.sort_unstable_by_key(|&(x, y)| (y, x));
+    out.cells = cells;
+    Ok(out)
+}
+
+/// Save the universe to `path` in the format its extension names (macrocell straight from
+/// the tree, whatever its size; the others through [`to_pattern`]), gzip-compressed for
+/// `.gz`. Returns the format written.
+pub fn save(u: &HashUniverse, path: &Path, comments: &[String]) -> Result<Format, PatternError> {
+    let format = Format::from_path(path).unwrap_or(Format::Rle);
+    let text = if format == Format::Macrocell {
+        u.to_macrocell(comments)
+    } else {
+        let mut p = to_pattern(u)?;
+        p.comments = comments.to_vec();
+        p.to_format(format)?
+    };
+    pattern::write_text(&text, path)?;
+    Ok(format)
+}

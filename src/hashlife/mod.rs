@@ -1,0 +1,290 @@
+//! The unbounded hashed universe (Gosper's HashLife): a quadtree of canonical nodes whose
+//! memoised results step any square `2^j` generations at once, with coordinates and counts
+//! that do not overflow (cells at `i128` coordinates, populations as `u128`, generations as
+//! `u128`), under a memory limit kept by garbage collection.
+//!
+//! [`HashUniverse`] is the engine behind the `hashlife` strategy: set and read cells, step
+//! by `2^j` or by any count, count, find the edges, list the live cells of a rectangle, and
+//! read and write macrocell straight from and to the tree. The root is always centred on
+//! the origin: a level-`L` root spans `[-2^(L-1), 2^(L-1))` on both axes.
+//!
+//! Rules: every two-state family golab parses (B/S, Hensel, MAP, hexagonal, von Neumann),
+//! evaluated through the same 512-entry [`Rule`] table as every strategy ([`leaf`]). Rules
+//! with B0 and Generations rules are refused with the reason ([`HashError::Rule`]).
+
+mod cells;
+pub mod leaf;
+pub mod load;
+mod macrocell;
+pub mod step;
+pub mod store;
+#[cfg(test)]
+mod tests;
+
+use thiserror::Error;
+
+use crate::rule::Rule;
+use leaf::LeafRule;
+use store::{LEAF_LEVEL, Store};
+
+pub use cells::Rect;
+
+/// The smallest root level: the central-quarter test that decides expansion looks three
+/// levels down, to nodes no smaller than a leaf.
+const MIN_ROOT_LEVEL: u8 = LEAF_LEVEL + 3;
+
+/// The deepest root: its cells' coordinates still fit an `i128` with room to spare.
+pub const MAX_LEVEL: u8 = 120;
+
+/// Default memory limit of a hashed universe: a quarter of the memory available now,
+/// at least 64 MiB and at most 4 GiB.
+pub fn default_memory_limit() -> usize {
+    let available = crate::memory::available_bytes().unwrap_or(1 << 32);
+    usize::try_from(available / 4)
+        .unwrap_or(usize::MAX)
+        .clamp(64 << 20, 4 << 30)
+}
+
+/// Why the hashed universe refused something.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum HashError {
+    /// A rule it cannot run, and why.
+    #[error("rule {rule} cannot run in the hashed universe: {why}")]
+    Rule {
+        /// The rule, canonical.
+        rule: String,
+        /// Why not.
+        why: String,
+    },
+    /// A step or coordinate beyond what the universe represents.
+    #[error("{0}")]
+    Limit(String),
+}
+
+/// Check that `rule` can run hashed.
+pub fn check_rule(rule: &Rule) -> Result<(), HashError> {
+    let refuse = |why: &str| {
+        Err(HashError::Rule {
+            rule: rule.canonical(),
+            why: why.to_string(),
+        })
+    };
+    if rule.has_dying_states() {
+        return refuse(
+            "Generations rules need the multi-state hashed engine, which golab does not have yet; run them on a grid strategy",
+        );
+    }
+    if rule.next_alive(0) {
+        return refuse(
+            "with B0 every empty cell of the infinite plane is born, so no square stays empty (Golly emulates such rules by alternating two rules); run it on a bounded grid",
+        );
+    }
+    Ok(())
+}
+
+/// Statistics of the node store, for the window and `golab run`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoryReport {
+    /// Nodes in use.
+    pub nodes: usize,
+    /// Bytes the store holds (arena capacity and hash table).
+    pub bytes: usize,
+    /// The limit it collects at, in bytes.
+    pub limit_bytes: usize,
+    /// Garbage collections so far.
+    pub collections: u64,
+}
+
+/// An unbounded two-state universe stepped by HashLife.
+pub struct HashUniverse {
+    engine: step::Stepper,
+    rule: Rule,
+    root: u32,
+    generation: u128,
+    limit_bytes: usize,
+}
+
+impl HashUniverse {
+    /// An empty universe running `rule`, collecting garbage at `limit_bytes`.
+    pub fn new(rule: Rule, limit_bytes: usize) -> Result<HashUniverse, HashError> {
+        check_rule(&rule)?;
+        let mut store = Store::new(limit_bytes);
+        let root = store.empty(MIN_ROOT_LEVEL);
+        store.roots.push(root);
+        Ok(HashUniverse {
+            engine: step::Stepper::new(store, LeafRule::new(&rule)),
+            rule,
+            root,
+            generation: 0,
+            limit_bytes,
+        })
+    }
+
+    /// The rule being run.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Change the rule, keeping every cell and the generation.
+    pub fn set_rule(&mut self, rule: Rule) -> Result<(), HashError> {
+        check_rule(&rule)?;
+        self.engine.set_rule(LeafRule::new(&rule));
+        self.rule = rule;
+        Ok(())
+    }
+
+    /// Generations stepped since the universe was made (or the generation it was given).
+    pub fn generation(&self) -> u128 {
+        self.generation
+    }
+
+    /// Set the generation counter (a pattern file's `#G`, a reset).
+    pub fn set_generation(&mut self, generation: u128) {
+        self.generation = generation;
+    }
+
+    fn set_root(&mut self, root: u32) {
+        self.root = root;
+        self.engine.store.roots[0] = root;
+    }
+
+    /// The root node and its level.
+    pub(crate) fn root(&self) -> (u32, u8) {
+        (self.root, self.engine.store.level(self.root))
+    }
+
+    /// The store (for readers, writers and statistics in this module).
+    pub(crate) fn store(&self) -> &Store {
+        &self.engine.store
+    }
+
+    /// Memory in use and collections.
+    pub fn memory(&self) -> MemoryReport {
+        let store = &self.engine.store;
+        MemoryReport {
+            nodes: store.live(),
+            bytes: store.bytes(),
+            limit_bytes: self.limit_bytes,
+            collections: store.gc_report().collections,
+        }
+    }
+
+    /// Change the memory limit (collections start when the store passes it).
+    pub fn set_memory_limit(&mut self, limit_bytes: usize) {
+        self.limit_bytes = limit_bytes;
+        self.engine.store.set_limit_bytes(limit_bytes);
+    }
+
+    /// Wrap the root in an empty border: one level up, same cells, still centred.
+    fn expand(&mut self) -> Result<(), HashError> {
+        let (root, level) = self.root();
+        if level >= MAX_LEVEL {
+            return Err(HashError::Limit(format!(
+                "the universe would pass 2^{MAX_LEVEL} cells a side"
+            )));
+        }
+        let store = &mut self.engine.store;
+        let base = store.stack_len();
+        let e = store.empty(level - 1);
+        let [nw, ne, sw, se] = store.node(root).child;
+        let a = store.join([e, e, e, nw]);
+        store.protect(a);
+        let b = store.join([e, e, ne, e]);
+        store.protect(b);
+        let c = store.join([e, sw, e, e]);
+        store.protect(c);
+        let d = store.join([se, e, e, e]);
+        let up = store.join([a, b, c, d]);
+        store.truncate(base);
+        self.set_root(up);
+        Ok(())
+    }
+
+    /// Whether every live cell lies in the root's centred square of a quarter its side
+    /// (so `2^(L-3)` generations of growth at light speed stay inside the result).
+    fn centred_in_quarter(&self) -> bool {
+        let store = &self.engine.store;
+        let (root, _) = self.root();
+        let children = store.node(root).child;
+        // For each quadrant, the grandchild nearest the centre, then its child nearest it.
+        (0..4).all(|q| {
+            let quadrant = store.node(children[q]);
+            let inner = 3 - q;
+            (0..4).all(|k| k == inner || store.is_empty(quadrant.child[k]))
+                && (0..4).all(|k| {
+                    k == inner || store.is_empty(store.node(quadrant.child[inner]).child[k])
+                })
+        })
+    }
+
+    /// Whether every live cell lies in the root's centred half.
+    fn centred_in_half(&self) -> bool {
+        let store = &self.engine.store;
+        let children = store.node(self.root).child;
+        (0..4).all(|q| {
+            let quadrant = store.node(children[q]);
+            (0..4).all(|k| k == 3 - q || store.is_empty(quadrant.child[k]))
+        })
+    }
+
+    /// Step `2^exponent` generations at once.
+    pub fn step_pow2(&mut self, exponent: u32) -> Result<(), HashError> {
+        if exponent > u32::from(MAX_LEVEL) - 4 {
+            return Err(HashError::Limit(format!(
+                "a step of 2^{exponent} generations needs a root wider than 2^{MAX_LEVEL}"
+            )));
+        }
+        let gens = 1u128 << exponent;
+        let Some(next_generation) = self.generation.checked_add(gens) else {
+            return Err(HashError::Limit(
+                "the generation count would pass 2^128".into(),
+            ));
+        };
+        self.engine.set_exponent(exponent);
+        let least = (exponent + 3).max(u32::from(MIN_ROOT_LEVEL));
+        while u32::from(self.root().1) < least || !self.centred_in_quarter() {
+            self.expand()?;
+        }
+        let next = self.engine.result(self.root);
+        self.set_root(next);
+        self.generation = next_generation;
+        self.expand()?;
+        while self.root().1 > MIN_ROOT_LEVEL && self.centred_in_half() {
+            let inner = self.engine.centre(self.root);
+            self.set_root(inner);
+        }
+        Ok(())
+    }
+
+    /// Step `generations` generations: one `2^j` step for each set bit of the count, the
+    /// smallest first. `cancel` is asked between steps; a cancelled advance stops at a
+    /// generation boundary with every cell exact.
+    pub fn advance(
+        &mut self,
+        generations: u128,
+        cancel: &dyn Fn() -> bool,
+    ) -> Result<u128, HashError> {
+        let mut done = 0u128;
+        for bit in 0..128u32 {
+            if generations >> bit & 1 == 1 {
+                if cancel() {
+                    break;
+                }
+                self.step_pow2(bit)?;
+                done += 1u128 << bit;
+            }
+        }
+        Ok(done)
+    }
+
+    /// Drop every cell (the rule, limit and generation stay).
+    pub fn clear(&mut self) {
+        let empty = self.engine.store.empty(MIN_ROOT_LEVEL);
+        self.set_root(empty);
+    }
+
+    /// Collect garbage now (after a large load, say).
+    pub fn collect_garbage(&mut self) {
+        self.engine.store.collect_now();
+    }
+}

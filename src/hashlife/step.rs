@@ -1,0 +1,145 @@
+//! Gosper's recursion: the result of a level-`k` node is its centred level-`k − 1` square
+//! `2^min(j, k − 2)` generations on, where `2^j` is the universe's current step. Results are
+//! memoised in the nodes, so a square met again (anywhere, at any time) costs one look-up.
+//!
+//! Every id a computation holds across a call that may allocate is protected on the store's
+//! stack, because an allocation may collect garbage.
+
+use super::leaf::{self, LeafRule};
+use super::store::{LEAF_LEVEL, NONE, Store};
+
+/// The stepping machinery: the store, the leaf rule and the step exponent.
+pub struct Stepper {
+    /// Where nodes live.
+    pub store: Store,
+    leaf_rule: LeafRule,
+    /// Results are `2^exponent` generations on (for nodes big enough).
+    exponent: u32,
+}
+
+impl Stepper {
+    /// A stepper over `store` for `leaf_rule`, with step `2^0`.
+    pub fn new(store: Store, leaf_rule: LeafRule) -> Stepper {
+        Stepper {
+            store,
+            leaf_rule,
+            exponent: 0,
+        }
+    }
+
+    /// The current step exponent.
+    pub fn exponent(&self) -> u32 {
+        self.exponent
+    }
+
+    /// Make results `2^exponent` generations: results of nodes whose step changes are
+    /// forgotten (levels above `min(old, new) + 2`).
+    pub fn set_exponent(&mut self, exponent: u32) {
+        if exponent != self.exponent {
+            let keep = self.exponent.min(exponent).saturating_add(2).min(250) as u8;
+            self.store.clear_results_above(keep);
+            self.exponent = exponent;
+        }
+    }
+
+    /// Replace the rule: every memoised result is forgotten.
+    pub fn set_rule(&mut self, leaf_rule: LeafRule) {
+        self.leaf_rule = leaf_rule;
+        self.store.clear_results_above(0);
+    }
+
+    /// The memoised (or newly computed) result of `id`, a node of level ≥ 4.
+    pub fn result(&mut self, id: u32) -> u32 {
+        let node = *self.store.node(id);
+        if node.result != NONE {
+            return node.result;
+        }
+        let r = if node.level == LEAF_LEVEL + 1 {
+            let leaves = node.child.map(|c| self.store.node(c).bits());
+            let gens = 1u32 << self.exponent.min(2);
+            let stepped = self.leaf_rule.step16(leaf::square(leaves), gens);
+            self.store.leaf(leaf::centre(stepped))
+        } else {
+            self.inner_result(id, node.level)
+        };
+        self.store.set_result(id, r);
+        r
+    }
+
+    /// The centred square of level `k − 1` of a node of level `k ≥ 4`, not stepped.
+    pub fn centre(&mut self, id: u32) -> u32 {
+        let node = *self.store.node(id);
+        if node.level == LEAF_LEVEL + 1 {
+            let leaves = node.child.map(|c| self.store.node(c).bits());
+            return self.store.leaf(leaf::centre(leaf::square(leaves)));
+        }
+        let [nw, ne, sw, se] = node.child.map(|c| *self.store.node(c));
+        self.store
+            .join([nw.child[3], ne.child[2], sw.child[1], se.child[0]])
+    }
+
+    /// The level-`k − 1` square straddling two side-by-side nodes `w` and `e` of level `k − 1`.
+    fn horizontal(&mut self, w: u32, e: u32) -> u32 {
+        let (w, e) = (*self.store.node(w), *self.store.node(e));
+        self.store
+            .join([w.child[1], e.child[0], w.child[3], e.child[2]])
+    }
+
+    /// The level-`k − 1` square straddling `n` above `s`.
+    fn vertical(&mut self, n: u32, s: u32) -> u32 {
+        let (n, s) = (*self.store.node(n), *self.store.node(s));
+        self.store
+            .join([n.child[2], n.child[3], s.child[0], s.child[1]])
+    }
+
+    /// The centred level-`k − 1` square of four level-`k − 1` nodes.
+    fn middle(&mut self, q: [u32; 4]) -> u32 {
+        let [nw, ne, sw, se] = q.map(|c| *self.store.node(c));
+        self.store
+            .join([nw.child[3], ne.child[2], sw.child[1], se.child[0]])
+    }
+
+    fn inner_result(&mut self, id: u32, level: u8) -> u32 {
+        let base = self.store.stack_len();
+        self.store.protect(id);
+        let [nw, ne, sw, se] = self.store.node(id).child;
+        // The nine overlapping squares of level k − 1, row-major.
+        let mut nine = [NONE; 9];
+        nine[0] = nw;
+        nine[1] = self.horizontal(nw, ne);
+        self.store.protect(nine[1]);
+        nine[2] = ne;
+        nine[3] = self.vertical(nw, sw);
+        self.store.protect(nine[3]);
+        nine[4] = self.middle([nw, ne, sw, se]);
+        self.store.protect(nine[4]);
+        nine[5] = self.vertical(ne, se);
+        self.store.protect(nine[5]);
+        nine[6] = sw;
+        nine[7] = self.horizontal(sw, se);
+        self.store.protect(nine[7]);
+        nine[8] = se;
+        // Their results: level k − 2, 2^min(j, k − 3) generations on.
+        let mut r = [NONE; 9];
+        for i in 0..9 {
+            r[i] = self.result(nine[i]);
+            self.store.protect(r[i]);
+        }
+        let full_speed = u32::from(level) - 2 <= self.exponent;
+        let mut quarter = [NONE; 4];
+        for (q, (dx, dy)) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().enumerate() {
+            let at = |x: usize, y: usize| r[(dy + y) * 3 + dx + x];
+            let square = self.store.join([at(0, 0), at(1, 0), at(0, 1), at(1, 1)]);
+            self.store.protect(square);
+            quarter[q] = if full_speed {
+                self.result(square)
+            } else {
+                self.centre(square)
+            };
+            self.store.protect(quarter[q]);
+        }
+        let out = self.store.join(quarter);
+        self.store.truncate(base);
+        out
+    }
+}

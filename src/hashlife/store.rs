@@ -1,0 +1,386 @@
+//! The node store of the hashed universe: canonical quadtree nodes in one arena, found by
+//! their children through a chained hash table, with a non-moving mark-and-sweep collector
+//! that keeps the store under a memory limit.
+//!
+//! A node of level `k` is a square of side `2^k`. Level 3 is the leaf: 8×8 cells as one
+//! `u64` (bit `y * 8 + x`), kept in the first two child words. Every other node names four
+//! children of level `k − 1` (nw, ne, sw, se). Because nodes are canonical (one node per
+//! content), equal squares are one node and a node's memoised result serves every place the
+//! square occurs.
+//!
+//! The table is open-addressed: each slot is one `u64` holding a node id and the top 32
+//! bits of its hash, so a probe compares tags within one cache line and touches a node only
+//! on a likely match (a look-up is about one cache miss for the slot, one for the node).
+//!
+//! Ids are `u32` indices into the arena and never move: the collector frees what no root,
+//! no protected id ([`Store::protect`]) and, on its first pass, no memoised result reaches,
+//! and clears results that point at freed nodes.
+
+/// No node: an unset memoised result, the end of a hash chain or of the free list.
+pub const NONE: u32 = u32::MAX;
+
+/// Level of the 8×8 leaves.
+pub const LEAF_LEVEL: u8 = 3;
+
+/// The table grows when more than `LOAD_NUM / LOAD_DEN` of its slots are taken, until it
+/// reaches the size the memory limit allows; then it fills to `FULL_NUM / LOAD_DEN`.
+const LOAD_NUM: usize = 7;
+const FULL_NUM: usize = 8;
+const LOAD_DEN: usize = 10;
+
+/// How many nodes, and how many table slots at most, fit `limit_bytes`: the largest
+/// power-of-two table whose slots and nodes at full load fit, never fewer than 4 096 nodes.
+fn budget(limit_bytes: usize) -> (usize, usize) {
+    let node = std::mem::size_of::<Node>();
+    let per_slot = 8 + node * FULL_NUM / LOAD_DEN;
+    let mut slots = 1usize << 13;
+    while (slots * 2) * per_slot <= limit_bytes {
+        slots *= 2;
+    }
+    let nodes = (slots * FULL_NUM / LOAD_DEN).min(limit_bytes.saturating_sub(slots * 8) / node);
+    (nodes.max(4096), slots)
+}
+
+/// One node. `level == 0` marks a free slot (no live node has level below 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// Children nw, ne, sw, se; for a leaf, the 64 cell bits (low word, high word, 0, 0).
+    pub child: [u32; 4],
+    /// The memoised result (the centred square of level `k − 1`, stepped), or [`NONE`];
+    /// for a free slot, the next free slot.
+    pub result: u32,
+    /// The level; 0 for a free slot.
+    pub level: u8,
+    mark: bool,
+}
+
+impl Node {
+    /// The 64 cells of a leaf.
+    #[inline]
+    pub fn bits(&self) -> u64 {
+        u64::from(self.child[0]) | u64::from(self.child[1]) << 32
+    }
+}
+
+/// What a collection did, for statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GcReport {
+    /// Collections run since the store was made.
+    pub collections: u64,
+    /// Nodes in use after the latest one.
+    pub live_after: usize,
+}
+
+/// The arena, its hash table and the collector's roots.
+pub struct Store {
+    nodes: Vec<Node>,
+    /// Open-addressed slots: 0 empty, else `(hash >> 32) << 32 | (id + 1)`.
+    slots: Vec<u64>,
+    free: u32,
+    live: usize,
+    empty: Vec<u32>,
+    /// Ids the step in progress holds: marked by the collector like roots.
+    stack: Vec<u32>,
+    /// Roots that outlive a step (the universe's root, the reset point, undo states).
+    pub roots: Vec<u32>,
+    limit_nodes: usize,
+    max_slots: usize,
+    gc: GcReport,
+}
+
+fn hash(level: u8, c: [u32; 4]) -> u64 {
+    let mut h = u64::from(level).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for (k, w) in c.into_iter().enumerate() {
+        h = (h ^ u64::from(w))
+            .wrapping_mul(0xFF51_AFD7_ED55_8CCD)
+            .rotate_left(23 + k as u32);
+    }
+    h ^ (h >> 29)
+}
+
+impl Store {
+    /// An empty store that collects garbage once it holds `limit_bytes` worth of nodes
+    /// (never fewer than 4 096 nodes).
+    pub fn new(limit_bytes: usize) -> Store {
+        let mut store = Store {
+            nodes: Vec::new(),
+            slots: vec![0; 1 << 12],
+            free: NONE,
+            live: 0,
+            empty: Vec::new(),
+            stack: Vec::new(),
+            roots: Vec::new(),
+            limit_nodes: budget(limit_bytes).0,
+            max_slots: budget(limit_bytes).1,
+            gc: GcReport::default(),
+        };
+        store.empty = vec![NONE; usize::from(LEAF_LEVEL)];
+        let leaf = store.leaf(0);
+        store.empty.push(leaf);
+        store
+    }
+
+    /// The node behind `id`.
+    #[inline]
+    pub fn node(&self, id: u32) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// Set the memoised result of `id`.
+    #[inline]
+    pub fn set_result(&mut self, id: u32, result: u32) {
+        self.nodes[id as usize].result = result;
+    }
+
+    /// The level of `id`.
+    #[inline]
+    pub fn level(&self, id: u32) -> u8 {
+        self.nodes[id as usize].level
+    }
+
+    /// The canonical empty node of `level` (≥ 3), made on first use.
+    pub fn empty(&mut self, level: u8) -> u32 {
+        while self.empty.len() <= usize::from(level) {
+            let below = *self.empty.last().expect("the empty leaf exists");
+            let next = self.join([below; 4]);
+            self.empty.push(next);
+        }
+        self.empty[usize::from(level)]
+    }
+
+    /// Whether `id` is the empty node of its level.
+    #[inline]
+    pub fn is_empty(&self, id: u32) -> bool {
+        let level = usize::from(self.level(id));
+        self.empty.get(level) == Some(&id)
+    }
+
+    /// The canonical leaf holding `bits`.
+    pub fn leaf(&mut self, bits: u64) -> u32 {
+        self.find_or_insert(LEAF_LEVEL, [bits as u32, (bits >> 32) as u32, 0, 0])
+    }
+
+    /// The canonical node of four children of one level (≥ 3).
+    pub fn join(&mut self, children: [u32; 4]) -> u32 {
+        let level = self.level(children[0]) + 1;
+        debug_assert!(children.iter().all(|&c| self.level(c) + 1 == level));
+        self.find_or_insert(level, children)
+    }
+
+    fn find_or_insert(&mut self, level: u8, child: [u32; 4]) -> u32 {
+        let h = hash(level, child);
+        let tag = h >> 32 << 32;
+        let mask = self.slots.len() - 1;
+        let mut at = (h as usize) & mask;
+        loop {
+            let slot = self.slots[at];
+            if slot == 0 {
+                break;
+            }
+            if slot & !0xffff_ffff == tag {
+                let id = (slot as u32).wrapping_sub(1);
+                let n = &self.nodes[id as usize];
+                if n.child == child && n.level == level {
+                    return id;
+                }
+            }
+            at = (at + 1) & mask;
+        }
+        if self.live >= self.limit_nodes {
+            // A new inner node's children must survive the collection it triggers.
+            self.collect(if level > LEAF_LEVEL { child } else { [NONE; 4] });
+        }
+        let load = if self.slots.len() >= self.max_slots {
+            FULL_NUM
+        } else {
+            LOAD_NUM
+        };
+        if (self.live + 1) * LOAD_DEN > self.slots.len() * load {
+            self.grow_table();
+        }
+        let node = Node {
+            child,
+            result: NONE,
+            level,
+            mark: false,
+        };
+        let id = if self.free != NONE {
+            let id = self.free;
+            self.free = self.nodes[id as usize].result;
+            self.nodes[id as usize] = node;
+            id
+        } else {
+            if self.nodes.len() == self.nodes.capacity() {
+                // Grow towards the limit, not past it: a doubling would touch twice the
+                // memory the limit allows.
+                let cap = self.nodes.capacity();
+                let target = if cap < self.limit_nodes {
+                    (cap * 2).clamp(1024, self.limit_nodes + 1024)
+                } else {
+                    cap + cap / 2
+                };
+                self.nodes.reserve_exact(target - cap);
+            }
+            self.nodes.push(node);
+            u32::try_from(self.nodes.len() - 1).expect("fewer than 2^32 nodes")
+        };
+        self.live += 1;
+        self.link(id, h);
+        id
+    }
+
+    fn link(&mut self, id: u32, h: u64) {
+        let mask = self.slots.len() - 1;
+        let mut at = (h as usize) & mask;
+        while self.slots[at] != 0 {
+            at = (at + 1) & mask;
+        }
+        self.slots[at] = h >> 32 << 32 | u64::from(id + 1);
+    }
+
+    fn grow_table(&mut self) {
+        let size = self.slots.len() * 2;
+        self.slots = vec![0; size];
+        self.relink();
+    }
+
+    /// Rebuild the table from the nodes in use.
+    fn relink(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = 0);
+        for id in 0..self.nodes.len() as u32 {
+            let n = self.nodes[id as usize];
+            if n.level != 0 {
+                self.link(id, hash(n.level, n.child));
+            }
+        }
+    }
+
+    /// Keep `id` (and what it reaches) alive through collections until the protected
+    /// stack is cut back below it ([`Store::stack_len`], [`Store::truncate`]).
+    #[inline]
+    pub fn protect(&mut self, id: u32) -> u32 {
+        self.stack.push(id);
+        id
+    }
+
+    /// Height of the protected stack.
+    #[inline]
+    pub fn stack_len(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// Drop protections down to `len`.
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.stack.truncate(len);
+    }
+
+    /// Collect now: free what no root, protected id or `also` (the children of the node
+    /// about to be made) reaches. Memoised results are kept on a first pass; if that frees
+    /// less than half the store, a second pass drops the results too.
+    fn collect(&mut self, also: [u32; 4]) {
+        let keep_also = |store: &mut Store| {
+            for c in also.into_iter().filter(|&c| c != NONE) {
+                store.mark(c, false);
+            }
+        };
+        self.collect_pass(true, &keep_also);
+        if self.live * 2 > self.limit_nodes {
+            self.collect_pass(false, &keep_also);
+        }
+        self.gc.collections += 1;
+        self.gc.live_after = self.live;
+    }
+
+    fn collect_pass(&mut self, keep_results: bool, keep_also: &dyn Fn(&mut Store)) {
+        let roots: Vec<u32> = self
+            .roots
+            .iter()
+            .chain(self.stack.iter())
+            .chain(self.empty.iter())
+            .copied()
+            .filter(|&r| r != NONE)
+            .collect();
+        for r in roots {
+            self.mark(r, keep_results);
+        }
+        keep_also(self);
+        // Results that point at nodes about to be freed are forgotten.
+        for i in 0..self.nodes.len() {
+            let n = self.nodes[i];
+            if n.level != 0 && n.mark && n.result != NONE && !self.nodes[n.result as usize].mark {
+                self.nodes[i].result = NONE;
+            }
+        }
+        self.free = NONE;
+        self.live = 0;
+        for i in (0..self.nodes.len()).rev() {
+            let n = &mut self.nodes[i];
+            if n.level != 0 && n.mark {
+                n.mark = false;
+                self.live += 1;
+            } else {
+                n.level = 0;
+                n.result = self.free;
+                self.free = i as u32;
+            }
+        }
+        self.relink();
+    }
+
+    fn mark(&mut self, id: u32, with_results: bool) {
+        let n = &mut self.nodes[id as usize];
+        if n.mark {
+            return;
+        }
+        n.mark = true;
+        let n = *n;
+        if n.level > LEAF_LEVEL {
+            for c in n.child {
+                self.mark(c, with_results);
+            }
+        }
+        if with_results && n.result != NONE {
+            self.mark(n.result, with_results);
+        }
+    }
+
+    /// Forget the memoised results of every node above `level` (their step size changed).
+    pub fn clear_results_above(&mut self, level: u8) {
+        for n in &mut self.nodes {
+            if n.level > level {
+                n.result = NONE;
+            }
+        }
+    }
+
+    /// Nodes in use.
+    pub fn live(&self) -> usize {
+        self.live
+    }
+
+    /// Bytes the store holds now (arena capacity and hash table).
+    pub fn bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>() + self.slots.capacity() * 8
+    }
+
+    /// The node count at which the store collects.
+    pub fn limit_nodes(&self) -> usize {
+        self.limit_nodes
+    }
+
+    /// Change the memory limit; the next allocation over it collects.
+    pub fn set_limit_bytes(&mut self, limit_bytes: usize) {
+        (self.limit_nodes, self.max_slots) = budget(limit_bytes);
+    }
+
+    /// Collections so far and the nodes left by the latest.
+    pub fn gc_report(&self) -> GcReport {
+        self.gc
+    }
+
+    /// Collect now with the current roots (after the roots changed, say).
+    pub fn collect_now(&mut self) {
+        self.collect([NONE; 4]);
+    }
+}

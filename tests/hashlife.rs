@@ -1,0 +1,171 @@
+//! The hashed universe against `scalar` (every cell, every two-state family, while the
+//! pattern stays inside a dead-border grid), and against Golly itself: bgolly's HashLife on
+//! a fixed sample of Golly's own HashLife collection (Debian's `golly`, installed by
+//! `scripts/setup-system --test`). `scripts/golly-oracle` runs the whole collection.
+
+mod common;
+
+use std::process::Command;
+
+use common::*;
+use golab::hashlife::HashUniverse;
+use golab::rule::Rule;
+use golab::world::{Topology, World};
+
+/// The live cells of `world`, as plane coordinates (the grid's centre at the origin).
+fn plane_cells(world: &World) -> Vec<(i128, i128)> {
+    let (w, h) = (world.width() as usize, world.height() as usize);
+    let (cx, cy) = (
+        i128::from(world.width() / 2),
+        i128::from(world.height() / 2),
+    );
+    world
+        .ages()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &age)| age > 0)
+        .map(|(i, _)| ((i % w) as i128 - cx, (i / w) as i128 - cy))
+        .filter(|_| h > 0)
+        .collect()
+}
+
+#[test]
+fn hashlife_matches_scalar_while_the_pattern_stays_inside_the_grid() {
+    let rules = [
+        "B3/S23",
+        "B36/S23",
+        "B2/S",
+        "B3678/S34678",
+        "B2-a/S12",
+        "B2ce3-ak/S1e2-in3",
+        "B2/S34H",
+        "B2/S013V",
+    ];
+    for (k, text) in rules.into_iter().enumerate() {
+        let rule: Rule = text.parse().unwrap();
+        // A 29×23 soup in the middle of a 301×257 dead-border grid: 100 generations at
+        // light speed stay 36 cells clear of the border.
+        let mut world = World::new(301, 257, Topology::DeadBorder, rule).unwrap();
+        let mut small = World::new(29, 23, Topology::DeadBorder, rule).unwrap();
+        small.fill_random(45.0, 100 + k as u64).unwrap();
+        for (i, &age) in small.ages().iter().enumerate() {
+            if age > 0 {
+                let (x, y) = (i as u32 % 29 + 136, i as u32 / 29 + 117);
+                world.apply_edit(golab::world::CellEdit { x, y, alive: true });
+            }
+        }
+        let mut universe = HashUniverse::new(rule, 64 << 20).unwrap();
+        universe.load_cells(plane_cells(&world)).unwrap();
+        let mut generation = 0;
+        for stride in [1u64, 3, 16, 30, 50] {
+            generation += stride;
+            let expected = scalar_after(&world, generation);
+            universe.advance(stride.into(), &|| false).unwrap();
+            let mut got = match universe.bounds() {
+                Some(b) => universe.cells_in(b),
+                None => Vec::new(),
+            };
+            got.sort_unstable_by_key(|&(x, y)| (y, x));
+            let mut want = plane_cells(&expected);
+            want.sort_unstable_by_key(|&(x, y)| (y, x));
+            assert_eq!(got, want, "{text} at generation {generation}");
+            assert_eq!(universe.population(), expected.population() as u128);
+        }
+    }
+}
+
+/// Golly's HashLife collection as Debian installs it.
+const GOLLY_HASHLIFE: &str = "/usr/share/golly/Patterns/HashLife";
+
+/// The population bgolly's HashLife reports after `gens` generations of `file`.
+fn bgolly_population(file: &str, gens: u128) -> u128 {
+    need_tool("bgolly");
+    let out = Command::new("bgolly")
+        .args(["-a", "HashLife", "-m", &gens.to_string(), file])
+        .output()
+        .expect("bgolly runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text
+        .lines()
+        .rev()
+        .find(|l| l.contains(':'))
+        .unwrap_or_else(|| panic!("bgolly printed no population for {file}: {text}"));
+    let (g, p) = last.split_once(':').unwrap();
+    assert_eq!(g.trim().replace(',', ""), gens.to_string(), "{last}");
+    p.trim().replace(',', "").parse().unwrap()
+}
+
+/// golab's population after `gens` generations of `file`, through `golab run`.
+fn golab_population(file: &str, gens: &str) -> (u128, u128) {
+    let out = Command::new(env!("CARGO_BIN_EXE_golab"))
+        .args(["run", "--strategy", "hashlife", "--json", "--pattern", file])
+        .args(["--gens", gens])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "golab run {file}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let number = |key: &str| -> u128 {
+        report[key]
+            .as_u64()
+            .map(u128::from)
+            .or_else(|| report[key].as_str().and_then(|s| s.parse().ok()))
+            .unwrap_or_else(|| panic!("{key} in {report}"))
+    };
+    (number("generation"), number("population"))
+}
+
+/// A fixed sample of Golly's HashLife files, each at a power of two where bgolly answers
+/// in about a second on two cores; the whole collection is `scripts/golly-oracle`.
+#[test]
+fn golly_hashlife_files_give_bgollys_populations() {
+    need_tool("bgolly");
+    for (name, exponent) in [
+        ("metapixel-galaxy.mc.gz", 20u32),
+        ("catacryst.mc", 30),
+        ("wedge-grow.mc", 20),
+        ("hashlife-oddity1.mc", 20),
+        ("ruler.mc", 24),
+    ] {
+        let file = format!("{GOLLY_HASHLIFE}/{name}");
+        assert!(
+            std::path::Path::new(&file).exists(),
+            "{file} is missing: run scripts/setup-system --test (installs Debian's golly)"
+        );
+        let gens = 1u128 << exponent;
+        let (generation, population) = golab_population(&file, &format!("2^{exponent}"));
+        assert_eq!(generation, gens, "{name}");
+        assert_eq!(
+            population,
+            bgolly_population(&file, gens),
+            "{name} at 2^{exponent}"
+        );
+    }
+}
+
+/// Rule 90 from one cell draws Sierpinski's triangle: row k holds 2^popcount(k) cells
+/// (Gould's sequence, OEIS A001316), so rows 0..2^m hold 3^m — on a grid by `scalar` and
+/// in the hashed universe at 2^20.
+#[test]
+fn wolfram_90_draws_sierpinskis_triangle() {
+    let rule: Rule = "W90".parse().unwrap();
+    let mut world = World::new(131, 70, Topology::DeadBorder, rule).unwrap();
+    world.apply_edit(golab::world::CellEdit {
+        x: 65,
+        y: 2,
+        alive: true,
+    });
+    assert_eq!(scalar_after(&world, 63).population(), 3u64.pow(6));
+    let mut universe = HashUniverse::new(rule, 64 << 20).unwrap();
+    universe.set(0, 0, true).unwrap();
+    universe.advance((1 << 20) - 1, &|| false).unwrap();
+    assert_eq!(universe.population(), 3u128.pow(20));
+    let b = universe.bounds().unwrap();
+    assert_eq!(
+        (b.x0, b.y0, b.x1, b.y1),
+        (-(1 << 20) + 1, 0, (1 << 20) - 1, (1 << 20) - 1)
+    );
+}

@@ -20,4 +20,5 @@ pub mod runner;
 pub mod sim;
 pub mod stats;
 pub mod step;
+pub mod universe;
 pub mod world;

@@ -381,3 +381,136 @@ fn gpu_info_kernels_says_clearly_why_it_cannot_or_what_it_did() {
         );
     }
 }
+
+/// The Gosper gun emits a glider every 30 generations (LifeWiki, "Gosper glider gun"):
+/// in the unbounded universe its population grows by 5 every period, for ever.
+#[test]
+fn run_hashlife_counts_the_gosper_guns_gliders_at_huge_generations() {
+    let population = |gens: &str| -> u128 {
+        let out = golab(&[
+            "run",
+            "--strategy",
+            "hashlife",
+            "--pattern",
+            "gosper-glider-gun",
+            "--gens",
+            gens,
+            "--json",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(v["strategy"], "hashlife");
+        v["population"].as_u64().map(u128::from).unwrap()
+    };
+    let k = 1u128 << 40;
+    let (a, b) = (
+        population(&(30 * k).to_string()),
+        population(&(30 * (k + 1)).to_string()),
+    );
+    assert_eq!(b - a, 5);
+    // 2^40 periods of gliders in flight, about 5 cells each.
+    assert!(a > 5 * k && a < 5 * k + 200, "{a}");
+}
+
+#[test]
+fn run_every_prints_bgolly_style_lines_on_grids_and_the_plane() {
+    for strategy in ["scalar", "hashlife"] {
+        let out = golab(&[
+            "run",
+            "--strategy",
+            strategy,
+            "--pattern",
+            "gosper-glider-gun",
+            "--gens",
+            "90",
+            "--every",
+            "30",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<String> = stdout(&out).lines().take(4).map(String::from).collect();
+        assert_eq!(lines, ["0: 36", "30: 41", "60: 46", "90: 51"], "{strategy}");
+    }
+}
+
+#[test]
+fn run_out_writes_macrocell_from_the_tree_and_it_reads_back() {
+    let path = std::env::temp_dir().join(format!("golab-cli-{}.mc", std::process::id()));
+    let out = golab(&[
+        "run",
+        "--strategy",
+        "hashlife",
+        "--pattern",
+        "gosper-glider-gun",
+        "--gens",
+        "2^20",
+        "--out",
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let again = golab(&[
+        "run",
+        "--strategy",
+        "hashlife",
+        "--pattern",
+        path.to_str().unwrap(),
+        "--gens",
+        "0",
+        "--json",
+    ]);
+    let second: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(second["generation"], first["generation"]);
+    assert_eq!(second["population"], first["population"]);
+    assert_eq!(second["bounds"], first["bounds"]);
+}
+
+#[test]
+fn run_refusals_name_the_way_out() {
+    for (args, needle) in [
+        (
+            vec!["run", "--size", "64", "--gens", "2^70"],
+            "hashed universe",
+        ),
+        (
+            vec!["run", "--strategy", "hashlife", "--gens", "10"],
+            "--pattern",
+        ),
+        (
+            vec!["run", "--max-memory", "64", "--gens", "1"],
+            "--strategy hashlife",
+        ),
+        (
+            vec![
+                "run",
+                "--strategy",
+                "hashlife",
+                "--pattern",
+                "glider",
+                "--rule",
+                "B03/S23",
+            ],
+            "B0",
+        ),
+        (vec!["run", "--gens", "2^x"], "2^k"),
+    ] {
+        let out = golab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

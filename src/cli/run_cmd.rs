@@ -11,6 +11,7 @@ use crate::rule::Rule;
 use crate::sim::Simulation;
 use crate::stats::DEFAULT_BUCKETS;
 use crate::step::Strategy;
+use crate::universe::{GridUniverse, Universe};
 use crate::world::{Topology, World, parse_size};
 
 /// Arguments of `golab run`.
@@ -42,19 +43,19 @@ pub struct RunArgs {
     /// universe (no --size, --topology or soup).
     #[arg(long, default_value = "scalar")]
     pub strategy: String,
-    /// hashlife: step in increments of this many generations (a count or `2^k`; default:
-    /// all of --gens at once, as bgolly does).
+    /// Step in increments of this many generations (a count or `2^k`; default: all of
+    /// --gens at once, as bgolly does).
     #[arg(long, value_parser = parse_count)]
     pub step: Option<u128>,
-    /// hashlife: print `generation: population` every N generations, as bgolly does.
+    /// Print `generation: population` every N generations, as bgolly does.
     #[arg(long, value_parser = parse_count)]
     pub every: Option<u128>,
     /// hashlife: collect garbage above this many MiB of nodes (default: a quarter of the
     /// available memory, at most 4 GiB).
     #[arg(long, value_name = "MIB")]
     pub max_memory: Option<usize>,
-    /// hashlife: write the final pattern here, in the format of the extension (.mc, .rle,
-    /// .cells, .lif, .apg, + .gz).
+    /// Write the final pattern here, in the format of the extension (.mc, .rle, .cells,
+    /// .lif, .apg, + .gz).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
     /// Age brackets in the histogram.
@@ -153,34 +154,26 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
     if args.strategy.trim().eq_ignore_ascii_case("hashlife") {
         return super::run_hashed::run(args);
     }
-    for (flag, given) in [
-        ("--step", args.step.is_some()),
-        ("--every", args.every.is_some()),
-        ("--max-memory", args.max_memory.is_some()),
-        ("--out", args.out.is_some()),
-    ] {
-        if given {
-            return Err(CliError(format!(
-                "{flag} goes with --strategy hashlife (for now)"
-            )));
-        }
+    if args.max_memory.is_some() {
+        return Err(CliError(
+            "--max-memory limits the hashed universe: it goes with --strategy hashlife".into(),
+        ));
     }
-    let gens = u64::try_from(args.gens).map_err(|_| {
-        CliError(format!(
-            "{} generations is past what a grid strategy counts (2^64 - 1): use --strategy hashlife",
-            args.gens
-        ))
-    })?;
     let strategy: Strategy = args.strategy.parse()?;
     let mut warnings = Vec::new();
     let world = build_world(args, &mut warnings)?;
-    let mut sim = Simulation::new(args.gpu.factory(tuning)?, world, strategy)?;
+    let sim = Simulation::new(args.gpu.factory(tuning)?, world, strategy)?;
     let before = sim.transfer_counts();
+    let mut universe = GridUniverse::new(sim);
+    let stepping = super::run_hashed::drive(&mut universe, args)?;
     let start = Instant::now();
-    sim.step(gens)?;
+    if let Some(path) = &args.out {
+        universe.save(path, &[])?;
+    }
+    let sim = universe.simulation();
     let after = sim.transfer_counts();
     let stats = sim.stats(args.buckets)?;
-    let elapsed = start.elapsed().as_secs_f64();
+    let elapsed = stepping + start.elapsed().as_secs_f64();
     let running = sim.strategy();
     let world = sim.world()?;
     let report = RunReport {
@@ -192,7 +185,7 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
         strategy: running.name().to_string(),
         elapsed_s: elapsed,
         gps: if elapsed > 0.0 {
-            gens as f64 / elapsed
+            args.gens as f64 / elapsed
         } else {
             0.0
         },

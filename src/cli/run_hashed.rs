@@ -1,6 +1,7 @@
 //! `golab run --strategy hashlife`: a pattern in the unbounded hashed universe, stepped by
 //! `--step` (default: all of `--gens` at once), printing the exact generation and
-//! population — and, with `--every`, bgolly's `generation: population` lines.
+//! population — and [`drive`], the stepping loop (`--step`, bgolly's `--every` lines) that
+//! `golab run` uses for every kind of universe.
 
 use std::time::Instant;
 
@@ -8,8 +9,9 @@ use serde::Serialize;
 
 use super::CliError;
 use super::run_cmd::RunArgs;
-use crate::hashlife::{self, HashUniverse, load};
+use crate::hashlife::{self, load};
 use crate::rule::Rule;
+use crate::universe::Universe;
 
 /// What `golab run --strategy hashlife --json` prints.
 #[derive(Debug, Serialize)]
@@ -60,30 +62,9 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         eprintln!("warning: {w}");
     }
     let load_s = load_start.elapsed().as_secs_f64();
-    let start = Instant::now();
-    let step = args.step.unwrap_or(args.gens).max(1);
-    let every = args.every;
-    let target = universe.generation().saturating_add(args.gens);
-    let mut next_print = every.map(|e| universe.generation().saturating_add(e));
-    if every.is_some() {
-        println!("{}: {}", universe.generation(), universe.population());
-    }
-    while universe.generation() < target {
-        let mut amount = step.min(target - universe.generation());
-        if let Some(p) = next_print {
-            amount = amount.min(p - universe.generation());
-        }
-        step_exactly(&mut universe, amount)?;
-        if let (Some(p), Some(e)) = (next_print, every)
-            && universe.generation() == p
-        {
-            println!("{}: {}", universe.generation(), universe.population());
-            next_print = Some(p.saturating_add(e));
-        }
-    }
-    let elapsed_s = start.elapsed().as_secs_f64();
+    let elapsed_s = drive(&mut universe, args)?;
     if let Some(path) = &args.out {
-        load::save(&universe, path, &meta.comments)?;
+        Universe::save(&mut universe, path, &meta.comments)?;
     }
     let memory = universe.memory();
     let report = HashRunReport {
@@ -108,14 +89,31 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Step `amount` generations: one step when it is a power of two, else one per set bit.
-fn step_exactly(u: &mut HashUniverse, amount: u128) -> Result<(), CliError> {
-    if amount.is_power_of_two() {
-        u.step_pow2(amount.trailing_zeros())?;
-    } else {
-        u.advance(amount, &|| false)?;
+/// Step `args.gens` generations in pieces of `--step`, printing bgolly's `generation:
+/// population` lines every `--every` generations: the loop `golab run` drives every kind of
+/// universe with. Returns the wall seconds it took.
+pub fn drive(universe: &mut dyn Universe, args: &RunArgs) -> Result<f64, CliError> {
+    let start = Instant::now();
+    let step = args.step.unwrap_or(args.gens).max(1);
+    let target = universe.generation().saturating_add(args.gens);
+    let mut next_print = args.every.map(|e| universe.generation().saturating_add(e));
+    if args.every.is_some() {
+        println!("{}: {}", universe.generation(), universe.population()?);
     }
-    Ok(())
+    while universe.generation() < target {
+        let mut amount = step.min(target - universe.generation());
+        if let Some(p) = next_print {
+            amount = amount.min(p - universe.generation());
+        }
+        universe.step(amount, &|| false)?;
+        if let (Some(p), Some(e)) = (next_print, args.every)
+            && universe.generation() == p
+        {
+            println!("{}: {}", universe.generation(), universe.population()?);
+            next_print = Some(p.saturating_add(e));
+        }
+    }
+    Ok(start.elapsed().as_secs_f64())
 }
 
 fn print_text(r: &HashRunReport) {

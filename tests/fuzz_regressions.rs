@@ -29,6 +29,7 @@ fn check(target: &str, data: &[u8], scratch: &Path) {
         "life105" => checks::check_life105(data),
         "life106" => checks::check_life106(data),
         "macrocell" => checks::check_macrocell(data),
+        "macrocell_tree" => checks::check_macrocell_tree(data),
         "apgcode" => checks::check_apgcode(data),
         "gzip" => checks::check_gzip(data),
         other => panic!("no fuzz target named {other}"),
@@ -36,7 +37,7 @@ fn check(target: &str, data: &[u8], scratch: &Path) {
 }
 
 /// Every fuzz target (fuzz/fuzz_targets/), each with a corpus in fuzz/corpus/<target>/.
-const TARGETS: [&str; 9] = [
+const TARGETS: [&str; 10] = [
     "rle",
     "plaintext",
     "pattern_any",
@@ -44,6 +45,7 @@ const TARGETS: [&str; 9] = [
     "life105",
     "life106",
     "macrocell",
+    "macrocell_tree",
     "apgcode",
     "gzip",
 ];

@@ -564,7 +564,17 @@ mod coalesce {
 #[test]
 fn the_registry_lists_every_experiment_with_variants_and_sizes() {
     let names: Vec<&str> = lab::experiments().iter().map(|e| e.name()).collect();
-    assert_eq!(names, ["sort", "transpose", "shuffle", "coalesce", "scan"]);
+    assert_eq!(
+        names,
+        [
+            "sort",
+            "transpose",
+            "shuffle",
+            "coalesce",
+            "scan",
+            "hashing"
+        ]
+    );
     let ctx = ctx();
     for e in lab::experiments() {
         assert!(!e.variants().is_empty() && !e.default_sizes().is_empty());
@@ -868,4 +878,30 @@ fn a_gpu_heater_keeps_submitting_until_stopped_and_leaves_the_device_usable() {
     let submissions = heater.stop().expect("the heater ran without a GPU error");
     assert!(submissions > 0, "the heater submitted nothing in 200 ms");
     ctx().submit_and_wait([]).unwrap();
+}
+
+/// Brute force against hashing: every variant's cells after the run equal hashlife's (the
+/// soups grow for 1024 generations: a wrong margin or a stepping bug shows up as a
+/// mismatch), and each validated row is timed.
+#[test]
+fn hashing_validates_brute_force_against_the_hashed_universe() {
+    let ctx = ctx();
+    let report = lab::experiment("hashing")
+        .unwrap()
+        .run(
+            &ctx,
+            &plan(&["cpu-bitsliced", "hashlife"], &[16, 48]),
+            &Progress::new(),
+        )
+        .unwrap();
+    assert_eq!(report.rows.len(), 4);
+    let gpu = lab::experiment("hashing")
+        .unwrap()
+        .run(&ctx, &plan(&["gpu-bitpacked"], &[24]), &Progress::new())
+        .unwrap();
+    for row in report.rows.iter().chain(&gpu.rows) {
+        assert!(row.validated, "{row:?}");
+        assert!(row.ms.is_some_and(|ms| ms > 0.0), "{row:?}");
+        assert!(row.notes.contains("MiB"), "{row:?}");
+    }
 }

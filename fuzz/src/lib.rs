@@ -38,6 +38,35 @@ pub fn check_macrocell(data: &[u8]) {
     }
 }
 
+/// Macrocell straight into the hashed universe's quadtree
+/// (`golab::hashlife::load::from_macrocell`): never a panic, errors that point into the text;
+/// a tree that loads counts the cells the pattern reader expands (when it expands them),
+/// writes back as macrocell and reads back to the same population and bounds.
+pub fn check_macrocell_tree(data: &[u8]) {
+    use golab::hashlife::load::{LoadError, from_macrocell};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match from_macrocell(text, None, 16 << 20) {
+        Ok((u, meta)) => {
+            if let Ok(p) = pattern::parse(text, Some(Format::Macrocell)) {
+                assert_eq!(
+                    u.population(),
+                    p.population() as u128,
+                    "tree and reader disagree"
+                );
+            }
+            let again = u.to_macrocell(&meta.comments);
+            let (v, _) =
+                from_macrocell(&again, None, 16 << 20).expect("written macrocell reads back");
+            assert_eq!(v.population(), u.population());
+            assert_eq!(v.bounds(), u.bounds());
+        }
+        Err(LoadError::Pattern(e)) => check_error(text, &e),
+        Err(LoadError::Hash(_) | LoadError::BoundedGrid { .. }) => {}
+    }
+}
+
 /// An apgcode (`parse(text, Some(Format::Apgcode))`); bytes that are not UTF-8 are skipped.
 /// A code that reads is also written back: re-encoding its cells gives a code that reads
 /// to the same shape up to orientation.

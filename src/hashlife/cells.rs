@@ -51,7 +51,9 @@ fn population(store: &Store, id: u32, memo: &mut HashMap<u32, u128>) -> u128 {
         return p;
     }
     let child = node.child;
-    let p = child.iter().map(|&c| population(store, c, memo)).sum();
+    let p = child.iter().fold(0u128, |acc, &c| {
+        acc.saturating_add(population(store, c, memo))
+    });
     memo.insert(id, p);
     p
 }
@@ -122,7 +124,7 @@ fn edge(
 }
 
 impl HashUniverse {
-    /// Live cells, exact.
+    /// Live cells, exact below 2^128 − 1 (a full square of side 2^64 or more saturates there).
     pub fn population(&self) -> u128 {
         population(self.store(), self.root().0, &mut HashMap::new())
     }

@@ -45,12 +45,7 @@ pub fn open(
             None => pattern::detect_format(&text)?,
         };
         if format == Format::Macrocell {
-            let (meta, nodes) = pattern::macrocell::parse_tree(&text)?;
-            check_grid(&meta)?;
-            let mut u = HashUniverse::new(rule.or(meta.rule).unwrap_or_default(), limit_bytes)?;
-            u.load_macrocell(&nodes)?;
-            u.set_generation(meta.generation.unwrap_or(0).into());
-            return Ok((u, meta));
+            return from_macrocell(&text, rule, limit_bytes);
         }
     }
     let mut pattern = pattern::resolve(source)?;
@@ -60,6 +55,22 @@ pub fn open(
     u.set_generation(pattern.generation.unwrap_or(0).into());
     pattern.cells = Vec::new();
     Ok((u, pattern))
+}
+
+/// A macrocell file's text straight into a new hashed universe (no cell expanded): the
+/// reader's syntax, reference and level checks, then the tree. `rule` overrides the file's.
+pub fn from_macrocell(
+    text: &str,
+    rule: Option<Rule>,
+    limit_bytes: usize,
+) -> Result<(HashUniverse, Pattern), LoadError> {
+    let (meta, nodes) =
+        pattern::macrocell::parse_tree(text.strip_prefix('\u{feff}').unwrap_or(text))?;
+    check_grid(&meta)?;
+    let mut u = HashUniverse::new(rule.or(meta.rule).unwrap_or_default(), limit_bytes)?;
+    u.load_macrocell(&nodes)?;
+    u.set_generation(meta.generation.unwrap_or(0).into());
+    Ok((u, meta))
 }
 
 /// Put `pattern`'s live cells into `u` (replacing its cells): at the file's position, or

@@ -232,3 +232,25 @@ fn refuses_b0_and_generations_with_the_reason() {
         assert!(err.to_string().contains(word), "{err}");
     }
 }
+
+/// A full level-64 tree (the largest a macrocell file may name) holds 2^128 cells: the count
+/// saturates instead of wrapping, and the edges are exact.
+#[test]
+fn a_full_level_64_tree_saturates_its_count_and_keeps_its_edges() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fuzz_regressions/macrocell_tree-full-level-64.mc"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let (_, nodes) = parse_tree(&text).unwrap();
+    let mut u = HashUniverse::new(Rule::CONWAY, 64 << 20).unwrap();
+    u.load_macrocell(&nodes).unwrap();
+    assert_eq!(u.population(), u128::MAX);
+    let b = u.bounds().unwrap();
+    let half = 1i128 << 63;
+    assert_eq!((b.x0, b.y0, b.x1, b.y1), (-half, -half, half - 1, half - 1));
+    // One generation of a full square under B3/S23: the inside dies (8 or 5 neighbours), the
+    // four corners stay (3), and a row is born outside each side but its two end cells (3).
+    u.step_pow2(0).unwrap();
+    assert_eq!(u.population(), 4 * ((1u128 << 64) - 2) + 4);
+}

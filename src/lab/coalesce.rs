@@ -186,7 +186,7 @@ impl Experiment for CoalesceExperiment {
 
     fn run(
         &self,
-        ctx: &GpuContext,
+        ctx: &std::sync::Arc<GpuContext>,
         plan: &RunPlan,
         progress: &Progress,
     ) -> Result<LabReport, LabError> {

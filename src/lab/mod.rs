@@ -9,6 +9,7 @@
 mod clock;
 pub mod coalesce;
 mod gpu;
+pub mod hashing;
 mod report;
 pub mod scan;
 pub mod scanner;
@@ -130,7 +131,7 @@ pub enum LabError {
     #[error("{0}")]
     BadSize(String),
     /// An experiment name that does not exist.
-    #[error("unknown experiment '{0}'; known: sort, transpose, shuffle, coalesce, scan")]
+    #[error("unknown experiment '{0}'; known: sort, transpose, shuffle, coalesce, scan, hashing")]
     UnknownExperiment(String),
     /// wgpu reported an error (validation, out of memory, lost device) caused by the Lab's
     /// own work (other threads' errors on the shared device are theirs).
@@ -252,7 +253,7 @@ pub trait Experiment: Send + Sync {
     /// Validate and time the planned variants × sizes on `ctx`.
     fn run(
         &self,
-        ctx: &GpuContext,
+        ctx: &std::sync::Arc<GpuContext>,
         plan: &RunPlan,
         progress: &Progress,
     ) -> Result<LabReport, LabError>;
@@ -266,6 +267,7 @@ pub fn experiments() -> Vec<Box<dyn Experiment>> {
         Box::new(shuffle::ShuffleExperiment),
         Box::new(coalesce::CoalesceExperiment),
         Box::new(scan::ScanExperiment),
+        Box::new(hashing::HashingExperiment),
     ]
 }
 

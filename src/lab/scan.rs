@@ -194,7 +194,7 @@ impl Experiment for ScanExperiment {
 
     fn run(
         &self,
-        ctx: &GpuContext,
+        ctx: &std::sync::Arc<GpuContext>,
         plan: &RunPlan,
         progress: &Progress,
     ) -> Result<LabReport, LabError> {

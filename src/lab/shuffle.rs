@@ -286,7 +286,7 @@ impl Experiment for ShuffleExperiment {
 
     fn run(
         &self,
-        ctx: &GpuContext,
+        ctx: &std::sync::Arc<GpuContext>,
         plan: &RunPlan,
         progress: &Progress,
     ) -> Result<LabReport, LabError> {

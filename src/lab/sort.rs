@@ -191,7 +191,7 @@ impl Experiment for SortExperiment {
 
     fn run(
         &self,
-        ctx: &GpuContext,
+        ctx: &std::sync::Arc<GpuContext>,
         plan: &RunPlan,
         progress: &Progress,
     ) -> Result<LabReport, LabError> {

@@ -232,7 +232,7 @@ impl Experiment for TransposeExperiment {
 
     fn run(
         &self,
-        ctx: &GpuContext,
+        ctx: &std::sync::Arc<GpuContext>,
         plan: &RunPlan,
         progress: &Progress,
     ) -> Result<LabReport, LabError> {

@@ -169,3 +169,95 @@ fn wolfram_90_draws_sierpinskis_triangle() {
         (-(1 << 20) + 1, 0, (1 << 20) - 1, (1 << 20) - 1)
     );
 }
+
+/// The live cells of a grid, row-major.
+fn alive(world: &World) -> Vec<bool> {
+    world.ages().iter().map(|&a| a > 0).collect()
+}
+
+/// hashlife on a bounded grid keeps the grid's topology exactly: every cell equals
+/// `scalar`'s on awkward sizes, both topologies, every two-state family, in uneven chunks
+/// and with edits between them.
+#[test]
+fn hashlife_on_a_grid_matches_scalar_cell_for_cell() {
+    use golab::sim::Simulation;
+    use golab::step::{StepperFactory, Strategy};
+    let rules = [
+        "B3/S23", "B36/S23", "B2/S", "B2-a/S12", "B2/S34H", "B2/S013V", "W110",
+    ];
+    for &(w, h) in &[(3, 3), (17, 5), (5, 17), (37, 23), (64, 64)] {
+        for topology in [Topology::Torus, Topology::DeadBorder] {
+            for (k, text) in rules.iter().enumerate() {
+                let rule: Rule = text.parse().unwrap();
+                let start = soup(w, h, topology, rule, 40.0, 7 + k as u64);
+                let edits = scattered_edits(w, h, 6, k as u64);
+                let mut reference = scalar_after(&start, 10);
+                reference.apply_edits(&edits);
+                let expected = scalar_after(&reference, 23);
+                let mut sim =
+                    Simulation::new(StepperFactory::cpu_only(), start, Strategy::Hashlife).unwrap();
+                for chunk in [1, 2, 7] {
+                    sim.step(chunk).unwrap();
+                }
+                sim.edit(&edits).unwrap();
+                sim.step(23).unwrap();
+                let got = sim.world().unwrap();
+                let context = format!("hashlife {w}x{h} {topology} {text}");
+                assert_eq!(got.generation, expected.generation, "{context}");
+                assert_eq!(alive(got), alive(&expected), "{context}");
+                assert_eq!(
+                    sim.stats(5).unwrap().population,
+                    expected.population(),
+                    "{context}"
+                );
+            }
+        }
+    }
+}
+
+/// A 2048² soup switched from gpu-bitpacked into hashlife and back keeps every cell; ages
+/// restart at 1 in hashlife (it keeps states only) and run on exactly once back on a grid.
+#[test]
+fn a_2048_soup_switches_from_gpu_bitpacked_to_hashlife_and_back() {
+    use golab::sim::Simulation;
+    use golab::step::Strategy;
+    let start = soup(2048, 2048, Topology::Torus, Rule::CONWAY, 50.0, 3);
+    let strategy = Strategy::GpuBitpacked;
+    let mut sim = Simulation::new(factory_for(strategy), start.clone(), strategy).unwrap();
+    sim.step(5).unwrap();
+    sim.switch(Strategy::Hashlife).unwrap();
+    sim.step(2).unwrap();
+    let in_hashlife = sim.world().unwrap().clone();
+    assert!(
+        in_hashlife.ages().iter().all(|&a| a <= 1),
+        "hashlife keeps no ages"
+    );
+    sim.switch(strategy).unwrap();
+    sim.step(3).unwrap();
+    let expected = scalar_after(&start, 10);
+    let got = sim.world().unwrap();
+    assert_eq!(alive(got), alive(&expected));
+    assert_eq!(got.generation, 10);
+    // Back on a grid, the ages count on from 1 exactly as scalar counts them from there.
+    assert_same_world(&scalar_after(&in_hashlife, 3), got, "ages after hashlife");
+}
+
+#[test]
+fn hashlife_refuses_generations_rules_and_the_world_stays() {
+    use golab::sim::Simulation;
+    use golab::step::{StepperFactory, Strategy};
+    let rule: Rule = "/2/3".parse().unwrap();
+    assert!(
+        Strategy::Hashlife
+            .supports(&rule)
+            .unwrap_err()
+            .contains("Generations")
+    );
+    let start = soup(40, 30, Topology::Torus, rule, 30.0, 1);
+    let mut sim =
+        Simulation::new(StepperFactory::cpu_only(), start.clone(), Strategy::Scalar).unwrap();
+    let err = sim.switch(Strategy::Hashlife).unwrap_err().to_string();
+    assert!(err.contains("Generations"), "{err}");
+    assert_eq!(sim.strategy(), Strategy::Scalar);
+    assert_eq!(sim.world().unwrap(), &start);
+}

@@ -136,6 +136,14 @@ impl StatsHistory {
                          its GPS and kernel times are CPU figures, not a GPU's",
                     );
             }
+            if !snap.strategy.keeps_ages() {
+                ui.colored_label(ui.visuals().warn_fg_color, "no ages in hashlife")
+                    .on_hover_text(
+                        "the hashed universe keeps cell states, not ages: every live cell shows \
+                         as newborn (age 1) while hashlife runs, and counts up from 1 again once \
+                         a grid strategy takes over",
+                    );
+            }
             counter(ui, "FPS", format!("{fps:.0}"));
             counter(ui, "frame", format!("{frame_ms:.1} ms"));
         });

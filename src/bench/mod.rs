@@ -53,7 +53,11 @@ pub struct BenchConfig {
 impl Default for BenchConfig {
     fn default() -> Self {
         BenchConfig {
-            strategies: Strategy::ALL.to_vec(),
+            strategies: Strategy::ALL
+                .iter()
+                .copied()
+                .filter(|s| s.in_bench_all())
+                .collect(),
             sizes: vec![512, 1024, 2048],
             gens: None,
             repeats: 5,

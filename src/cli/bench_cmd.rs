@@ -59,7 +59,11 @@ pub struct BenchArgs {
 
 fn parse_strategies(text: &str) -> Result<Vec<Strategy>, CliError> {
     if text.trim().eq_ignore_ascii_case("all") {
-        return Ok(Strategy::ALL.to_vec());
+        return Ok(Strategy::ALL
+            .iter()
+            .copied()
+            .filter(|s| s.in_bench_all())
+            .collect());
     }
     parse_list(text, |s| s.parse::<Strategy>().map_err(CliError::from))
 }

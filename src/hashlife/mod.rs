@@ -12,6 +12,7 @@
 //! evaluated through the same 512-entry [`Rule`] table as every strategy ([`leaf`]). Rules
 //! with B0 and Generations rules are refused with the reason ([`HashError::Rule`]).
 
+mod bounded;
 mod cells;
 pub mod leaf;
 pub mod load;

@@ -110,6 +110,7 @@ impl StepperFactory {
                 Some(simd) => cpu_bitsliced::BitslicedStepper::with_simd(simd),
                 None => cpu_bitsliced::BitslicedStepper::new(),
             }),
+            Strategy::Hashlife => Box::new(super::hashlife::HashGridStepper::new()),
             _ => {
                 let ctx = self.gpu().map_err(|e| StepError::Unavailable {
                     strategy: strategy.name(),

@@ -54,9 +54,9 @@ pub fn build(
         )?))
     };
     match strategy {
-        Strategy::Scalar | Strategy::Rayon | Strategy::CpuBitsliced => Err(StepError::Backend(
-            format!("{strategy} is not a GPU strategy"),
-        )),
+        Strategy::Scalar | Strategy::Rayon | Strategy::CpuBitsliced | Strategy::Hashlife => Err(
+            StepError::Backend(format!("{strategy} is not a GPU strategy")),
+        ),
         Strategy::GpuNaive => transfer(Kernel::Naive, 1),
         Strategy::GpuPadded => transfer(Kernel::Padded, 1),
         Strategy::GpuShared => transfer(Kernel::Shared, 1),

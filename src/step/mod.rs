@@ -14,6 +14,7 @@ pub mod fault;
 pub mod gpu_bitpacked;
 pub mod gpu_cells;
 pub mod gpu_strategies;
+pub mod hashlife;
 pub mod settings;
 pub mod view;
 
@@ -114,6 +115,9 @@ pub enum Strategy {
     GpuResident,
     /// GPU, 32 cells per u32, bitwise adders, several generations per dispatch, exact ages.
     GpuBitpacked,
+    /// The hashed universe (HashLife) on the grid, one generation at a time, topology kept;
+    /// no ages (live cells read back with age 1).
+    Hashlife,
 }
 
 impl Strategy {
@@ -130,6 +134,7 @@ impl Strategy {
         Strategy::GpuReadbackSkip,
         Strategy::GpuResident,
         Strategy::GpuBitpacked,
+        Strategy::Hashlife,
     ];
 
     /// Stable name used by the CLI, settings and benchmarks.
@@ -146,6 +151,7 @@ impl Strategy {
             Strategy::GpuReadbackSkip => "gpu-readback-skip",
             Strategy::GpuResident => "gpu-resident",
             Strategy::GpuBitpacked => "gpu-bitpacked",
+            Strategy::Hashlife => "hashlife",
         }
     }
 
@@ -181,6 +187,9 @@ impl Strategy {
             Strategy::GpuBitpacked => {
                 "GPU, 32 cells per u32 word, bitwise adders, several generations per dispatch kept in registers (subgroup shuffles) or workgroup memory; exact ages from birth generations"
             }
+            Strategy::Hashlife => {
+                "HashLife: memoised quadtree squares, one thread; the grid's topology kept one generation at a time; no ages (states only); `golab run --strategy hashlife` runs the unbounded plane"
+            }
         }
     }
 
@@ -188,8 +197,31 @@ impl Strategy {
     pub fn is_gpu(self) -> bool {
         !matches!(
             self,
-            Strategy::Scalar | Strategy::Rayon | Strategy::CpuBitsliced
+            Strategy::Scalar | Strategy::Rayon | Strategy::CpuBitsliced | Strategy::Hashlife
         )
+    }
+
+    /// Whether the strategy keeps every cell's age (all but hashlife, which keeps states:
+    /// its live cells read back with age 1).
+    pub fn keeps_ages(self) -> bool {
+        self != Strategy::Hashlife
+    }
+
+    /// Whether the strategy runs `rule`, and why not: every strategy runs every rule golab
+    /// parses, except hashlife, which refuses Generations and B0 rules
+    /// ([`crate::hashlife::check_rule`]).
+    pub fn supports(self, rule: &crate::rule::Rule) -> Result<(), String> {
+        match self {
+            Strategy::Hashlife => crate::hashlife::check_rule(rule).map_err(|e| e.to_string()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether `golab bench --strategies all` includes it: every grid strategy but hashlife,
+    /// whose grid mode steps one generation at a time (its benchmark is the unbounded plane:
+    /// scripts/bench-hashlife, `golab lab hashing`).
+    pub fn in_bench_all(self) -> bool {
+        self != Strategy::Hashlife
     }
 
     /// Whether the memory mode changes what the strategy does (it moves data host↔device).

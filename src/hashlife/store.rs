@@ -84,6 +84,10 @@ pub struct Store {
     /// Roots that outlive a step (the universe's root, the reset point, undo states).
     pub roots: Vec<u32>,
     limit_nodes: usize,
+    /// The node count at which the next collection runs: the limit, or more when the last
+    /// collection found most of the store alive (then the store grows past its limit
+    /// rather than collecting on every allocation).
+    collect_at: usize,
     max_slots: usize,
     gc: GcReport,
 }
@@ -111,6 +115,7 @@ impl Store {
             stack: Vec::new(),
             roots: Vec::new(),
             limit_nodes: budget(limit_bytes).0,
+            collect_at: budget(limit_bytes).0,
             max_slots: budget(limit_bytes).1,
             gc: GcReport::default(),
         };
@@ -186,9 +191,13 @@ impl Store {
             }
             at = (at + 1) & mask;
         }
-        if self.live >= self.limit_nodes {
+        // The empty slot the probe stopped at takes the new node, unless a collection or a
+        // larger table moves the slots first.
+        let mut empty_slot = Some(at);
+        if self.live >= self.collect_at {
             // A new inner node's children must survive the collection it triggers.
             self.collect(if level > LEAF_LEVEL { child } else { [NONE; 4] });
+            empty_slot = None;
         }
         let load = if self.slots.len() >= self.max_slots {
             FULL_NUM
@@ -197,6 +206,7 @@ impl Store {
         };
         if (self.live + 1) * LOAD_DEN > self.slots.len() * load {
             self.grow_table();
+            empty_slot = None;
         }
         let node = Node {
             child,
@@ -225,7 +235,10 @@ impl Store {
             u32::try_from(self.nodes.len() - 1).expect("fewer than 2^32 nodes")
         };
         self.live += 1;
-        self.link(id, h);
+        match empty_slot {
+            Some(at) => self.slots[at] = h >> 32 << 32 | u64::from(id + 1),
+            None => self.link(id, h),
+        }
         id
     }
 
@@ -290,6 +303,7 @@ impl Store {
         }
         self.gc.collections += 1;
         self.gc.live_after = self.live;
+        self.collect_at = self.limit_nodes.max(self.live + self.live / 4);
     }
 
     fn collect_pass(&mut self, keep_results: bool, keep_also: &dyn Fn(&mut Store)) {
@@ -364,7 +378,8 @@ impl Store {
         self.nodes.capacity() * std::mem::size_of::<Node>() + self.slots.capacity() * 8
     }
 
-    /// The node count at which the store collects.
+    /// The node count the memory limit allows (the store collects there, or a quarter past
+    /// what survived its last collection when that was more).
     pub fn limit_nodes(&self) -> usize {
         self.limit_nodes
     }
@@ -372,6 +387,7 @@ impl Store {
     /// Change the memory limit; the next allocation over it collects.
     pub fn set_limit_bytes(&mut self, limit_bytes: usize) {
         (self.limit_nodes, self.max_slots) = budget(limit_bytes);
+        self.collect_at = self.limit_nodes;
     }
 
     /// Collections so far and the nodes left by the latest.

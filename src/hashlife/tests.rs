@@ -40,7 +40,7 @@ fn soup(seed: u64, w: i128, h: i128, x0: i128, y0: i128) -> Cells {
             s ^= s << 13;
             s ^= s >> 7;
             s ^= s << 17;
-            if s.is_multiple_of(2) {
+            if (s >> 40) & 1 == 0 {
                 out.insert((x0 + x, y0 + y));
             }
         }
@@ -253,4 +253,16 @@ fn a_full_level_64_tree_saturates_its_count_and_keeps_its_edges() {
     // four corners stay (3), and a row is born outside each side but its two end cells (3).
     u.step_pow2(0).unwrap();
     assert_eq!(u.population(), 4 * ((1u128 << 64) - 2) + 4);
+}
+
+/// A store whose live nodes exceed its limit grows past it instead of collecting on every
+/// allocation (each collection walks the whole store).
+#[test]
+fn a_store_fuller_than_its_limit_does_not_collect_on_every_allocation() {
+    let cells = soup(9, 1000, 1000, -500, -500);
+    let u = universe("B3/S23", &cells, 0);
+    let memory = u.memory();
+    assert!(memory.nodes > 20_000, "{memory:?}");
+    assert!(memory.collections < 20, "{memory:?}");
+    assert_eq!(u.population(), cells.len() as u128);
 }

@@ -13,6 +13,19 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// `golab ARGS --json`, which must succeed, as JSON.
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let out = golab(&all);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(&stdout(&out)).unwrap()
+}
+
 #[test]
 fn run_json_reports_the_gosper_gun_after_300_generations() {
     let out = golab(&[
@@ -387,7 +400,7 @@ fn gpu_info_kernels_says_clearly_why_it_cannot_or_what_it_did() {
 #[test]
 fn run_hashlife_counts_the_gosper_guns_gliders_at_huge_generations() {
     let population = |gens: &str| -> u128 {
-        let out = golab(&[
+        let v = json(&[
             "run",
             "--strategy",
             "hashlife",
@@ -395,14 +408,7 @@ fn run_hashlife_counts_the_gosper_guns_gliders_at_huge_generations() {
             "gosper-glider-gun",
             "--gens",
             gens,
-            "--json",
         ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
         assert_eq!(v["strategy"], "hashlife");
         v["population"].as_u64().map(u128::from).unwrap()
     };
@@ -443,7 +449,8 @@ fn run_every_prints_bgolly_style_lines_on_grids_and_the_plane() {
 #[test]
 fn run_out_writes_macrocell_from_the_tree_and_it_reads_back() {
     let path = std::env::temp_dir().join(format!("golab-cli-{}.mc", std::process::id()));
-    let out = golab(&[
+    let out = path.to_str().unwrap();
+    let first = json(&[
         "run",
         "--strategy",
         "hashlife",
@@ -452,26 +459,17 @@ fn run_out_writes_macrocell_from_the_tree_and_it_reads_back() {
         "--gens",
         "2^20",
         "--out",
-        path.to_str().unwrap(),
-        "--json",
+        out,
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let first: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    let again = golab(&[
+    let second = json(&[
         "run",
         "--strategy",
         "hashlife",
         "--pattern",
-        path.to_str().unwrap(),
+        out,
         "--gens",
         "0",
-        "--json",
     ]);
-    let second: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
     let _ = std::fs::remove_file(&path);
     assert_eq!(second["generation"], first["generation"]);
     assert_eq!(second["population"], first["population"]);

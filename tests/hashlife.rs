@@ -14,19 +14,7 @@ use golab::world::{Topology, World};
 
 /// The live cells of `world`, as plane coordinates (the grid's centre at the origin).
 fn plane_cells(world: &World) -> Vec<(i128, i128)> {
-    let (w, h) = (world.width() as usize, world.height() as usize);
-    let (cx, cy) = (
-        i128::from(world.width() / 2),
-        i128::from(world.height() / 2),
-    );
-    world
-        .ages()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &age)| age > 0)
-        .map(|(i, _)| ((i % w) as i128 - cx, (i / w) as i128 - cy))
-        .filter(|_| h > 0)
-        .collect()
+    golab::universe::plane_cells(world).collect()
 }
 
 #[test]
@@ -185,7 +173,15 @@ fn hashlife_on_a_grid_matches_scalar_cell_for_cell() {
     let rules = [
         "B3/S23", "B36/S23", "B2/S", "B2-a/S12", "B2/S34H", "B2/S013V", "W110",
     ];
-    for &(w, h) in &[(3, 3), (17, 5), (5, 17), (37, 23), (64, 64)] {
+    for &(w, h) in &[
+        (3, 3),
+        (17, 5),
+        (5, 17),
+        (37, 23),
+        (64, 64),
+        (4096, 3),
+        (3, 2050),
+    ] {
         for topology in [Topology::Torus, Topology::DeadBorder] {
             for (k, text) in rules.iter().enumerate() {
                 let rule: Rule = text.parse().unwrap();

@@ -8,27 +8,13 @@ use crate::pattern::macrocell::parse_tree;
 
 type Cells = HashSet<(i128, i128)>;
 
-/// One generation of `rule` on an unbounded plane, by the table, cell by cell.
+/// One generation of `rule` on an unbounded plane, cell by cell through the table: the
+/// apgcode classifier's sparse stepper, which shares no code with the quadtree.
 fn reference_step(rule: &Rule, cells: &Cells) -> Cells {
-    let mut candidates: HashSet<(i128, i128)> = HashSet::new();
-    for &(x, y) in cells {
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                candidates.insert((x + dx, y + dy));
-            }
-        }
-    }
-    candidates
+    let small: HashSet<(i64, i64)> = cells.iter().map(|&(x, y)| (x as i64, y as i64)).collect();
+    crate::pattern::apgcode_classify::step(&small, *rule)
         .into_iter()
-        .filter(|&(x, y)| {
-            let mut index = 0u16;
-            for dy in -1..=1 {
-                for dx in -1..=1 {
-                    index = index << 1 | u16::from(cells.contains(&(x + dx, y + dy)));
-                }
-            }
-            rule.next_alive(index)
-        })
+        .map(|(x, y)| (i128::from(x), i128::from(y)))
         .collect()
 }
 

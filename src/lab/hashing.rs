@@ -16,6 +16,7 @@ use crate::hashlife::HashUniverse;
 use crate::rule::Rule;
 use crate::sim::Simulation;
 use crate::step::{StepperFactory, Strategy};
+use crate::universe::plane_cells;
 use crate::world::{Topology, World};
 
 /// Generations every row runs.
@@ -40,23 +41,7 @@ fn soup(side: u32, seed: u64) -> Result<Cells, LabError> {
     world
         .fill_random(DENSITY, seed)
         .map_err(|e| LabError::BadSize(e.to_string()))?;
-    Ok(plane_cells(&world))
-}
-
-/// The live cells of a grid at plane coordinates (its centre at the origin).
-fn plane_cells(world: &World) -> Cells {
-    let w = world.width() as usize;
-    let (cx, cy) = (
-        i128::from(world.width() / 2),
-        i128::from(world.height() / 2),
-    );
-    world
-        .ages()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &age)| age > 0)
-        .map(|(i, _)| ((i % w) as i128 - cx, (i / w) as i128 - cy))
-        .collect()
+    Ok(plane_cells(&world).collect())
 }
 
 /// One hashed run: (seconds, cells, store bytes).
@@ -104,7 +89,7 @@ fn brute(
     let seconds = t.elapsed().as_secs_f64();
     Ok((
         seconds,
-        plane_cells(world),
+        plane_cells(world).collect(),
         grid as usize * grid as usize * 4,
     ))
 }

@@ -19,8 +19,9 @@ pub const MAX_PERIOD: u64 = 1024;
 pub const MAX_POPULATION: usize = 4096;
 
 /// One generation of `cells` under the two-state `rule` on an unbounded plane: every cell
-/// within one of a live cell is looked at through its 9-bit neighbourhood index.
-fn step(cells: &HashSet<(i64, i64)>, rule: Rule) -> HashSet<(i64, i64)> {
+/// within one of a live cell is looked at through its 9-bit neighbourhood index (also the
+/// hashed universe's independent reference in its tests).
+pub(crate) fn step(cells: &HashSet<(i64, i64)>, rule: Rule) -> HashSet<(i64, i64)> {
     let mut candidates: HashSet<(i64, i64)> = HashSet::with_capacity(cells.len() * 9);
     for &(x, y) in cells {
         for dy in -1..=1 {

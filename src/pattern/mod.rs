@@ -11,7 +11,7 @@
 //! problem (binary input a [`PatternError::Corrupt`] naming the byte offset).
 
 pub mod apgcode;
-mod apgcode_classify;
+pub(crate) mod apgcode_classify;
 mod compressed;
 mod detect;
 mod from_world;

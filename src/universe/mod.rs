@@ -22,7 +22,7 @@ use crate::hashlife::{HashError, HashUniverse, MemoryReport, Rect, load};
 use crate::pattern::{Format, Pattern, PatternError};
 use crate::rule::Rule;
 use crate::sim::{SimError, Simulation};
-use crate::world::CellEdit;
+use crate::world::{CellEdit, World};
 
 /// Why a universe refused a request; the universe is unchanged after any of these.
 #[derive(Debug, Error)]
@@ -145,6 +145,23 @@ impl Universe for HashUniverse {
     }
 }
 
+/// The live cells of a grid `world` at plane coordinates: cell `(x, y)` at
+/// `(x − width/2, y − height/2)`, the grid's centre at the origin (as [`GridUniverse`] and a
+/// pattern saved from a grid place it).
+pub fn plane_cells(world: &World) -> impl Iterator<Item = (i128, i128)> + '_ {
+    let w = world.width() as usize;
+    let (ox, oy) = (
+        i128::from(world.width() / 2),
+        i128::from(world.height() / 2),
+    );
+    world
+        .ages()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &age)| age > 0)
+        .map(move |(i, _)| ((i % w) as i128 - ox, (i / w) as i128 - oy))
+}
+
 /// The bounded grid as a [`Universe`]: a [`Simulation`] and the plane offset of its cells.
 pub struct GridUniverse {
     sim: Simulation,
@@ -211,13 +228,8 @@ impl Universe for GridUniverse {
         Ok(self.sim.world()?.population().into())
     }
     fn bounds(&mut self) -> Result<Option<Rect>, UniverseError> {
-        let (ox, oy) = self.origin();
-        let world = self.sim.world()?;
-        let w = world.width() as usize;
-        let mut rect: Option<Rect> = None;
-        for (i, _) in world.ages().iter().enumerate().filter(|(_, a)| **a > 0) {
-            let (x, y) = ((i % w) as i128 + ox, (i / w) as i128 + oy);
-            rect = Some(match rect {
+        Ok(plane_cells(self.sim.world()?).fold(None, |rect, (x, y)| {
+            Some(match rect {
                 None => Rect {
                     x0: x,
                     y0: y,
@@ -230,20 +242,11 @@ impl Universe for GridUniverse {
                     x1: r.x1.max(x),
                     y1: r.y1.max(y),
                 },
-            });
-        }
-        Ok(rect)
+            })
+        }))
     }
     fn cells_in(&mut self, rect: Rect) -> Result<Vec<(i128, i128)>, UniverseError> {
-        let (ox, oy) = self.origin();
-        let world = self.sim.world()?;
-        let w = world.width() as usize;
-        Ok(world
-            .ages()
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| **a > 0)
-            .map(|(i, _)| ((i % w) as i128 + ox, (i / w) as i128 + oy))
+        Ok(plane_cells(self.sim.world()?)
             .filter(|&(x, y)| x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1)
             .collect())
     }

@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use super::store::{LEAF_LEVEL, Store};
 use super::{HashError, HashUniverse};
 use crate::pattern::MacrocellNode;
+use crate::pattern::macrocell_write::push_leaf;
 
 /// A node of the file below leaf level (2×2 or 4×4), as bits of a partial leaf.
 #[derive(Clone, Copy)]
@@ -101,7 +102,7 @@ impl HashUniverse {
             }
             let node = *store.node(id);
             if node.level == LEAF_LEVEL {
-                out.push_str(&leaf_line(node.bits()));
+                push_leaf(&mut out, node.bits());
             } else if !done {
                 stack.push((id, true));
                 for &c in node.child.iter().rev() {
@@ -127,22 +128,6 @@ fn small_cells(level: u32, bits: u64) -> Vec<(i128, i128)> {
         .filter(|i| bits >> i & 1 == 1)
         .map(|i| (i128::from(i % 8) - half, i128::from(i / 8) - half))
         .collect()
-}
-
-/// One 8×8 leaf as macrocell rows: `.` and `*`, each row ended by `$`, trailing dead cells
-/// and rows left out.
-fn leaf_line(bits: u64) -> String {
-    let mut line = String::new();
-    let rows = 8 - (bits.leading_zeros() / 8) as u64;
-    for y in 0..rows {
-        let row = bits >> (y * 8) & 0xff;
-        for x in 0..(8 - (row as u8).leading_zeros() as u64) {
-            line.push(if row >> x & 1 == 1 { '*' } else { '.' });
-        }
-        line.push('$');
-    }
-    line.push('\n');
-    line
 }
 
 /// The node of `level` made of four mapped children of `level − 1`.

@@ -166,14 +166,8 @@ impl HashUniverse {
             nodes: store.live(),
             bytes: store.bytes(),
             limit_bytes: self.limit_bytes,
-            collections: store.gc_report().collections,
+            collections: store.collections(),
         }
-    }
-
-    /// Change the memory limit (collections start when the store passes it).
-    pub fn set_memory_limit(&mut self, limit_bytes: usize) {
-        self.limit_bytes = limit_bytes;
-        self.engine.store.set_limit_bytes(limit_bytes);
     }
 
     /// Wrap the root in an empty border: one level up, same cells, still centred.
@@ -282,10 +276,5 @@ impl HashUniverse {
     pub fn clear(&mut self) {
         let empty = self.engine.store.empty(MIN_ROOT_LEVEL);
         self.set_root(empty);
-    }
-
-    /// Collect garbage now (after a large load, say).
-    pub fn collect_garbage(&mut self) {
-        self.engine.store.collect_now();
     }
 }

@@ -62,15 +62,6 @@ impl Node {
     }
 }
 
-/// What a collection did, for statistics.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GcReport {
-    /// Collections run since the store was made.
-    pub collections: u64,
-    /// Nodes in use after the latest one.
-    pub live_after: usize,
-}
-
 /// The arena, its hash table and the collector's roots.
 pub struct Store {
     nodes: Vec<Node>,
@@ -89,7 +80,7 @@ pub struct Store {
     /// rather than collecting on every allocation).
     collect_at: usize,
     max_slots: usize,
-    gc: GcReport,
+    collections: u64,
 }
 
 fn hash(level: u8, c: [u32; 4]) -> u64 {
@@ -117,7 +108,7 @@ impl Store {
             limit_nodes: budget(limit_bytes).0,
             collect_at: budget(limit_bytes).0,
             max_slots: budget(limit_bytes).1,
-            gc: GcReport::default(),
+            collections: 0,
         };
         store.empty = vec![NONE; usize::from(LEAF_LEVEL)];
         let leaf = store.leaf(0);
@@ -301,8 +292,7 @@ impl Store {
         if self.live * 2 > self.limit_nodes {
             self.collect_pass(false, &keep_also);
         }
-        self.gc.collections += 1;
-        self.gc.live_after = self.live;
+        self.collections += 1;
         self.collect_at = self.limit_nodes.max(self.live + self.live / 4);
     }
 
@@ -378,25 +368,8 @@ impl Store {
         self.nodes.capacity() * std::mem::size_of::<Node>() + self.slots.capacity() * 8
     }
 
-    /// The node count the memory limit allows (the store collects there, or a quarter past
-    /// what survived its last collection when that was more).
-    pub fn limit_nodes(&self) -> usize {
-        self.limit_nodes
-    }
-
-    /// Change the memory limit; the next allocation over it collects.
-    pub fn set_limit_bytes(&mut self, limit_bytes: usize) {
-        (self.limit_nodes, self.max_slots) = budget(limit_bytes);
-        self.collect_at = self.limit_nodes;
-    }
-
-    /// Collections so far and the nodes left by the latest.
-    pub fn gc_report(&self) -> GcReport {
-        self.gc
-    }
-
-    /// Collect now with the current roots (after the roots changed, say).
-    pub fn collect_now(&mut self) {
-        self.collect([NONE; 4]);
+    /// Collections so far.
+    pub fn collections(&self) -> u64 {
+        self.collections
     }
 }

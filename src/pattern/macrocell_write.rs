@@ -159,21 +159,28 @@ impl Tree {
     fn write(&self, out: &mut String) {
         out.reserve(self.leaf_bits.len() * 66 + self.inner.len() * 32);
         for &bits in &self.leaf_bits {
-            for row in 0..8 {
-                if bits >> (row * 8) == 0 {
-                    break;
-                }
-                let mut row_bits = (bits >> (row * 8)) & 0xff;
-                while row_bits != 0 {
-                    out.push(if row_bits & 1 == 1 { '*' } else { '.' });
-                    row_bits >>= 1;
-                }
-                out.push('$');
-            }
-            out.push('\n');
+            push_leaf(out, bits);
         }
         for (level, [nw, ne, sw, se]) in &self.inner {
             out.push_str(&format!("{level} {nw} {ne} {sw} {se}\n"));
         }
     }
+}
+
+/// One 8×8 leaf (bit `y * 8 + x`) as a macrocell node line: rows of `.` and `*`, each ended
+/// by `$`, trailing dead cells and rows left out. The one leaf writer, used also by the
+/// hashed universe's tree writer.
+pub(crate) fn push_leaf(out: &mut String, bits: u64) {
+    for row in 0..8 {
+        if bits >> (row * 8) == 0 {
+            break;
+        }
+        let mut row_bits = (bits >> (row * 8)) & 0xff;
+        while row_bits != 0 {
+            out.push(if row_bits & 1 == 1 { '*' } else { '.' });
+            row_bits >>= 1;
+        }
+        out.push('$');
+    }
+    out.push('\n');
 }

@@ -20,7 +20,7 @@ mod life105;
 mod life106;
 pub(crate) mod macrocell;
 pub(crate) mod macrocell_tree;
-mod macrocell_write;
+pub(crate) mod macrocell_write;
 mod place;
 mod plaintext;
 mod rle;

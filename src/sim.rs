@@ -19,6 +19,10 @@ pub enum SimError {
     /// A world change (size, density...) was invalid.
     #[error(transparent)]
     World(#[from] WorldError),
+    /// A request the world refused, with the reason (on the unbounded plane: a rule the
+    /// hashed universe cannot run, a grid too small for the pattern, a selection too big).
+    #[error("{0}")]
+    Refused(String),
 }
 
 /// The live world behind one strategy, switchable at any time.

@@ -36,6 +36,8 @@ fn clicking_run_advances_generations_and_pause_stops_them() {
         s.generation >= 3 && s.running
     });
     assert!(snap.stats.population > 0);
+    // The frame `wait_for` ran may have drawn the snapshot before the one it returned.
+    harness.step();
     harness.get_by_label("Pause").click();
     let paused = wait_for(&mut harness, "the pause", |s| !s.running);
     std::thread::sleep(Duration::from_millis(100));

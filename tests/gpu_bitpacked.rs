@@ -425,7 +425,7 @@ fn device_view(
     bytemuck::cast_slice(&readback.slice(..).get_mapped_range().unwrap()).to_vec()
 }
 
-fn request(x0: f32, y0: f32, cells_per_pixel: f32, width_px: u32, height_px: u32) -> ViewRequest {
+fn request(x0: f64, y0: f64, cells_per_pixel: f64, width_px: u32, height_px: u32) -> ViewRequest {
     ViewRequest {
         x0,
         y0,

@@ -8,8 +8,18 @@ use crate::rule::Rule;
 use crate::runner::{Command, RegionOp, Snapshot, Speed};
 use crate::step::Strategy;
 
-/// Largest step exponent: 2^20 (about a million) generations per step.
+/// Largest step exponent on a grid: 2^20 (about a million) generations per step. On the
+/// unbounded plane a step goes up to 2^[`crate::runner::plane::MAX_EXPONENT`].
 pub const MAX_STEP_EXP: u32 = 20;
+
+/// Largest step exponent where the world is now (`on_plane`).
+pub fn max_step_exp(on_plane: bool) -> u32 {
+    if on_plane {
+        crate::runner::plane::MAX_EXPONENT
+    } else {
+        MAX_STEP_EXP
+    }
+}
 
 /// `speed` with the step exponent `exp` applied: what the simulation thread runs at.
 pub fn effective_speed(speed: Speed, exp: u32) -> Speed {
@@ -26,8 +36,11 @@ impl GolabApp {
     }
 
     /// Advance one step: 2^(step exponent) generations.
-    pub fn step_once(&mut self) {
-        let exp = self.settings.step_exp.min(MAX_STEP_EXP);
+    pub fn step_once(&mut self, snap: &Snapshot) {
+        let exp = self
+            .settings
+            .step_exp
+            .min(max_step_exp(snap.plane.is_some()));
         self.runner.send(Command::Step(1 << exp));
     }
 
@@ -38,10 +51,49 @@ impl GolabApp {
         self.runner.send(Command::SetSpeed(effective));
     }
 
-    /// Set the step exponent (clamped to 0..=[`MAX_STEP_EXP`]); Golly's + and -.
-    pub fn set_step_exp(&mut self, exp: u32) {
-        self.settings.step_exp = exp.min(MAX_STEP_EXP);
+    /// Set the step exponent (clamped to what the world allows: [`max_step_exp`]);
+    /// Golly's + and -. On the plane every running step is 2^exp generations; on a grid
+    /// the exponent multiplies the speed.
+    pub fn set_step_exp(&mut self, exp: u32, snap: &Snapshot) {
+        self.settings.step_exp = exp.min(max_step_exp(snap.plane.is_some()));
         self.set_speed(self.settings.speed);
+        self.send_plane_step();
+    }
+
+    /// Tell the plane its step and hyperspeed (a grid ignores them).
+    pub fn send_plane_step(&mut self) {
+        self.runner.send(Command::PlaneStep {
+            exponent: self.settings.step_exp,
+            hyper: self.settings.hyperspeed,
+        });
+    }
+
+    /// Move the world onto the unbounded plane (hashlife).
+    pub fn to_plane(&mut self) {
+        self.runner.send(Command::ToPlane);
+        self.send_plane_step();
+        self.view.selection = None;
+        self.fit_pattern();
+    }
+
+    /// Step until generation `target` (typed as a number or `2^k`).
+    pub fn go_to(&mut self, text: &str, snap: &Snapshot) {
+        match crate::cli::parse_count(text) {
+            Ok(target)
+                if target
+                    > snap
+                        .plane
+                        .as_ref()
+                        .map_or(u128::from(snap.generation), |p| p.generation) =>
+            {
+                self.runner.send(Command::GoTo(target));
+                self.runner.send(Command::SetRunning(false));
+            }
+            Ok(target) => self.error(format!(
+                "generation {target} is not ahead of the current one (use Reset or Undo to go back)"
+            )),
+            Err(e) => self.error(format!("go to generation: {e}")),
+        }
     }
 
     /// Go back to the starting pattern (undoable) and pause.
@@ -66,13 +118,13 @@ impl GolabApp {
     /// Replace the world with a fresh soup of the panel's density (an undoable step).
     pub fn random_fill(&mut self, snap: &Snapshot) {
         match self.view.selection {
-            Some(region) => {
+            Some(selection) => {
                 let seed = self.next_seed();
                 let op = RegionOp::RandomFill {
                     density: self.settings.density,
                     seed,
                 };
-                self.runner.send(Command::Region(region, op));
+                self.runner.send(Command::Region(selection, op));
             }
             None => {
                 let mut settings = self.settings.clone();
@@ -88,7 +140,9 @@ impl GolabApp {
     /// Kill every cell (or those of the selection), keeping size, rule and generation 0.
     pub fn clear(&mut self, snap: &Snapshot) {
         match self.view.selection {
-            Some(region) => self.runner.send(Command::Region(region, RegionOp::Clear)),
+            Some(selection) => self
+                .runner
+                .send(Command::Region(selection, RegionOp::Clear)),
             None => {
                 let mut settings = self.settings.clone();
                 (settings.width, settings.height) = snap.size;
@@ -148,10 +202,10 @@ impl GolabApp {
 
     /// Copy the selection to the clipboard (also as RLE text), clearing it if `cut`.
     pub fn copy_selection(&mut self, cut: bool) {
-        if let Some(region) = self.view.selection {
+        if let Some(selection) = self.view.selection {
             let (tx, rx) = channel();
             self.runner.send(Command::Copy {
-                region,
+                selection,
                 cut,
                 reply: tx,
             });
@@ -180,16 +234,32 @@ impl GolabApp {
 
     /// Apply `op` to the selection.
     pub fn selection_op(&mut self, op: RegionOp) {
-        if let Some(region) = self.view.selection {
-            self.runner.send(Command::Region(region, op));
+        if let Some(selection) = self.view.selection {
+            self.runner.send(Command::Region(selection, op));
         }
     }
 
-    /// Ask for the world and write it to `path` as a pattern (format from the extension).
+    /// Ask for the world and write it to `path` as a pattern (format from the extension);
+    /// the plane writes itself on the simulation thread (macrocell straight from the tree).
     pub fn save_to(&mut self, path: std::path::PathBuf) {
         let png = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        if !png && self.runner.snapshot().plane.is_some() {
+            let comments = self
+                .pattern_info
+                .as_ref()
+                .map(|info| info.comments.clone())
+                .unwrap_or_default();
+            let (tx, rx) = channel();
+            self.runner.send(Command::SavePlane {
+                path,
+                comments,
+                reply: tx,
+            });
+            self.plane_save_reply = Some(rx);
+            return;
+        }
         self.read_world_for(if png {
             Pending::ExportPng(path)
         } else {

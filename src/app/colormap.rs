@@ -150,6 +150,21 @@ pub fn legend(ui: &mut egui::Ui, map: Colormap, states: u16) {
     }
 }
 
+/// The legend on the unbounded plane, which keeps no ages: pixels are shaded by how full
+/// they are ([`crate::hashlife::draw::density_value`]), a full pixel in the newborn colour.
+pub fn density_legend(ui: &mut egui::Ui, map: Colormap) {
+    let width = ui.available_width().min(220.0);
+    let sparsest = crate::hashlife::draw::density_value(1, 20) - crate::step::view::LIVE_BASE - 1;
+    ramp(ui, width, |t| {
+        colour(map, (t * sparsest as f32).round() as u32)
+    });
+    ui.horizontal(|ui| {
+        ui.small("full pixel");
+        ui.add_space((width - 130.0).max(0.0));
+        ui.small("one live cell");
+    });
+}
+
 /// A 12-point-high ramp of `colour_at(0..=1)` across `width`.
 fn ramp(ui: &mut egui::Ui, width: f32, colour_at: impl Fn(f32) -> Color32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 12.0), egui::Sense::hover());

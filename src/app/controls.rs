@@ -27,6 +27,8 @@ pub struct PanelState {
     pub filter: String,
     /// Seed of the next random fill.
     pub seed: u64,
+    /// "Go to generation" text being edited (the plane).
+    pub go_to_text: String,
     unavailable: Vec<(Strategy, Option<String>)>,
 }
 
@@ -40,6 +42,7 @@ impl PanelState {
             path: String::new(),
             filter: String::new(),
             seed: 1,
+            go_to_text: String::new(),
             unavailable: Vec::new(),
         }
     }
@@ -94,7 +97,7 @@ fn run_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             app.toggle_run(snap);
         }
         if ui.button("Step").on_hover_text("N").clicked() {
-            app.step_once();
+            app.step_once(snap);
         }
         if ui
             .add_enabled(snap.can_reset, egui::Button::new("Reset"))
@@ -141,21 +144,80 @@ fn run_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         }
     });
     ui.horizontal(|ui| {
-        let mut exp = app.settings.step_exp;
+        let plane = snap.plane.is_some();
+        let mut exp = app
+            .settings
+            .step_exp
+            .min(super::actions::max_step_exp(plane));
         let field = egui::DragValue::new(&mut exp)
-            .range(0..=super::actions::MAX_STEP_EXP)
+            .range(0..=super::actions::max_step_exp(plane))
             .prefix("step 2^");
         let label = ui.label("step exponent");
+        let hint = if plane {
+            "+ / -: every step on the plane is 2^n generations (HashLife steps 2^n at once)"
+        } else {
+            "+ / -: a step (N) is 2^n generations; running goes 2^n times faster"
+        };
         if ui
             .add(field)
             .labelled_by(label.id)
-            .on_hover_text("+ / -: a step (N) is 2^n generations; running goes 2^n times faster")
+            .on_hover_text(hint)
             .changed()
         {
-            app.set_step_exp(exp);
+            app.set_step_exp(exp, snap);
         }
-        ui.label(format!("= {} gen", 1u64 << exp));
+        match 1u64.checked_shl(exp) {
+            Some(n) if exp < 64 => ui.label(format!("= {n} gen")),
+            _ => ui.label(format!("= 2^{exp} gen")),
+        };
     });
+    if let Some(plane) = &snap.plane {
+        plane_section(app, ui, snap, plane);
+    }
+}
+
+/// The plane's own controls: hyperspeed, "go to generation" and its progress.
+fn plane_section(
+    app: &mut GolabApp,
+    ui: &mut Ui,
+    snap: &Snapshot,
+    plane: &crate::runner::PlaneInfo,
+) {
+    ui.horizontal(|ui| {
+        let mut hyper = app.settings.hyperspeed;
+        if ui
+            .checkbox(&mut hyper, "hyperspeed")
+            .on_hover_text("the step doubles while steps stay fast, as Golly's hyperspeed does (a periodic pattern soon goes 2^20 and more per step)")
+            .changed()
+        {
+            app.settings.hyperspeed = hyper;
+            app.send_plane_step();
+        }
+        if plane.hyper && plane.exponent != app.settings.step_exp {
+            ui.label(format!("now 2^{}", plane.exponent));
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("go to gen");
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut app.panel.go_to_text).desired_width(90.0))
+            .labelled_by(label.id)
+            .on_hover_text("a generation ahead: 1000000 or 2^40");
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.button("Go").clicked() || enter {
+            let text = app.panel.go_to_text.clone();
+            app.go_to(&text, snap);
+        }
+    });
+    if plane.pending > 0 {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!("{} generations to go", plane.pending));
+            if ui.button("Stop").clicked() {
+                app.runner.send(Command::SetRunning(false));
+            }
+        });
+    }
 }
 
 fn strategy_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
@@ -236,14 +298,27 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         }
     });
     ui.horizontal(|ui| {
+        let plane = snap.plane.is_some();
         for (topology, label) in [
             (Topology::Torus, "torus"),
             (Topology::DeadBorder, "dead border"),
         ] {
-            if ui.radio(snap.topology == topology, label).clicked() {
+            if ui.radio(!plane && snap.topology == topology, label).clicked() {
                 app.settings.topology = topology;
                 app.runner.send(Command::Topology(topology));
+                if plane {
+                    app.view.selection = None;
+                    app.fit();
+                }
             }
+        }
+        if ui
+            .radio(plane, "unbounded")
+            .on_hover_text("the unbounded plane, run by HashLife: no edges, steps of 2^n generations, zoom out to any scale; torus or dead border moves the pattern back into the grid (if it fits)")
+            .clicked()
+            && !plane
+        {
+            app.to_plane();
         }
     });
     ui.horizontal(|ui| {
@@ -345,7 +420,11 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             ui.radio_value(&mut app.settings.colormap, map, map.label());
         }
     });
-    colormap::legend(ui, app.settings.colormap, snap.rule.states());
+    if snap.plane.is_some() {
+        colormap::density_legend(ui, app.settings.colormap);
+    } else {
+        colormap::legend(ui, app.settings.colormap, snap.rule.states());
+    }
     if app.view.selection.is_some() {
         ui.label("Selection:");
         ui.horizontal_wrapped(|ui| {

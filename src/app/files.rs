@@ -18,7 +18,16 @@ use crate::world::{MAX_EDGE, Topology, World};
 const PATTERN_EXTENSIONS: &[&str] = &["rle", "cells", "txt", "lif", "life", "mc", "apg", "gz"];
 
 /// A pattern opened in the background: the world, the note to show and the file's info.
-pub type Opened = Result<(World, String, PatternInfo), String>;
+pub type Opened = Result<(OpenedWorld, String, PatternInfo), String>;
+
+/// Where an opened pattern goes.
+pub enum OpenedWorld {
+    /// A grid.
+    Grid(World),
+    /// The unbounded plane: a macrocell file, any file while the world is on the plane, a
+    /// pattern larger than any grid.
+    Plane(Box<crate::hashlife::HashUniverse>),
+}
 
 /// What of the running world an opened pattern's world inherits.
 #[derive(Debug, Clone, Copy)]
@@ -26,6 +35,7 @@ struct Current {
     size: (u32, u32),
     rule: Rule,
     topology: Topology,
+    plane: bool,
 }
 
 /// Largest edge of an exported PNG; bigger worlds are downsampled (a pixel shows any life).
@@ -37,21 +47,67 @@ fn current(snap: &Snapshot) -> Current {
         size: snap.size,
         rule: snap.rule,
         topology: snap.topology,
+        plane: snap.plane.is_some(),
     }
 }
 
 /// Resolve `source` (a path, bundled pattern name or apgcode) and build its world; the
 /// warnings of the reader and of the placement go into the info.
 fn open_source(source: &str, now: Current) -> Opened {
+    if now.plane || is_macrocell(source) {
+        match open_plane(source, now) {
+            Err(crate::hashlife::load::LoadError::BoundedGrid { .. }) => {}
+            Err(e) => return Err(format!("{source}: {e}")),
+            Ok(opened) => return Ok(opened),
+        }
+    }
     let pattern = crate::pattern::resolve(source).map_err(|e| format!("{source}: {e}"))?;
-    let (world, placement_warning) = world_for_pattern(&pattern, now)?;
+    let (world, placement_warning) = match world_for_pattern(&pattern, now) {
+        Ok(placed) => placed,
+        Err(why) if pattern.grid.is_none() => {
+            let (plane, note, info) =
+                open_plane(source, now).map_err(|e| format!("{source}: {e}"))?;
+            return Ok((
+                plane,
+                format!("{note} on the unbounded plane ({why})"),
+                info,
+            ));
+        }
+        Err(why) => return Err(why),
+    };
     let mut info = PatternInfo::of(&pattern, source);
     info.warnings.extend(placement_warning);
     let mut note = format!("opened {source}");
     if let Some(first) = info.warnings.first() {
         note = format!("{note} ({first})");
     }
-    Ok((world, note, info))
+    Ok((OpenedWorld::Grid(world), note, info))
+}
+
+/// Whether `source` is a macrocell file (by its extension, `.gz` or not).
+fn is_macrocell(source: &str) -> bool {
+    let path = Path::new(source);
+    path.is_file() && Format::from_path(path) == Some(Format::Macrocell)
+}
+
+/// Open `source` on the unbounded plane (a macrocell file straight into the quadtree); the
+/// current rule where the file names none.
+fn open_plane(
+    source: &str,
+    now: Current,
+) -> Result<(OpenedWorld, String, PatternInfo), crate::hashlife::load::LoadError> {
+    let limit = crate::hashlife::default_memory_limit();
+    let (mut universe, meta) = crate::hashlife::load::open(source, None, limit)?;
+    if meta.rule.is_none() {
+        universe.set_rule(now.rule)?;
+    }
+    let info = PatternInfo::of(&meta, source);
+    let note = format!(
+        "opened {source}: {} cells at generation {}",
+        universe.population(),
+        universe.generation()
+    );
+    Ok((OpenedWorld::Plane(Box::new(universe)), note, info))
 }
 
 /// The world a pattern opens as: the current size (grown to fit the pattern), the
@@ -137,9 +193,20 @@ pub fn collect_opened(app: &mut GolabApp) -> bool {
     let from_launch = std::mem::take(&mut app.opening_launch);
     match result {
         Ok((world, note, info)) => {
-            app.settings.rule = world.rule().to_string();
+            let rule = match &world {
+                OpenedWorld::Grid(world) => world.rule(),
+                OpenedWorld::Plane(universe) => universe.rule(),
+            };
+            app.settings.rule = rule.to_string();
             app.panel.rule_text = app.settings.rule.clone();
-            app.runner.send(Command::Replace(world));
+            match world {
+                OpenedWorld::Grid(world) => app.runner.send(Command::Replace(world)),
+                OpenedWorld::Plane(universe) => {
+                    app.runner.send(Command::OpenPlane(universe));
+                    app.send_plane_step();
+                    app.view.selection = None;
+                }
+            }
             app.fit_pattern();
             app.notify(note);
             app.pattern_info = Some(info);
@@ -248,13 +315,13 @@ pub fn save_pattern(
 /// Write `world` as a PNG coloured like the view, one pixel per cell up to 4096 a side.
 pub fn export_png(world: &World, path: &Path, map: Colormap) -> Result<String, String> {
     let (w, h) = (world.width(), world.height());
-    let cells_per_pixel = (w.max(h) as f32 / PNG_MAX_EDGE as f32).max(1.0);
+    let cells_per_pixel = (f64::from(w.max(h)) / f64::from(PNG_MAX_EDGE)).max(1.0);
     let request = ViewRequest {
         x0: 0.0,
         y0: 0.0,
         cells_per_pixel,
-        width_px: (w as f32 / cells_per_pixel).ceil() as u32,
-        height_px: (h as f32 / cells_per_pixel).ceil() as u32,
+        width_px: (f64::from(w) / cells_per_pixel).ceil() as u32,
+        height_px: (f64::from(h) / cells_per_pixel).ceil() as u32,
     };
     let mut ages = vec![0; request.pixels()];
     render_host(world, &request, &mut ages);

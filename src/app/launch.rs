@@ -25,6 +25,16 @@ pub struct AppOptions {
     /// Run as fast as possible rather than one generation per frame.
     #[arg(long)]
     pub max_speed: bool,
+    /// Start on the unbounded plane (HashLife) instead of a grid; macrocell files open
+    /// there anyway.
+    #[arg(long)]
+    pub plane: bool,
+    /// Step exponent: each step is 2^n generations (on the plane up to 2^116).
+    #[arg(long, value_name = "N")]
+    pub step_exp: Option<u32>,
+    /// On the plane, let the step grow while steps stay fast (Golly's hyperspeed).
+    #[arg(long)]
+    pub hyperspeed: bool,
 }
 
 impl AppOptions {
@@ -48,6 +58,14 @@ impl AppOptions {
         if self.max_speed {
             settings.speed = crate::runner::Speed::Max;
         }
+        if let Some(n) = self.step_exp {
+            let most = crate::runner::plane::MAX_EXPONENT;
+            if n > most {
+                return Err(format!("--step-exp {n}: at most {most}"));
+            }
+            settings.step_exp = n;
+        }
+        settings.hyperspeed |= self.hyperspeed;
         Ok(())
     }
 }

@@ -78,8 +78,9 @@ pub struct GolabApp {
     stats: stats_panel::StatsHistory,
     lab: lab_tab::LabTab,
     clipboard: Option<Arc<Pattern>>,
-    copy_reply: Option<Receiver<Pattern>>,
-    bounds_reply: Option<Receiver<Option<crate::runner::Region>>>,
+    copy_reply: Option<Receiver<Result<Pattern, String>>>,
+    bounds_reply: Option<Receiver<Option<crate::runner::Selection>>>,
+    plane_save_reply: Option<Receiver<Result<String, String>>>,
     world_reply: Option<(Receiver<World>, Pending)>,
     /// PNG exports encoding on their own threads.
     exports: Vec<Receiver<Result<String, String>>>,
@@ -185,6 +186,7 @@ impl GolabApp {
             clipboard: None,
             copy_reply: None,
             bounds_reply: None,
+            plane_save_reply: None,
             world_reply: None,
             exports: Vec::new(),
             opening: None,
@@ -201,8 +203,17 @@ impl GolabApp {
 
     /// Open the launch pattern and start running if asked to.
     pub fn launch(&mut self, launch: &AppOptions) {
+        if launch.plane {
+            self.to_plane();
+        }
+        self.send_plane_step();
         if let Some(path) = &launch.pattern {
-            let snap = self.runner.snapshot();
+            let mut snap = self.runner.snapshot();
+            if launch.plane {
+                // The plane is on its way (ToPlane is queued): open the file there.
+                snap.plane
+                    .get_or_insert_with(crate::runner::PlaneInfo::placeholder);
+            }
             // Read in the background; if it fails, the user asked for a file, not for the
             // remembered soup: `files::collect_opened` shows an empty world beside the error
             // rather than something that looks like the file.

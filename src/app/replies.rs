@@ -32,12 +32,26 @@ impl GolabApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         if let Some(rx) = &self.copy_reply
-            && let Ok(pattern) = rx.try_recv()
+            && let Ok(copied) = rx.try_recv()
         {
-            ctx.copy_text(pattern.to_rle());
-            self.notify(format!("copied {} cells", pattern.population()));
-            self.clipboard = Some(Arc::new(pattern));
             self.copy_reply = None;
+            match copied {
+                Ok(pattern) => {
+                    ctx.copy_text(pattern.to_rle());
+                    self.notify(format!("copied {} cells", pattern.population()));
+                    self.clipboard = Some(Arc::new(pattern));
+                }
+                Err(e) => self.error(e),
+            }
+        }
+        if let Some(rx) = &self.plane_save_reply
+            && let Ok(saved) = rx.try_recv()
+        {
+            self.plane_save_reply = None;
+            match saved {
+                Ok(note) => self.notify(note),
+                Err(e) => self.error(e),
+            }
         }
         if let Some(rx) = &self.bounds_reply
             && let Ok(bounds) = rx.try_recv()

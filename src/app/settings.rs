@@ -34,6 +34,9 @@ pub struct Settings {
     /// Step exponent: a step (N) is 2^n generations, and running advances 2^n times the
     /// speed per frame (Golly's step exponent, changed with + and -).
     pub step_exp: u32,
+    /// On the unbounded plane: the step exponent grows while steps stay fast (Golly's
+    /// hyperspeed).
+    pub hyperspeed: bool,
     /// Host↔device memory mode of GPU strategies.
     pub memory: MemoryMode,
     /// Download period of gpu-readback-skip.
@@ -54,6 +57,7 @@ impl Default for Settings {
             colormap: Colormap::Continuous,
             speed: Speed::PerFrame(1),
             step_exp: 0,
+            hyperspeed: false,
             memory: MemoryMode::Normal,
             readback_interval: 10,
             tool: Tool::Draw,
@@ -81,6 +85,7 @@ impl Settings {
         }
         self.density = self.density.clamp(0.0, 100.0);
         self.readback_interval = self.readback_interval.clamp(1, 10_000);
+        self.step_exp = self.step_exp.min(crate::runner::plane::MAX_EXPONENT);
         if let Speed::PerFrame(n) = self.speed {
             self.speed = Speed::PerFrame(n.clamp(1, 1000));
         }

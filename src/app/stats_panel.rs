@@ -106,9 +106,39 @@ impl StatsHistory {
     pub fn show(&self, ui: &mut egui::Ui, snap: &Snapshot, software: bool) {
         let (fps, frame_ms) = self.fps();
         ui.horizontal_wrapped(|ui| {
-            counter(ui, "generation", snap.generation.to_string());
-            counter(ui, "population", snap.stats.population.to_string())
-                .on_hover_text("live cells (state 1)");
+            match &snap.plane {
+                Some(plane) => {
+                    counter(ui, "generation", plane.generation.to_string());
+                    counter(ui, "population", plane.population.to_string())
+                        .on_hover_text("live cells on the plane, exact");
+                    let m = plane.memory;
+                    counter(
+                        ui,
+                        "memory",
+                        format!(
+                            "{:.1} of {:.0} MiB",
+                            m.bytes as f64 / 1048576.0,
+                            m.limit_bytes as f64 / 1048576.0
+                        ),
+                    )
+                    .on_hover_text(format!(
+                        "the hashed universe's node store: {} nodes, {} garbage collections; it collects at the limit (a quarter of the memory available when golab started, `golab run --max-memory` sets it for the CLI)",
+                        m.nodes, m.collections
+                    ));
+                    if let Some(b) = plane.bounds {
+                        counter(ui, "pattern", format!("{} × {}", b.width(), b.height()))
+                            .on_hover_text(format!(
+                                "the live cells' box, from ({}, {}) to ({}, {})",
+                                b.x0, b.y0, b.x1, b.y1
+                            ));
+                    }
+                }
+                None => {
+                    counter(ui, "generation", snap.generation.to_string());
+                    counter(ui, "population", snap.stats.population.to_string())
+                        .on_hover_text("live cells (state 1)");
+                }
+            }
             if snap.rule.has_dying_states() {
                 counter(ui, "dying", snap.stats.dying.to_string()).on_hover_text(format!(
                     "cells in dying states 2..{} of the Generations rule",
@@ -136,7 +166,14 @@ impl StatsHistory {
                          its GPS and kernel times are CPU figures, not a GPU's",
                     );
             }
-            if !snap.strategy.keeps_ages() {
+            if snap.plane.is_some() {
+                ui.colored_label(ui.visuals().warn_fg_color, "unbounded plane: no ages")
+                    .on_hover_text(
+                        "the hashed plane keeps cell states, not ages: cells are coloured by \
+                         how full each pixel is (one live cell: the darkest shade; a full \
+                         pixel: the newborn colour); cells moved back into a grid start at age 1",
+                    );
+            } else if !snap.strategy.keeps_ages() {
                 ui.colored_label(ui.visuals().warn_fg_color, "no ages in hashlife")
                     .on_hover_text(
                         "the hashed universe keeps cell states, not ages: every live cell shows \
@@ -159,6 +196,14 @@ impl StatsHistory {
     }
 
     fn histogram(&self, ui: &mut egui::Ui, snap: &Snapshot, height: f32) {
+        if snap.plane.is_some() {
+            ui.vertical_centered(|ui| {
+                ui.add_space(height / 3.0);
+                ui.weak("no age distribution on the unbounded plane:");
+                ui.weak("HashLife keeps states, not ages");
+            });
+            return;
+        }
         let n = snap.stats.histogram.len().max(1);
         let bars: Vec<Bar> = snap
             .stats

@@ -11,18 +11,25 @@ pub fn show(app: &mut GolabApp, ui: &mut egui::Ui, snap: &Snapshot) {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if app.tab == Tab::World {
                 if let Some(sel) = app.view.selection {
-                    ui.label(format!("selection {}×{}", sel.width, sel.height))
-                        .on_hover_text(format!("from cell ({}, {})", sel.x, sel.y));
+                    ui.label(format!("selection {}×{}", sel.width(), sel.height()))
+                        .on_hover_text(format!("from cell ({}, {})", sel.x0, sel.y0));
                     ui.separator();
                 }
                 let (w, h) = snap.size;
-                let inside = |(x, y): (i64, i64)| x >= 0 && y >= 0 && x < w.into() && y < h.into();
+                let plane = snap.plane.is_some();
+                let inside = |(x, y): (i64, i64)| {
+                    plane || (x >= 0 && y >= 0 && x < w.into() && y < h.into())
+                };
                 let cursor = match app.view.hover.filter(|&c| inside(c)) {
                     Some((x, y)) => format!("cell ({x}, {y})"),
                     None => "cell —".to_string(),
                 };
                 ui.monospace(cursor)
-                    .on_hover_text("the cell under the cursor (column, row from the top left)");
+                    .on_hover_text(if plane {
+                        "the cell under the cursor (plane coordinates: x right, y down, the origin where the grid's centre was)"
+                    } else {
+                        "the cell under the cursor (column, row from the top left)"
+                    });
                 ui.separator();
                 let exp = app.settings.step_exp;
                 ui.monospace(format!("step 2^{exp}"))

@@ -5,12 +5,11 @@ use std::sync::Arc;
 
 use egui::{Color32, PointerButton, Rect, Sense, Stroke};
 
-use super::camera::{Camera, cells_rect, line_cells};
+use super::camera::{Camera, MIN_PLANE_CELL_PX, cells_rect, line_cells};
 use super::colormap::Colormap;
 use super::view_paint::{self, HostTexture};
 use crate::pattern::Pattern;
-use crate::runner::{Command, Region, Runner, Snapshot};
-use crate::world::CellEdit;
+use crate::runner::{Command, Runner, Selection, Snapshot};
 
 /// What a left drag does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -32,8 +31,9 @@ pub struct WorldView {
     pub camera: Camera,
     /// Current tool.
     pub tool: Tool,
-    /// Current selection.
-    pub selection: Option<Region>,
+    /// Current selection (grid cells on a grid, clipped to it; plane coordinates on the
+    /// plane).
+    pub selection: Option<Selection>,
     /// Pattern following the cursor until a click places it.
     pub placing: Option<Arc<Pattern>>,
     /// Cell under the pointer.
@@ -41,7 +41,7 @@ pub struct WorldView {
     /// Fit the world to the view on the next frame.
     pub fit_pending: bool,
     /// Frame these cells (the pattern's bounding box) on the next frame.
-    pub fit_cells: Option<Region>,
+    pub fit_cells: Option<Selection>,
     /// Screen rectangle of the view in the last frame.
     pub rect: Rect,
     /// Whether Space was used to pan since it went down (then its release does not run).
@@ -76,26 +76,43 @@ impl WorldView {
     /// Draw the view and handle its input for this frame.
     pub fn show(&mut self, ui: &mut egui::Ui, snap: &Snapshot, runner: &Runner, map: Colormap) {
         let (w, h) = snap.size;
+        let plane = snap.plane.is_some();
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         self.rect = rect;
         if self.fit_pending && rect.width() > 1.0 {
-            self.camera = Camera::fit(rect, w, h);
+            self.camera = match snap.plane.as_ref() {
+                Some(_) => Camera {
+                    center: [0.0, 0.0],
+                    cell_px: 8.0,
+                },
+                None => Camera::fit(rect, w, h),
+            };
             self.fit_pending = false;
         }
         if rect.width() > 1.0
-            && let Some(r) = self.fit_cells.take()
+            && let Some(selection) = self.fit_cells.take()
         {
-            self.camera = Camera::fit_cells(rect, r.x, r.y, r.width, r.height);
+            self.camera = Camera::fit_cells(rect, selection);
         }
-        self.zoom_and_pan(ui, rect, &response, w, h);
+        let min_cell_px = if plane {
+            MIN_PLANE_CELL_PX
+        } else {
+            Camera::grid_min_cell_px(rect, w, h)
+        };
+        self.zoom_and_pan(ui, rect, &response, min_cell_px);
         self.hover = response.hover_pos().map(|p| self.camera.cell_at(rect, p));
-        self.edit(ui, rect, &response, runner, w, h);
-        runner.set_view(self.camera.request(rect, ui.ctx().pixels_per_point()));
+        self.edit(ui, rect, &response, runner, (!plane).then_some((w, h)));
+        let ppp = ui.ctx().pixels_per_point();
+        runner.set_view(if plane {
+            self.camera.plane_request(rect, ppp)
+        } else {
+            self.camera.request(rect, ppp)
+        });
         if let Some(image) = &snap.view {
             let image_rect = self.camera.image_rect(rect, &image.request);
             view_paint::paint(ui, rect, image, image_rect, map, &mut self.host_texture);
         }
-        self.overlay(ui, rect, w, h);
+        self.overlay(ui, rect, (!plane).then_some((w, h)));
         self.placing_hint(ui, rect);
     }
 
@@ -122,14 +139,13 @@ impl WorldView {
         ui: &egui::Ui,
         rect: Rect,
         response: &egui::Response,
-        w: u32,
-        h: u32,
+        min_cell_px: f32,
     ) {
         if let Some(pointer) = response.hover_pos() {
             let scroll = ui.input(|i| i.smooth_scroll_delta.y);
             if scroll != 0.0 {
                 self.camera
-                    .zoom_about(rect, pointer, (scroll / 200.0).exp(), w, h);
+                    .zoom_about(rect, pointer, (scroll / 200.0).exp(), min_cell_px);
             }
         }
         let space = ui.input(|i| i.key_down(egui::Key::Space));
@@ -142,14 +158,15 @@ impl WorldView {
         }
     }
 
+    /// Drawing, erasing, selecting and placing; `grid` is the grid's size (selections are
+    /// clipped to it), `None` on the plane.
     fn edit(
         &mut self,
         ui: &egui::Ui,
         rect: Rect,
         response: &egui::Response,
         runner: &Runner,
-        w: u32,
-        h: u32,
+        grid: Option<(u32, u32)>,
     ) {
         let space = ui.input(|i| i.key_down(egui::Key::Space));
         let pointer = response.interact_pointer_pos().or(response.hover_pos());
@@ -183,21 +200,12 @@ impl WorldView {
                 }
                 if active {
                     let from = self.last_cell.unwrap_or(cell);
-                    let edits: Vec<CellEdit> = line_cells(from, cell)
-                        .into_iter()
-                        .filter(|&(x, y)| x >= 0 && y >= 0 && x < i64::from(w) && y < i64::from(h))
-                        .map(|(x, y)| CellEdit {
-                            x: x as u32,
-                            y: y as u32,
-                            alive: !erase,
-                        })
-                        .collect();
-                    if !edits.is_empty() {
-                        runner.send(Command::Edit {
-                            edits,
-                            stroke: self.stroke,
-                        });
-                    }
+                    // The universe clips to itself (a grid) or takes every cell (the plane).
+                    runner.send(Command::Paint {
+                        cells: line_cells(from, cell),
+                        alive: !erase,
+                        stroke: self.stroke,
+                    });
                     self.last_cell = Some(cell);
                 }
                 if response.drag_stopped() || response.clicked() || response.secondary_clicked() {
@@ -212,7 +220,11 @@ impl WorldView {
                 if response.dragged_by(PointerButton::Primary)
                     && let Some(anchor) = self.select_anchor
                 {
-                    self.selection = Region::from_corners(anchor, cell, w, h);
+                    let selection = Selection::from_corners(anchor, cell);
+                    self.selection = match grid {
+                        Some((w, h)) => selection.in_grid(w, h).map(Selection::of_region),
+                        None => Some(selection),
+                    };
                 }
                 if response.clicked_by(PointerButton::Primary) {
                     self.selection = None;
@@ -222,32 +234,41 @@ impl WorldView {
         }
     }
 
-    fn overlay(&self, ui: &egui::Ui, rect: Rect, w: u32, h: u32) {
+    /// The grid's border (`grid`: its size; `None` on the plane, which has none), cell
+    /// lines when zoomed in, the selection and the pattern being placed.
+    fn overlay(&self, ui: &egui::Ui, rect: Rect, grid: Option<(u32, u32)>) {
         let painter = ui.painter_at(rect);
         let cam = &self.camera;
-        let world = cells_rect(cam, rect, 0, 0, w, h);
-        painter.rect_stroke(
-            world,
-            0.0,
-            Stroke::new(1.0, Color32::from_gray(90)),
-            egui::StrokeKind::Outside,
-        );
+        let (x0, y0) = cam.cell_at(rect, rect.min);
+        let (x1, y1) = cam.cell_at(rect, rect.max);
+        // The cells lines may cover: the grid, or the visible part of the plane.
+        let (lo, hi, world) = match grid {
+            Some((w, h)) => {
+                let world = cells_rect(cam, rect, 0, 0, w.into(), h.into());
+                painter.rect_stroke(
+                    world,
+                    0.0,
+                    Stroke::new(1.0, Color32::from_gray(90)),
+                    egui::StrokeKind::Outside,
+                );
+                ((0, 0), (i64::from(w), i64::from(h)), world)
+            }
+            None => ((x0, y0), (x1 + 1, y1 + 1), rect),
+        };
         let cell_px = cam.cell_px * ui.ctx().pixels_per_point();
         if cell_px >= 8.0 {
-            let grid = Stroke::new(1.0, Color32::from_rgba_unmultiplied(120, 120, 140, 60));
-            let (x0, y0) = cam.cell_at(rect, rect.min);
-            let (x1, y1) = cam.cell_at(rect, rect.max);
-            for x in x0.max(0)..=(x1 + 1).min(i64::from(w)) {
+            let lines = Stroke::new(1.0, Color32::from_rgba_unmultiplied(120, 120, 140, 60));
+            for x in x0.max(lo.0)..=(x1 + 1).min(hi.0) {
                 let p = cam.to_screen(rect, x as f64, 0.0).x;
-                painter.vline(p, world.y_range(), grid);
+                painter.vline(p, world.y_range(), lines);
             }
-            for y in y0.max(0)..=(y1 + 1).min(i64::from(h)) {
+            for y in y0.max(lo.1)..=(y1 + 1).min(hi.1) {
                 let p = cam.to_screen(rect, 0.0, y as f64).y;
-                painter.hline(world.x_range(), p, grid);
+                painter.hline(world.x_range(), p, lines);
             }
         }
         if let Some(sel) = self.selection {
-            let r = cells_rect(cam, rect, sel.x.into(), sel.y.into(), sel.width, sel.height);
+            let r = cells_rect(cam, rect, sel.x0, sel.y0, sel.width(), sel.height());
             painter.rect_filled(r, 0.0, Color32::from_rgba_unmultiplied(90, 160, 255, 40));
             painter.rect_stroke(
                 r,
@@ -259,7 +280,7 @@ impl WorldView {
         if let (Some(pattern), Some(cell)) = (&self.placing, self.hover) {
             let (x, y) = ghost_origin(cell, pattern);
             let ghost = Color32::from_rgba_unmultiplied(255, 255, 255, 110);
-            let bounds = cells_rect(cam, rect, x, y, pattern.width, pattern.height);
+            let bounds = cells_rect(cam, rect, x, y, pattern.width.into(), pattern.height.into());
             painter.rect_stroke(
                 bounds,
                 0.0,

@@ -7,6 +7,8 @@ mod patterns_cmd;
 mod run_cmd;
 mod run_hashed;
 
+pub use run_cmd::parse_count;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};

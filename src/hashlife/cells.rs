@@ -34,12 +34,12 @@ impl Rect {
 }
 
 /// The corner of a level-`level` root centred on the origin.
-fn corner(level: u8) -> i128 {
+pub(super) fn corner(level: u8) -> i128 {
     -(1i128 << (level - 1))
 }
 
 /// Population of `id`, memoised in `memo`.
-fn population(store: &Store, id: u32, memo: &mut HashMap<u32, u128>) -> u128 {
+pub(super) fn population(store: &Store, id: u32, memo: &mut HashMap<u32, u128>) -> u128 {
     let node = store.node(id);
     if node.level == LEAF_LEVEL {
         return u128::from(node.bits().count_ones());

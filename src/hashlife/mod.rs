@@ -14,6 +14,7 @@
 
 mod bounded;
 mod cells;
+pub mod draw;
 pub mod leaf;
 pub mod load;
 mod macrocell;
@@ -94,6 +95,20 @@ pub struct MemoryReport {
     pub limit_bytes: usize,
     /// Garbage collections so far.
     pub collections: u64,
+}
+
+/// A state of a [`HashUniverse`] kept alive by [`HashUniverse::keep`].
+#[derive(Debug, PartialEq, Eq)]
+pub struct Kept {
+    root: u32,
+    generation: u128,
+}
+
+impl Kept {
+    /// The generation it was kept at.
+    pub fn generation(&self) -> u128 {
+        self.generation
+    }
 }
 
 /// An unbounded two-state universe stepped by HashLife.
@@ -270,6 +285,33 @@ impl HashUniverse {
             }
         }
         Ok(done)
+    }
+
+    /// Keep the current state (root and generation) for a later [`HashUniverse::restore`]:
+    /// Reset and undo on the plane cost one root each, whatever the pattern's size, because
+    /// the kept root shares every node with the live one. It survives collections until
+    /// [`HashUniverse::release`]d.
+    pub fn keep(&mut self) -> Kept {
+        let root = self.root;
+        self.engine.store.roots.push(root);
+        Kept {
+            root,
+            generation: self.generation,
+        }
+    }
+
+    /// Go back to a kept state (it stays kept).
+    pub fn restore(&mut self, kept: &Kept) {
+        self.set_root(kept.root);
+        self.generation = kept.generation;
+    }
+
+    /// Let a kept state's nodes be collected.
+    pub fn release(&mut self, kept: Kept) {
+        let roots = &mut self.engine.store.roots;
+        if let Some(i) = roots.iter().skip(1).position(|&r| r == kept.root) {
+            roots.remove(i + 1);
+        }
     }
 
     /// Drop every cell (the rule, limit and generation stay).

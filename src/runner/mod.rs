@@ -6,6 +6,7 @@
 //! buffer it draws the visible window into (see [`crate::step::view`]).
 
 pub mod history;
+pub mod plane;
 pub mod region;
 mod view_readback;
 mod worker;
@@ -25,7 +26,8 @@ use crate::step::view::ViewRequest;
 use crate::step::{GpuSettings, Strategy};
 use crate::world::{CellEdit, Topology, World};
 
-pub use region::{Region, RegionOp};
+pub use plane::PlaneInfo;
+pub use region::{Region, RegionOp, Selection};
 
 /// How fast a running world advances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,8 +42,8 @@ pub enum Speed {
 pub enum Command {
     /// Start or stop running.
     SetRunning(bool),
-    /// Advance this many generations now (running or not).
-    Step(u64),
+    /// Advance this many generations now (running or not; a grid counts to 2^64 − 1).
+    Step(u128),
     /// Change the running speed.
     SetSpeed(Speed),
     /// Paint or erase cells; edits with the same `stroke` form one undo step.
@@ -49,6 +51,16 @@ pub enum Command {
         /// The cells.
         edits: Vec<CellEdit>,
         /// Identifier of the pointer stroke they belong to.
+        stroke: u64,
+    },
+    /// Paint (`alive`) or erase cells at view coordinates (grid cells on a grid, clipped to
+    /// it; plane coordinates on the plane); a `stroke` is one undo step.
+    Paint {
+        /// The cells.
+        cells: Vec<(i64, i64)>,
+        /// Paint or erase.
+        alive: bool,
+        /// Identifier of the pointer stroke.
         stroke: u64,
     },
     /// Put `pattern`'s box at `(x, y)` (top-left), as one undo step.
@@ -60,16 +72,17 @@ pub enum Command {
         /// Top row.
         y: i64,
     },
-    /// Change a selection.
-    Region(Region, RegionOp),
-    /// Send the selection's cells back (copy), and clear them if `cut`.
+    /// Change a selection (view coordinates; a grid clips it to itself).
+    Region(Selection, RegionOp),
+    /// Send the selection's cells back (copy), and clear them if `cut`; a refusal (a plane
+    /// selection too large for a pattern) comes back as its message.
     Copy {
         /// The selection.
-        region: Region,
+        selection: Selection,
         /// Clear it after copying.
         cut: bool,
         /// Where the pattern goes.
-        reply: Sender<Pattern>,
+        reply: Sender<Result<Pattern, String>>,
     },
     /// Replace the world (open a file, new random world); one undo step.
     Replace(World),
@@ -77,7 +90,34 @@ pub enum Command {
     Read(Sender<World>),
     /// Send the bounding box of the live cells back (`None` when there are none): "Fit
     /// pattern" and the fit after opening or resizing.
-    Bounds(Sender<Option<Region>>),
+    Bounds(Sender<Option<Selection>>),
+    /// Move the world onto the unbounded plane (hashlife), every cell at plane coordinates
+    /// (the grid's centre at the origin). Leaving the plane is [`Command::Switch`] to a grid
+    /// strategy or [`Command::Topology`]: the pattern goes into the grid if it fits.
+    ToPlane,
+    /// Replace the world by an opened plane (a macrocell file, a pattern too large for any
+    /// grid); one undo step when already on the plane.
+    OpenPlane(Box<crate::hashlife::HashUniverse>),
+    /// On the plane: each step is 2^`exponent` generations; `hyper` lets it grow.
+    PlaneStep {
+        /// The step's exponent.
+        exponent: u32,
+        /// Hyperspeed.
+        hyper: bool,
+    },
+    /// Step until generation `target` (ahead of the current one), in pieces that leave
+    /// commands answered; [`Command::SetRunning`]`(false)` cancels what is left.
+    GoTo(u128),
+    /// Save the plane to `path` (its extension names the format); the reply is the note
+    /// to show, or why not.
+    SavePlane {
+        /// Where.
+        path: std::path::PathBuf,
+        /// Comment lines to write.
+        comments: Vec<String>,
+        /// The outcome.
+        reply: Sender<Result<String, String>>,
+    },
     /// Switch strategy, keeping the world.
     Switch(Strategy),
     /// Change GPU memory mode / readback interval.
@@ -160,6 +200,10 @@ pub struct Snapshot {
     pub error: Option<(u64, String)>,
     /// Why the GPU can no longer be used (it was lost and the world continued on the CPU).
     pub gpu_lost: Option<String>,
+    /// The unbounded plane's figures while the world is on it (`None` on a grid; then
+    /// `size`, `topology` and `strategy` describe the grid; on the plane they are the grid
+    /// the pattern goes back to).
+    pub plane: Option<PlaneInfo>,
 }
 
 impl Snapshot {
@@ -191,6 +235,7 @@ impl Snapshot {
             can_reset: false,
             error: None,
             gpu_lost: None,
+            plane: None,
         }
     }
 }

@@ -43,6 +43,58 @@ impl Region {
     }
 }
 
+/// A rectangle the user selected, in view coordinates (grid cells on a grid, plane
+/// coordinates on the unbounded plane), inclusive corners, not clipped: the universe
+/// clips it ([`Selection::in_grid`]) or takes it as it is (the plane).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Selection {
+    /// Left column.
+    pub x0: i64,
+    /// Top row.
+    pub y0: i64,
+    /// Right column (inclusive).
+    pub x1: i64,
+    /// Bottom row (inclusive).
+    pub y1: i64,
+}
+
+impl Selection {
+    /// The rectangle spanned by two corner cells (inclusive), in any order.
+    pub fn from_corners(a: (i64, i64), b: (i64, i64)) -> Selection {
+        Selection {
+            x0: a.0.min(b.0),
+            y0: a.1.min(b.1),
+            x1: a.0.max(b.0),
+            y1: a.1.max(b.1),
+        }
+    }
+
+    /// Columns (a 64-bit count: a plane selection may be wider than any grid).
+    pub fn width(&self) -> u64 {
+        self.x1.abs_diff(self.x0) + 1
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u64 {
+        self.y1.abs_diff(self.y0) + 1
+    }
+
+    /// Its part inside a `w × h` grid (`None` when it misses the grid).
+    pub fn in_grid(&self, w: u32, h: u32) -> Option<Region> {
+        Region::from_corners((self.x0, self.y0), (self.x1, self.y1), w, h)
+    }
+
+    /// The selection covering a grid region.
+    pub fn of_region(r: Region) -> Selection {
+        Selection {
+            x0: r.x.into(),
+            y0: r.y.into(),
+            x1: i64::from(r.x) + i64::from(r.width) - 1,
+            y1: i64::from(r.y) + i64::from(r.height) - 1,
+        }
+    }
+}
+
 /// The smallest region holding every live cell of `world` (`None` when it is empty): what
 /// "Fit pattern" frames. A host scan of the ages (~50 ms at 8192² here); a GPU strategy could
 /// answer it with a min/max reduction over its chunks instead of a read-back, next to its

@@ -8,21 +8,21 @@
 //! state); zoomed in, each pixel samples exactly one cell. [`render_host`] is the CPU
 //! definition every device implementation is tested against.
 
-use bytemuck::{Pod, Zeroable};
 use rayon::prelude::*;
 
 use crate::world::World;
 
 /// A window onto the world, sampled at `width_px × height_px` pixels.
-#[derive(Debug, Clone, Copy, PartialEq, Pod, Zeroable)]
-#[repr(C)]
+/// Coordinates are `f64` so the same request serves the unbounded plane: positions are
+/// exact to ±2^53 cells.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ViewRequest {
     /// World x (in cells, may be fractional or negative) at the left edge of pixel column 0.
-    pub x0: f32,
+    pub x0: f64,
     /// World y at the top edge of pixel row 0.
-    pub y0: f32,
+    pub y0: f64,
     /// Cells per pixel along both axes (below 1 when zoomed in).
-    pub cells_per_pixel: f32,
+    pub cells_per_pixel: f64,
     /// Output width in pixels.
     pub width_px: u32,
     /// Output height in pixels.
@@ -38,12 +38,12 @@ impl ViewRequest {
     /// The half-open range of cells pixel `p` covers along one axis starting at `origin`,
     /// clipped to `0..extent` (empty when the pixel lies outside the world). Always at least
     /// one cell wide before clipping, so zoomed-in pixels sample one cell.
-    pub fn cell_span(origin: f32, cells_per_pixel: f32, p: u32, extent: u32) -> (u32, u32) {
-        let start = (origin + p as f32 * cells_per_pixel).floor();
-        let end = (origin + (p + 1) as f32 * cells_per_pixel)
+    pub fn cell_span(origin: f64, cells_per_pixel: f64, p: u32, extent: u32) -> (u32, u32) {
+        let start = (origin + f64::from(p) * cells_per_pixel).floor();
+        let end = (origin + f64::from(p + 1) * cells_per_pixel)
             .floor()
             .max(start + 1.0);
-        let clip = |v: f32| v.clamp(0.0, extent as f32) as u32;
+        let clip = |v: f64| v.clamp(0.0, f64::from(extent)) as u32;
         (clip(start), clip(end))
     }
 }
@@ -103,7 +103,7 @@ impl Pixel {
     }
 }
 
-fn spans(origin: f32, cells_per_pixel: f32, count: u32, extent: u32) -> Vec<[u32; 2]> {
+fn spans(origin: f64, cells_per_pixel: f64, count: u32, extent: u32) -> Vec<[u32; 2]> {
     (0..count)
         .map(|p| {
             let (a, b) = ViewRequest::cell_span(origin, cells_per_pixel, p, extent);

@@ -5,6 +5,7 @@ use std::time::Instant;
 use super::Worker;
 use crate::runner::{Command, RegionOp, region};
 use crate::sim::SimError;
+use crate::world::CellEdit;
 
 /// What the thread is doing while it handles `command`, for a command that can take seconds
 /// on a large world (`None` for quick ones).
@@ -19,6 +20,8 @@ pub(super) fn busy_label(command: &Command) -> Option<&'static str> {
         Command::Undo => "undoing…",
         Command::Redo => "redoing…",
         Command::Reset => "resetting…",
+        Command::ToPlane => "moving onto the plane…",
+        Command::OpenPlane(_) => "loading the world…",
         _ => return None,
     })
 }
@@ -42,6 +45,10 @@ impl Worker {
                 | Command::Step(_)
                 | Command::SetSpeed(_)
                 | Command::Edit { .. }
+                | Command::Paint { .. }
+                | Command::PlaneStep { .. }
+                | Command::GoTo(_)
+                | Command::SavePlane { .. }
                 | Command::Read(_)
                 | Command::Bounds(_)
                 | Command::Copy { cut: false, .. }
@@ -49,6 +56,8 @@ impl Worker {
         let new_start = matches!(
             command,
             Command::Edit { .. }
+                | Command::Paint { .. }
+                | Command::OpenPlane(_)
                 | Command::Place { .. }
                 | Command::Region(..)
                 | Command::Copy { cut: true, .. }
@@ -71,6 +80,9 @@ impl Worker {
     }
 
     fn try_handle(&mut self, command: Command) -> Result<(), SimError> {
+        let Some(command) = self.handle_on_plane(command)? else {
+            return Ok(());
+        };
         let sim = &mut self.sim;
         match command {
             Command::SetRunning(on) => {
@@ -81,11 +93,56 @@ impl Worker {
                     self.wall_gps = 0.0;
                 }
             }
-            Command::Step(n) => self.pending_steps += n,
+            Command::Step(n) => {
+                self.pending_steps = u64::try_from(n)
+                    .ok()
+                    .and_then(|n| self.pending_steps.checked_add(n))
+                    .ok_or_else(|| {
+                        SimError::Refused(format!(
+                            "a grid counts generations up to 2^64 - 1; a step of {n} needs the unbounded plane"
+                        ))
+                    })?;
+            }
             Command::SetSpeed(speed) => self.speed = speed,
             Command::Edit { edits, stroke } => {
                 self.record(Some(stroke))?;
                 self.sim.edit(&edits)?;
+            }
+            Command::Paint {
+                cells,
+                alive,
+                stroke,
+            } => {
+                let (w, h) = self.sim.size();
+                let edits: Vec<CellEdit> = cells
+                    .into_iter()
+                    .filter(|&(x, y)| x >= 0 && y >= 0 && x < i64::from(w) && y < i64::from(h))
+                    .map(|(x, y)| CellEdit {
+                        x: x as u32,
+                        y: y as u32,
+                        alive,
+                    })
+                    .collect();
+                if !edits.is_empty() {
+                    self.record(Some(stroke))?;
+                    self.sim.edit(&edits)?;
+                }
+            }
+            Command::ToPlane => self.enter_plane()?,
+            Command::OpenPlane(universe) => {
+                self.plane = Some(super::super::plane::Plane::new(*universe));
+            }
+            Command::PlaneStep { .. } => {}
+            Command::GoTo(target) => {
+                let ahead = target.saturating_sub(u128::from(self.sim.generation()));
+                self.pending_steps = u64::try_from(ahead).map_err(|_| {
+                    SimError::Refused(format!(
+                        "a grid counts generations up to 2^64 - 1; generation {target} needs the unbounded plane"
+                    ))
+                })?;
+            }
+            Command::SavePlane { reply, .. } => {
+                let _ = reply.send(Err("the world is on a grid, not the plane".to_string()));
             }
             Command::Place { pattern, x, y } => {
                 self.record(None)?;
@@ -93,12 +150,24 @@ impl Worker {
                 let (edits, _) = pattern.edits_at(x, y, w, h);
                 self.sim.edit(&edits)?;
             }
-            Command::Region(region, op) => {
-                self.record(None)?;
-                self.sim.modify(|w| Ok(region::apply(w, region, op)?))?;
+            Command::Region(selection, op) => {
+                let (w, h) = self.sim.size();
+                if let Some(region) = selection.in_grid(w, h) {
+                    self.record(None)?;
+                    self.sim.modify(|w| Ok(region::apply(w, region, op)?))?;
+                }
             }
-            Command::Copy { region, cut, reply } => {
-                let _ = reply.send(region::copy(self.sim.world()?, region));
+            Command::Copy {
+                selection,
+                cut,
+                reply,
+            } => {
+                let (w, h) = self.sim.size();
+                let Some(region) = selection.in_grid(w, h) else {
+                    let _ = reply.send(Err("the selection lies outside the grid".to_string()));
+                    return Ok(());
+                };
+                let _ = reply.send(Ok(region::copy(self.sim.world()?, region)));
                 if cut {
                     self.record(None)?;
                     let op = RegionOp::Clear;
@@ -113,7 +182,8 @@ impl Worker {
                 let _ = reply.send(sim.world()?.clone());
             }
             Command::Bounds(reply) => {
-                let _ = reply.send(region::live_bounds(sim.world()?));
+                let bounds = region::live_bounds(sim.world()?);
+                let _ = reply.send(bounds.map(region::Selection::of_region));
             }
             Command::Switch(strategy) => sim.switch(strategy)?,
             Command::GpuSettings(settings) => sim.set_gpu_settings(settings)?,

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::history::History;
 mod commands;
+mod plane_commands;
 mod recovery;
 
 use recovery::Recovery;
@@ -68,6 +69,9 @@ pub(super) struct Worker {
     /// Whether anything the UI shows changed since the last publish: only then is a new
     /// snapshot published and a repaint asked for, so a paused, idle app costs ~0 % CPU.
     changed: bool,
+    /// The unbounded plane, while the world is on it (then `sim` keeps the grid the
+    /// pattern goes back to; see `plane_commands`).
+    plane: Option<super::plane::Plane>,
 }
 
 impl Worker {
@@ -114,6 +118,7 @@ impl Worker {
             start_pending: true,
             busy: None,
             changed: true,
+            plane: None,
         }
     }
 
@@ -125,6 +130,19 @@ impl Worker {
     }
 
     pub(super) fn snapshot(&self) -> Snapshot {
+        let mut snapshot = self.grid_snapshot();
+        if let Some(plane) = &self.plane {
+            let info = plane.info();
+            snapshot.generation = u64::try_from(info.generation).unwrap_or(u64::MAX);
+            snapshot.strategy = crate::step::Strategy::Hashlife;
+            (snapshot.can_undo, snapshot.can_redo) = plane.can_undo();
+            snapshot.can_reset = plane.can_reset();
+            snapshot.plane = Some(info);
+        }
+        snapshot
+    }
+
+    fn grid_snapshot(&self) -> Snapshot {
         Snapshot {
             generation: self.sim.generation(),
             strategy: self.sim.strategy(),
@@ -147,6 +165,7 @@ impl Worker {
                 .is_some_and(|w| w.generation != self.sim.generation()),
             error: self.error.clone(),
             gpu_lost: self.recovery.gpu_lost.clone(),
+            plane: None,
         }
     }
 
@@ -224,6 +243,9 @@ impl Worker {
     /// many generations per frame still answers commands (pause, edits, switches) between
     /// batches.
     fn advance(&mut self) {
+        if self.plane.is_some() {
+            return self.advance_plane();
+        }
         let want = if self.pending_steps > 0 {
             self.pending_steps.min(self.max_batch)
         } else if !self.running {
@@ -292,6 +314,11 @@ impl Worker {
         }
         self.stats_dirty = false;
         let start = Instant::now();
+        if let Some(stats) = self.plane_stats() {
+            self.stats = stats;
+            self.changed = true;
+            return;
+        }
         match self.sim.stats(STAT_BUCKETS) {
             Ok(stats) => self.stats = stats,
             Err(e) => self.fail(e),
@@ -305,7 +332,10 @@ impl Worker {
         let Some(request) = self.wanted_view.lock().ok().and_then(|v| *v) else {
             return;
         };
-        let generation = self.sim.generation();
+        let generation = match &self.plane {
+            Some(plane) => u64::try_from(plane.universe.generation()).unwrap_or(u64::MAX),
+            None => self.sim.generation(),
+        };
         let fresh = self.drawn == Some((request, generation)) && !self.dirty;
         let every = FRAME.max(self.costs.draw * 3);
         let due = !self.running || self.costs.drawn_at.is_none_or(|t| t.elapsed() >= every);
@@ -314,6 +344,14 @@ impl Worker {
         }
         self.dirty = false;
         let start = Instant::now();
+        if let Some(image) = self.draw_plane(&request) {
+            self.costs.draw = start.elapsed();
+            self.costs.drawn_at = Some(Instant::now());
+            self.view = Some(image);
+            self.drawn = Some((request, generation));
+            self.changed = true;
+            return;
+        }
         let drawn = self.draw_view(&request);
         self.costs.draw = start.elapsed();
         self.costs.drawn_at = Some(Instant::now());
@@ -358,8 +396,21 @@ impl Worker {
         request: &ViewRequest,
         ctx: &Arc<GpuContext>,
     ) -> Result<ViewPixels, SimError> {
+        let buffer = self.view_buffer_for(ctx, request);
+        if !self.sim.render_view_device(request, &buffer)? {
+            let mut host = vec![0; request.pixels()];
+            self.sim.render_view_host(request, &mut host)?;
+            ctx.queue
+                .write_buffer(&buffer, 0, bytemuck::cast_slice(&host));
+            ctx.submit([]);
+        }
+        Ok(ViewPixels::Device(buffer))
+    }
+
+    /// The buffer the window's painter reads, sized for `request` (kept between frames).
+    fn view_buffer_for(&mut self, ctx: &GpuContext, request: &ViewRequest) -> Arc<wgpu::Buffer> {
         let bytes = request.pixels() as u64 * 4;
-        let buffer = match &self.view_buffer {
+        match &self.view_buffer {
             Some(b) if b.size() == bytes => b.clone(),
             _ => {
                 let b = Arc::new(ctx.device.create_buffer(&wgpu::BufferDescriptor {
@@ -373,14 +424,6 @@ impl Worker {
                 self.view_buffer = Some(b.clone());
                 b
             }
-        };
-        if !self.sim.render_view_device(request, &buffer)? {
-            let mut host = vec![0; request.pixels()];
-            self.sim.render_view_host(request, &mut host)?;
-            ctx.queue
-                .write_buffer(&buffer, 0, bytemuck::cast_slice(&host));
-            ctx.submit([]);
         }
-        Ok(ViewPixels::Device(buffer))
     }
 }

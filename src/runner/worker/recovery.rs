@@ -31,6 +31,9 @@ impl Worker {
     /// Refresh the recovery copy of the world when it is due (it also serves the crash
     /// handler, so CPU strategies keep one too).
     pub(super) fn keep_recovery_copy(&mut self) {
+        if self.plane.is_some() {
+            return;
+        }
         let r = &self.recovery;
         let due = r.stale || (r.touched && r.taken_at.elapsed() >= RECOVERY_EVERY.max(r.cost * 20));
         if !due {

@@ -512,3 +512,57 @@ fn run_refusals_name_the_way_out() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+/// `golab bench --strategies hashlife` times the hashed universe as `golab run` runs it:
+/// the pattern rebuilt for every repeat, stepped to the generation asked, the same
+/// population each time, with generations per wall second and the memory it took.
+#[test]
+fn bench_hashlife_reports_generations_per_second_and_memory() {
+    let v = json(&[
+        "bench",
+        "--strategies",
+        "hashlife",
+        "--pattern",
+        "gosper-glider-gun",
+        "--gens",
+        "2^20",
+        "--repeats",
+        "2",
+    ]);
+    let b = &v[0];
+    assert_eq!(b["generations"].as_u64(), Some(1 << 20));
+    assert_eq!(b["samples_s"].as_array().map(Vec::len), Some(2));
+    let median = b["median_s"].as_f64().unwrap();
+    let rate = b["gens_per_s"].as_f64().unwrap();
+    assert!((rate * median - f64::from(1 << 20)).abs() < 1.0, "{b}");
+    // 36 cells of gun plus 5 per glider, one glider every 30 generations (LifeWiki).
+    let population = b["population"].as_u64().unwrap();
+    assert!(
+        population.abs_diff(36 + 5 * (1 << 20) / 30) < 40,
+        "{population}"
+    );
+    assert!(b["store_bytes"].as_u64().unwrap() > 0);
+    // A soup in a box of each size when no pattern is given; a grid strategy beside it
+    // still gets its own table.
+    let out = golab(&[
+        "bench",
+        "--strategies",
+        "hashlife,scalar",
+        "--sizes",
+        "64",
+        "--gens",
+        "64",
+        "--repeats",
+        "1",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("soup 64x64 50% seed 1") && text.contains("| scalar"),
+        "{text}"
+    );
+}

@@ -3,6 +3,7 @@
 //! Shared by `golab bench` (tables) and, later, the app. Timing is wall-clock around
 //! `Stepper::step`, which for host strategies is the whole cost of a generation.
 
+pub mod hashed;
 mod roofline;
 mod table;
 mod timing;

@@ -18,9 +18,18 @@ pub struct BenchArgs {
     /// Comma-separated square world edges.
     #[arg(long, default_value = DEFAULT_SIZES)]
     pub sizes: String,
-    /// Generations per timed repeat (default: enough for ~0.3 s).
+    /// Generations per timed repeat (default: enough for ~0.3 s); for hashlife, the
+    /// generation each repeat steps to (a count or `2^k`; default 1024).
     #[arg(long)]
-    pub gens: Option<u64>,
+    pub gens: Option<String>,
+    /// hashlife: the pattern to run on the unbounded plane (a file, bundled name or
+    /// apgcode) instead of a soup in a box of each size.
+    #[arg(long)]
+    pub pattern: Option<String>,
+    /// hashlife: the node store's memory limit in MiB (bgolly's -M; default a quarter of
+    /// the memory available).
+    #[arg(long)]
+    pub max_memory: Option<usize>,
     /// Timed repeats per measurement (the median is reported).
     #[arg(long, default_value_t = 5)]
     pub repeats: usize,
@@ -79,12 +88,89 @@ fn parse_sizes(text: &str) -> Result<Vec<u32>, CliError> {
     })
 }
 
+/// The hashed universe's measurements: the pattern, or a soup in a box of each size, to
+/// generation `target` (default 1024).
+fn run_hashed(args: &BenchArgs, target: Option<u128>) -> Result<(), CliError> {
+    use crate::bench::hashed::{self, HashSource};
+    let limit = args
+        .max_memory
+        .map_or_else(crate::hashlife::default_memory_limit, |mib| mib << 20);
+    let rule = args.rule.parse::<Rule>()?;
+    let sources: Vec<HashSource> = match &args.pattern {
+        Some(p) => vec![HashSource::Pattern(p.clone())],
+        None => parse_sizes(&args.sizes)?
+            .into_iter()
+            .map(|size| HashSource::Soup {
+                size,
+                density: args.density,
+                seed: 1,
+            })
+            .collect(),
+    };
+    // A pattern's own rule unless --rule was given explicitly.
+    let explicit = (args.pattern.is_none() || args.rule != "B3/S23").then_some(rule);
+    let generations = target.unwrap_or(1024);
+    let mut results = Vec::new();
+    for source in &sources {
+        if !args.json {
+            eprintln!("hashlife: {source:?} to generation {generations}…");
+        }
+        results.push(hashed::run(
+            source,
+            explicit,
+            generations,
+            args.repeats,
+            limit,
+        ));
+    }
+    if args.json {
+        let json: Vec<_> = results
+            .iter()
+            .map(|r| match r {
+                Ok(b) => serde_json::to_value(b).unwrap_or_default(),
+                Err(e) => serde_json::json!({ "error": e }),
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&json)?);
+    } else {
+        println!("{}", hashed::markdown(&results));
+    }
+    if let Some(Err(e)) = results.iter().find(|r| r.is_err()) {
+        return Err(CliError(e.clone()));
+    }
+    Ok(())
+}
+
 /// Execute `golab bench`.
 pub fn run(args: &BenchArgs, tuning: &crate::config::Tuning) -> Result<(), CliError> {
+    let mut strategies = parse_strategies(&args.strategies)?;
+    let hashed = strategies.contains(&Strategy::Hashlife);
+    strategies.retain(|&s| s != Strategy::Hashlife);
+    let target = args
+        .gens
+        .as_deref()
+        .map(super::parse_count)
+        .transpose()
+        .map_err(CliError)?;
+    if hashed {
+        run_hashed(args, target)?;
+        if strategies.is_empty() {
+            return Ok(());
+        }
+    } else if args.pattern.is_some() || args.max_memory.is_some() {
+        return Err(CliError(
+            "--pattern and --max-memory measure hashlife: add it to --strategies".into(),
+        ));
+    }
+    let gens = target
+        .map(|g| {
+            u64::try_from(g).map_err(|_| CliError(format!("--gens {g}: a grid counts to 2^64 - 1")))
+        })
+        .transpose()?;
     let cfg = BenchConfig {
-        strategies: parse_strategies(&args.strategies)?,
+        strategies,
         sizes: parse_sizes(&args.sizes)?,
-        gens: args.gens,
+        gens,
         repeats: args.repeats,
         rule: args.rule.parse::<Rule>()?,
         density: args.density,

@@ -84,6 +84,39 @@ fn a_soup_goes_onto_the_plane_and_back_into_the_grid_with_every_cell() {
 }
 
 #[test]
+fn a_generations_soup_keeps_every_state_on_the_plane_and_back() {
+    let mut s = settings(150, 100, 40.0);
+    s.rule = "345/2/4".into();
+    let mut harness = harness(s);
+    harness.state().runner().send(Command::Step(8));
+    wait_for(&mut harness, "generation 8", |s| s.generation == 8);
+    let before = read_world(&harness);
+    assert_eq!(before.generation, 8);
+    let states = |w: &World| -> Vec<u16> { (0..w.len()).map(|i| w.state_at(i)).collect() };
+    assert!(before.dying_count() > 100, "the soup has dying cells");
+    harness.state_mut().to_plane();
+    let snap = wait_for(&mut harness, "the plane", |s| s.plane.is_some());
+    let plane = snap.plane.unwrap();
+    assert_eq!(plane.population, u128::from(before.population()));
+    assert_eq!(
+        plane.occupied,
+        u128::from(before.population() + before.dying_count())
+    );
+    harness
+        .state()
+        .runner()
+        .send(Command::Switch(Strategy::Scalar));
+    wait_for(&mut harness, "back on the grid", |s| s.plane.is_none());
+    let after = read_world(&harness);
+    assert_eq!(
+        states(&after),
+        states(&before),
+        "every state back where it was"
+    );
+    assert_eq!(after.generation, 8);
+}
+
+#[test]
 fn leaving_the_plane_for_a_grid_too_small_is_refused_with_the_size_it_needs() {
     let mut harness = harness(settings(64, 64, 0.0));
     let path = macrocell_of(

@@ -67,9 +67,15 @@ const GOLLY_HASHLIFE: &str = "/usr/share/golly/Patterns/HashLife";
 
 /// The population bgolly's HashLife reports after `gens` generations of `file`.
 fn bgolly_population(file: &str, gens: u128) -> u128 {
+    bgolly_algo_population("HashLife", file, gens)
+}
+
+/// The population bgolly's `algo` reports after `gens` generations of `file` (Golly counts
+/// every cell not in state 0).
+fn bgolly_algo_population(algo: &str, file: &str, gens: u128) -> u128 {
     need_tool("bgolly");
     let out = Command::new("bgolly")
-        .args(["-a", "HashLife", "-m", &gens.to_string(), file])
+        .args(["-a", algo, "-m", &gens.to_string(), file])
         .output()
         .expect("bgolly runs");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -103,7 +109,7 @@ fn golab_population(file: &str, gens: &str) -> (u128, u128) {
             .or_else(|| report[key].as_str().and_then(|s| s.parse().ok()))
             .unwrap_or_else(|| panic!("{key} in {report}"))
     };
-    (number("generation"), number("population"))
+    (number("generation"), number("occupied"))
 }
 
 /// A fixed sample of Golly's HashLife files, each at a power of two where bgolly answers
@@ -131,6 +137,84 @@ fn golly_hashlife_files_give_bgollys_populations() {
             bgolly_population(&file, gens),
             "{name} at 2^{exponent}"
         );
+    }
+}
+
+/// Golly's Generations collection (its RLE files; the others are MCell files): golab's
+/// multi-state hashed engine reaches bgolly's Generations population (live and dying
+/// cells) at 2^10 and 2^12.
+#[test]
+fn golly_generations_files_give_bgollys_populations() {
+    need_tool("bgolly");
+    for name in ["Delta.rle", "Sawfish.rle"] {
+        let file = format!("/usr/share/golly/Patterns/Generations/{name}");
+        assert!(
+            std::path::Path::new(&file).exists(),
+            "{file} is missing: run scripts/setup-system --test (installs Debian's golly)"
+        );
+        for exponent in [10u32, 12] {
+            let gens = 1u128 << exponent;
+            let (generation, occupied) = golab_population(&file, &format!("2^{exponent}"));
+            assert_eq!(generation, gens);
+            assert_eq!(
+                occupied,
+                bgolly_algo_population("Generations", &file, gens),
+                "{name} at 2^{exponent}"
+            );
+        }
+    }
+}
+
+/// Every state of the multi-state engine against `scalar` (live cells and each dying
+/// state), on Generations soups of several rules, stepped by odd counts and powers of two,
+/// and the same under a memory limit that forces collections.
+#[test]
+fn the_multi_state_engine_matches_scalar_state_for_state() {
+    use golab::hashlife::MultiUniverse;
+    for (k, (text, limit)) in [
+        ("/2/3", 64 << 20),
+        ("345/3/6", 64 << 20),
+        ("3458/37/4", 64 << 20),
+        ("B2-a/S12/C5", 64 << 20),
+        ("B3/S23/C7", 1 << 16),
+        ("B2/S34/C4H", 64 << 20),
+        ("B3/S23", 64 << 20),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let rule: Rule = text.parse().unwrap();
+        let mut world = World::new(301, 257, Topology::DeadBorder, rule).unwrap();
+        let mut small = World::new(27, 21, Topology::DeadBorder, rule).unwrap();
+        small.fill_random(40.0, 500 + k as u64).unwrap();
+        for (i, &age) in small.ages().iter().enumerate() {
+            if age > 0 {
+                let (x, y) = (i as u32 % 27 + 137, i as u32 / 27 + 118);
+                world.apply_edit(golab::world::CellEdit { x, y, alive: true });
+            }
+        }
+        let mut universe = MultiUniverse::create(rule, limit).unwrap();
+        universe
+            .load_states(golab::universe::plane_states(&world))
+            .unwrap();
+        let mut generation = 0;
+        for stride in [1u64, 5, 16, 31, 32] {
+            generation += stride;
+            let expected = scalar_after(&world, generation);
+            universe.advance(stride.into(), &|| false).unwrap();
+            let mut got = match universe.bounds() {
+                Some(b) => universe.states_in(b),
+                None => Vec::new(),
+            };
+            got.sort_unstable();
+            let mut want: Vec<_> = golab::universe::plane_states(&expected).collect();
+            want.sort_unstable();
+            assert_eq!(got, want, "{text} at generation {generation}");
+            assert_eq!(universe.population(), u128::from(expected.population()));
+        }
+        if limit < 2 << 20 {
+            assert!(universe.memory().collections > 0, "{text}: no collection");
+        }
     }
 }
 

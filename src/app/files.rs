@@ -26,7 +26,7 @@ pub enum OpenedWorld {
     Grid(World),
     /// The unbounded plane: a macrocell file, any file while the world is on the plane, a
     /// pattern larger than any grid.
-    Plane(Box<crate::hashlife::HashUniverse>),
+    Plane(Box<crate::hashlife::Hashed>),
 }
 
 /// What of the running world an opened pattern's world inherits.

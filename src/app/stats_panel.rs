@@ -111,6 +111,10 @@ impl StatsHistory {
                     counter(ui, "generation", plane.generation.to_string());
                     counter(ui, "population", plane.population.to_string())
                         .on_hover_text("live cells on the plane, exact");
+                    if plane.occupied != plane.population {
+                        counter(ui, "dying", (plane.occupied - plane.population).to_string())
+                            .on_hover_text("cells in the dying states of the Generations rule (Golly counts them in its population)");
+                    }
                     let m = plane.memory;
                     counter(
                         ui,

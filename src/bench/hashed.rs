@@ -7,9 +7,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::hashlife::{HashUniverse, load};
+use crate::hashlife::{Hashed, load};
 use crate::rule::Rule;
-use crate::universe::plane_cells;
+use crate::universe::plane_states;
 use crate::world::{Topology, World};
 
 /// What the hashed universe starts from.
@@ -53,7 +53,7 @@ pub struct HashBench {
     pub peak_rss_bytes: Option<u64>,
 }
 
-fn build(source: &HashSource, rule: Option<Rule>, limit: usize) -> Result<HashUniverse, String> {
+fn build(source: &HashSource, rule: Option<Rule>, limit: usize) -> Result<Hashed, String> {
     match source {
         HashSource::Pattern(name) => load::open(name, rule, limit)
             .map(|(u, _)| u)
@@ -69,8 +69,8 @@ fn build(source: &HashSource, rule: Option<Rule>, limit: usize) -> Result<HashUn
             world
                 .fill_random(*density, *seed)
                 .map_err(|e| e.to_string())?;
-            let mut u = HashUniverse::new(rule, limit).map_err(|e| e.to_string())?;
-            u.load_cells(plane_cells(&world))
+            let mut u = Hashed::new(rule, limit).map_err(|e| e.to_string())?;
+            u.load_states(plane_states(&world))
                 .map_err(|e| e.to_string())?;
             Ok(u)
         }

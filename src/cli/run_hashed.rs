@@ -18,8 +18,11 @@ use crate::universe::Universe;
 pub struct HashRunReport {
     /// Generation reached, exact.
     pub generation: u128,
-    /// Live cells, exact.
+    /// Live cells (state 1), exact.
     pub population: u128,
+    /// Cells in any state but 0 (live and dying): what Golly reports as the population of
+    /// a Generations pattern; equal to `population` under two-state rules.
+    pub occupied: u128,
     /// Bounding box `[x0, y0, x1, y1]` (inclusive), absent when empty.
     pub bounds: Option<[i128; 4]>,
     /// Always `hashlife`.
@@ -70,6 +73,7 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
     let report = HashRunReport {
         generation: universe.generation(),
         population: universe.population(),
+        occupied: universe.occupied(),
         bounds: universe.bounds().map(|b| [b.x0, b.y0, b.x1, b.y1]),
         strategy: "hashlife",
         rule: universe.rule().canonical(),
@@ -121,6 +125,12 @@ fn print_text(r: &HashRunReport) {
     println!("strategy    {}", r.strategy);
     println!("generation  {}", r.generation);
     println!("population  {}", r.population);
+    if r.occupied != r.population {
+        println!(
+            "occupied    {} (live and dying: Golly's population)",
+            r.occupied
+        );
+    }
     match r.bounds {
         Some([x0, y0, x1, y1]) => println!(
             "bounds      x {x0}..{x1}, y {y0}..{y1} ({} x {})",

@@ -5,8 +5,9 @@
 
 use std::collections::HashMap;
 
-use super::store::{LEAF_LEVEL, Store};
-use super::{HashError, HashUniverse, MAX_LEVEL, MIN_ROOT_LEVEL};
+use super::leaves::Leaves;
+use super::store::Store;
+use super::{HashError, HashUniverse, MAX_LEVEL};
 
 /// A rectangle of cells, inclusive corners, in universe coordinates (`y` down).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -38,11 +39,21 @@ pub(super) fn corner(level: u8) -> i128 {
     -(1i128 << (level - 1))
 }
 
-/// Population of `id`, memoised in `memo`.
-pub(super) fn population(store: &Store, id: u32, memo: &mut HashMap<u32, u128>) -> u128 {
+/// Live cells (state 1) of `id`, memoised in `memo`.
+pub(super) fn population<L: Leaves>(store: &Store, id: u32, memo: &mut HashMap<u32, u128>) -> u128 {
+    count::<L>(store, id, memo, L::live)
+}
+
+/// Cells of `id` that `per_leaf` counts in each leaf, memoised in `memo`.
+pub(super) fn count<L: Leaves>(
+    store: &Store,
+    id: u32,
+    memo: &mut HashMap<u32, u128>,
+    per_leaf: fn(&[u32; 4]) -> u64,
+) -> u128 {
     let node = store.node(id);
-    if node.level == LEAF_LEVEL {
-        return u128::from(node.bits().count_ones());
+    if node.level == L::LEVEL {
+        return u128::from(per_leaf(&node.child));
     }
     if store.is_empty(id) {
         return 0;
@@ -52,15 +63,15 @@ pub(super) fn population(store: &Store, id: u32, memo: &mut HashMap<u32, u128>) 
     }
     let child = node.child;
     let p = child.iter().fold(0u128, |acc, &c| {
-        acc.saturating_add(population(store, c, memo))
+        acc.saturating_add(count::<L>(store, c, memo, per_leaf))
     });
     memo.insert(id, p);
     p
 }
 
-/// The smallest offset from `id`'s corner along one axis of a live cell (`axis` 0: x,
-/// 1: y), or `None` when empty; `far` looks for the largest instead.
-fn edge(
+/// The smallest offset from `id`'s corner along one axis of an occupied cell (`axis` 0:
+/// x, 1: y), or `None` when empty; `far` looks for the largest instead.
+fn edge<L: Leaves>(
     store: &Store,
     id: u32,
     axis: usize,
@@ -68,23 +79,17 @@ fn edge(
     memo: &mut HashMap<u32, Option<u128>>,
 ) -> Option<u128> {
     let node = *store.node(id);
-    if node.level == LEAF_LEVEL {
-        let bits = node.bits();
-        if bits == 0 {
-            return None;
-        }
-        let lines: Vec<u32> = (0..8u32)
-            .filter(|&k| {
-                let line = if axis == 0 {
-                    (0..8).fold(0, |acc, r| acc | bits >> (r * 8) & 0xff) >> k & 1
-                } else {
-                    bits >> (k * 8) & 0xff
-                };
-                line != 0
-            })
-            .collect();
-        let k = if far { lines.last() } else { lines.first() };
-        return k.map(|&k| u128::from(k));
+    if node.level == L::LEVEL {
+        let mut found: Option<u32> = None;
+        L::for_each(&node.child, &mut |x, y, _| {
+            let v = if axis == 0 { x } else { y };
+            found = Some(match found {
+                None => v,
+                Some(f) if far => f.max(v),
+                Some(f) => f.min(v),
+            });
+        });
+        return found.map(u128::from);
     }
     if store.is_empty(id) {
         return None;
@@ -110,12 +115,12 @@ fn edge(
     };
     let mut found = None;
     for q in first {
-        let e = edge(store, node.child[q], axis, far, memo).map(|e| e + offset_first);
+        let e = edge::<L>(store, node.child[q], axis, far, memo).map(|e| e + offset_first);
         found = pick(found, e);
     }
     if found.is_none() {
         for q in second {
-            let e = edge(store, node.child[q], axis, far, memo).map(|e| e + offset_second);
+            let e = edge::<L>(store, node.child[q], axis, far, memo).map(|e| e + offset_second);
             found = pick(found, e);
         }
     }
@@ -123,19 +128,31 @@ fn edge(
     found
 }
 
-impl HashUniverse {
-    /// Live cells, exact below 2^128 − 1 (a full square of side 2^64 or more saturates there).
+impl<L: Leaves> HashUniverse<L> {
+    /// Live cells (state 1), exact below 2^128 − 1 (a full square of side 2^64 or more
+    /// saturates there).
     pub fn population(&self) -> u128 {
-        population(self.store(), self.root().0, &mut HashMap::new())
+        population::<L>(self.store(), self.root().0, &mut HashMap::new())
     }
 
-    /// The smallest rectangle holding every live cell, or `None` when there is none.
+    /// Cells in any state but 0 (live and, under Generations, dying).
+    pub fn occupied(&self) -> u128 {
+        count::<L>(
+            self.store(),
+            self.root().0,
+            &mut HashMap::new(),
+            L::occupied,
+        )
+    }
+
+    /// The smallest rectangle holding every cell not in state 0, or `None` when there is
+    /// none.
     pub fn bounds(&self) -> Option<Rect> {
         let (root, level) = self.root();
         let store = self.store();
         let c = corner(level);
         let side = |axis: usize, far: bool| {
-            edge(store, root, axis, far, &mut HashMap::new()).map(|e| c + e as i128)
+            edge::<L>(store, root, axis, far, &mut HashMap::new()).map(|e| c + e as i128)
         };
         Some(Rect {
             x0: side(0, false)?,
@@ -162,16 +179,16 @@ impl HashUniverse {
         }
     }
 
-    /// Whether the cell at `(x, y)` is alive.
-    pub fn get(&self, x: i128, y: i128) -> bool {
+    /// The state of the cell at `(x, y)`.
+    pub fn state(&self, x: i128, y: i128) -> u8 {
         let (mut id, mut level) = self.root();
         let c = corner(level);
         if x < c || y < c || x >= -c || y >= -c {
-            return false;
+            return 0;
         }
         let (mut x, mut y) = ((x - c) as u128, (y - c) as u128);
         let store = self.store();
-        while level > LEAF_LEVEL {
+        while level > L::LEVEL {
             let half = 1u128 << (level - 1);
             let q = usize::from(x >= half) + 2 * usize::from(y >= half);
             x %= half;
@@ -179,40 +196,75 @@ impl HashUniverse {
             id = store.node(id).child[q];
             level -= 1;
         }
-        store.node(id).bits() >> (y * 8 + x) & 1 == 1
+        L::get(&store.node(id).child, x as u32, y as u32)
     }
 
-    /// Make the cell at `(x, y)` alive or dead.
-    pub fn set(&mut self, x: i128, y: i128, alive: bool) -> Result<(), HashError> {
+    /// Whether the cell at `(x, y)` is alive (state 1).
+    pub fn get(&self, x: i128, y: i128) -> bool {
+        self.state(x, y) == 1
+    }
+
+    /// Put the cell at `(x, y)` in `state` (refused past the rule's states).
+    pub fn set_state(&mut self, x: i128, y: i128, state: u8) -> Result<(), HashError> {
+        if u16::from(state) >= crate::rule::cell_rule::CellRule::states(&self.rule()) {
+            return Err(HashError::Limit(format!(
+                "state {state} is not one of the {} states of {}",
+                self.rule().states(),
+                self.rule().canonical()
+            )));
+        }
         self.reach(x, y)?;
         let (root, level) = self.root();
         let c = corner(level);
-        let next = set_in(
+        let next = set_in::<L>(
             &mut self.engine.store,
             root,
             (x - c) as u128,
             (y - c) as u128,
-            alive,
+            state,
         );
         self.set_root(next);
         Ok(())
     }
 
-    /// Replace every cell by `cells` (live cells at universe coordinates; duplicates are
-    /// fine), built bottom-up from 8×8 leaves rather than cell by cell.
+    /// Make the cell at `(x, y)` alive (state 1) or empty.
+    pub fn set(&mut self, x: i128, y: i128, alive: bool) -> Result<(), HashError> {
+        self.set_state(x, y, u8::from(alive))
+    }
+
+    /// Replace every cell by the live cells `cells` (universe coordinates; duplicates are
+    /// fine), built bottom-up from leaves rather than cell by cell.
     pub fn load_cells(
         &mut self,
         cells: impl IntoIterator<Item = (i128, i128)>,
     ) -> Result<(), HashError> {
-        let mut leaves: HashMap<(i128, i128), u64> = HashMap::new();
+        self.load_states(cells.into_iter().map(|(x, y)| (x, y, 1)))
+    }
+
+    /// Replace every cell by `cells` `(x, y, state)` (state 0 entries are skipped).
+    pub fn load_states(
+        &mut self,
+        cells: impl IntoIterator<Item = (i128, i128, u8)>,
+    ) -> Result<(), HashError> {
+        let side = 1i128 << L::LEVEL;
+        let mut leaves: HashMap<(i128, i128), [u32; 4]> = HashMap::new();
         let (mut lo, mut hi) = (0i128, 0i128);
-        for (x, y) in cells {
-            let key = (x.div_euclid(8), y.div_euclid(8));
-            *leaves.entry(key).or_insert(0) |= 1 << (y.rem_euclid(8) * 8 + x.rem_euclid(8));
+        for (x, y, state) in cells {
+            if state == 0 {
+                continue;
+            }
+            let key = (x.div_euclid(side), y.div_euclid(side));
+            let leaf = leaves.entry(key).or_insert([0; 4]);
+            *leaf = L::set(
+                *leaf,
+                x.rem_euclid(side) as u32,
+                y.rem_euclid(side) as u32,
+                state,
+            );
             lo = lo.min(x.min(y));
             hi = hi.max(x.max(y));
         }
-        let mut level = MIN_ROOT_LEVEL;
+        let mut level = Self::MIN_ROOT_LEVEL;
         while corner(level) > lo || -corner(level) <= hi {
             level += 1;
             if level > MAX_LEVEL {
@@ -221,53 +273,60 @@ impl HashUniverse {
                 ));
             }
         }
-        let c = corner(level) / 8;
-        let mut items: Vec<(u128, u128, u64)> = leaves
+        let c = corner(level) / side;
+        let mut items: Vec<(u128, u128, [u32; 4])> = leaves
             .into_iter()
-            .map(|((lx, ly), bits)| ((lx - c) as u128, (ly - c) as u128, bits))
+            .map(|((lx, ly), words)| ((lx - c) as u128, (ly - c) as u128, words))
             .collect();
         let store = &mut self.engine.store;
         let base = store.stack_len();
-        let root = build(store, level, &mut items);
+        let root = build::<L>(store, level, &mut items);
         store.truncate(base);
         self.set_root(root);
         Ok(())
     }
 
-    /// Call `visit(x, y, bits)` for every non-empty 8×8 leaf that meets `rect`, with the
-    /// leaf's top-left cell; bits are `y * 8 + x` within the leaf.
-    pub fn for_each_leaf(&self, rect: Rect, visit: &mut dyn FnMut(i128, i128, u64)) {
+    /// Call `visit(x, y, words)` for every non-empty leaf that meets `rect`, with the
+    /// leaf's top-left cell.
+    pub fn for_each_leaf(&self, rect: Rect, visit: &mut dyn FnMut(i128, i128, &[u32; 4])) {
         let (root, level) = self.root();
         let c = corner(level);
-        walk(self.store(), root, level, c, c, rect, visit);
+        walk(self.store(), L::LEVEL, root, level, c, c, rect, visit);
     }
 
-    /// Every live cell inside `rect`, row-major not guaranteed.
-    pub fn cells_in(&self, rect: Rect) -> Vec<(i128, i128)> {
+    /// Every cell not in state 0 inside `rect`, with its state; order not guaranteed.
+    pub fn states_in(&self, rect: Rect) -> Vec<(i128, i128, u8)> {
         let mut out = Vec::new();
-        self.for_each_leaf(rect, &mut |lx, ly, bits| {
-            let mut b = bits;
-            while b != 0 {
-                let i = b.trailing_zeros() as i128;
-                b &= b - 1;
-                let (x, y) = (lx + i % 8, ly + i / 8);
+        self.for_each_leaf(rect, &mut |lx, ly, words| {
+            L::for_each(words, &mut |x, y, state| {
+                let (x, y) = (lx + i128::from(x), ly + i128::from(y));
                 if x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1 {
-                    out.push((x, y));
+                    out.push((x, y, state));
                 }
-            }
+            });
         });
         out
     }
+
+    /// Every cell not in state 0 inside `rect`; order not guaranteed.
+    pub fn cells_in(&self, rect: Rect) -> Vec<(i128, i128)> {
+        self.states_in(rect)
+            .into_iter()
+            .map(|(x, y, _)| (x, y))
+            .collect()
+    }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn walk(
     store: &Store,
+    leaf_level: u8,
     id: u32,
     level: u8,
     x: i128,
     y: i128,
     rect: Rect,
-    visit: &mut dyn FnMut(i128, i128, u64),
+    visit: &mut dyn FnMut(i128, i128, &[u32; 4]),
 ) {
     let side = 1i128 << level;
     if store.is_empty(id)
@@ -279,48 +338,41 @@ fn walk(
         return;
     }
     let node = *store.node(id);
-    if level == LEAF_LEVEL {
-        visit(x, y, node.bits());
+    if level == leaf_level {
+        visit(x, y, &node.child);
         return;
     }
     let half = side / 2;
     for (q, &c) in node.child.iter().enumerate() {
         let (dx, dy) = ((q as i128 % 2) * half, (q as i128 / 2) * half);
-        walk(store, c, level - 1, x + dx, y + dy, rect, visit);
+        walk(store, leaf_level, c, level - 1, x + dx, y + dy, rect, visit);
     }
 }
 
-/// The node `id` of `level` with the cell at offset `(x, y)` set to `alive`.
-fn set_in(store: &mut Store, id: u32, x: u128, y: u128, alive: bool) -> u32 {
+/// The node `id` with the cell at offset `(x, y)` in `state`.
+fn set_in<L: Leaves>(store: &mut Store, id: u32, x: u128, y: u128, state: u8) -> u32 {
     let node = *store.node(id);
-    if node.level == LEAF_LEVEL {
-        let bit = 1u64 << (y * 8 + x);
-        let bits = if alive {
-            node.bits() | bit
-        } else {
-            node.bits() & !bit
-        };
-        return store.leaf(bits);
+    if node.level == L::LEVEL {
+        return store.leaf_of(L::set(node.child, x as u32, y as u32, state));
     }
     let half = 1u128 << (node.level - 1);
     let q = usize::from(x >= half) + 2 * usize::from(y >= half);
     let mut child = node.child;
-    child[q] = set_in(store, child[q], x % half, y % half, alive);
+    child[q] = set_in::<L>(store, child[q], x % half, y % half, state);
     store.join(child)
 }
 
 /// A node of `level` from leaves at leaf coordinates relative to its corner.
-fn build(store: &mut Store, level: u8, items: &mut [(u128, u128, u64)]) -> u32 {
+fn build<L: Leaves>(store: &mut Store, level: u8, items: &mut [(u128, u128, [u32; 4])]) -> u32 {
     if items.is_empty() {
         return store.empty(level);
     }
-    if level == LEAF_LEVEL {
-        let bits = items.iter().fold(0, |acc, it| acc | it.2);
-        return store.leaf(bits);
+    if level == L::LEVEL {
+        return store.leaf_of(items[0].2);
     }
-    let half = 1u128 << (level - 1 - LEAF_LEVEL);
+    let half = 1u128 << (level - 1 - L::LEVEL);
     let quadrant =
-        |it: &(u128, u128, u64)| usize::from(it.0 >= half) + 2 * usize::from(it.1 >= half);
+        |it: &(u128, u128, [u32; 4])| usize::from(it.0 >= half) + 2 * usize::from(it.1 >= half);
     items.sort_unstable_by_key(quadrant);
     let mut child = [0u32; 4];
     let mut start = 0;
@@ -335,7 +387,7 @@ fn build(store: &mut Store, level: u8, items: &mut [(u128, u128, u64)]) -> u32 {
             it.0 %= half;
             it.1 %= half;
         }
-        *slot = build(store, level - 1, part);
+        *slot = build::<L>(store, level - 1, part);
         store.protect(*slot);
         start = end;
     }

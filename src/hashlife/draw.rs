@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 
 use super::HashUniverse;
-use super::cells::{corner, population};
-use super::store::LEAF_LEVEL;
+use super::cells::{corner, count};
+use super::leaves::Leaves;
 use crate::step::view::{LIVE_BASE, ViewRequest};
 
 /// The generation a plane view image is painted at: with it the painter's normalized age
@@ -40,7 +40,7 @@ pub fn scale_log2(cells_per_pixel: f64) -> u32 {
     }
 }
 
-impl HashUniverse {
+impl<L: Leaves> HashUniverse<L> {
     /// Draw `request` into `out` (`request.pixels()` values): pixel `(px, py)` covers the
     /// `2^k × 2^k` cells from `(x0 + px·2^k, y0 + py·2^k)`, where `2^k` is
     /// [`scale_log2`] of the request's cells per pixel and `(x0, y0)` its corner rounded
@@ -90,16 +90,15 @@ impl HashUniverse {
         }
         if u32::from(level) <= view.k {
             // A node no larger than a pixel: it lies inside one (both are aligned).
-            let p = population(store, id, memo);
+            let p = count::<L>(store, id, memo, L::occupied);
             view.add(counts, nx, ny, u64::try_from(p).unwrap_or(u64::MAX));
             return;
         }
         let node = store.node(id);
-        if level == LEAF_LEVEL {
-            let bits = node.bits();
-            for b in (0..64).filter(|b| bits >> b & 1 == 1) {
-                view.add(counts, nx + (b % 8) as i128, ny + (b / 8) as i128, 1);
-            }
+        if level == L::LEVEL {
+            L::for_each(&node.child, &mut |x, y, _| {
+                view.add(counts, nx + i128::from(x), ny + i128::from(y), 1);
+            });
             return;
         }
         let half = side / 2;

@@ -98,6 +98,65 @@ impl LeafRule {
     }
 }
 
+fn bits(words: &super::leaves::Words) -> u64 {
+    u64::from(words[0]) | u64::from(words[1]) << 32
+}
+
+fn words(bits: u64) -> super::leaves::Words {
+    [bits as u32, (bits >> 32) as u32, 0, 0]
+}
+
+impl super::leaves::Leaves for LeafRule {
+    const LEVEL: u8 = super::store::LEAF_LEVEL;
+
+    fn for_rule(rule: &Rule) -> Result<Self, super::HashError> {
+        super::check_rule(rule)?;
+        Ok(LeafRule::new(rule))
+    }
+
+    #[inline]
+    fn step(&self, leaves: [super::leaves::Words; 4], gens: u32) -> super::leaves::Words {
+        words(centre(self.step16(square(leaves.map(|w| bits(&w))), gens)))
+    }
+
+    #[inline]
+    fn centre(leaves: [super::leaves::Words; 4]) -> super::leaves::Words {
+        words(centre(square(leaves.map(|w| bits(&w)))))
+    }
+
+    fn get(w: &super::leaves::Words, x: u32, y: u32) -> u8 {
+        (bits(w) >> (y * 8 + x) & 1) as u8
+    }
+
+    fn set(w: super::leaves::Words, x: u32, y: u32, state: u8) -> super::leaves::Words {
+        let bit = 1u64 << (y * 8 + x);
+        words(if state != 0 {
+            bits(&w) | bit
+        } else {
+            bits(&w) & !bit
+        })
+    }
+
+    #[inline]
+    fn live(w: &super::leaves::Words) -> u64 {
+        u64::from(bits(w).count_ones())
+    }
+
+    #[inline]
+    fn occupied(w: &super::leaves::Words) -> u64 {
+        u64::from(bits(w).count_ones())
+    }
+
+    fn for_each(w: &super::leaves::Words, visit: &mut dyn FnMut(u32, u32, u8)) {
+        let mut b = bits(w);
+        while b != 0 {
+            let i = b.trailing_zeros();
+            b &= b - 1;
+            visit(i % 8, i / 8, 1);
+        }
+    }
+}
+
 /// The 16×16 square of four leaves (nw, ne, sw, se).
 #[inline]
 pub fn square(leaves: [u64; 4]) -> [u64; 4] {

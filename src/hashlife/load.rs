@@ -6,7 +6,7 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use super::{HashError, HashUniverse};
+use super::{HashError, HashUniverse, Hashed};
 use crate::pattern::{self, Format, Pattern, PatternError};
 use crate::rule::Rule;
 
@@ -36,7 +36,7 @@ pub fn open(
     source: &str,
     rule: Option<Rule>,
     limit_bytes: usize,
-) -> Result<(HashUniverse, Pattern), LoadError> {
+) -> Result<(Hashed, Pattern), LoadError> {
     let path = Path::new(source);
     if path.is_file() {
         let (text, format) = pattern::read_text(path)?;
@@ -45,12 +45,13 @@ pub fn open(
             None => pattern::detect_format(&text)?,
         };
         if format == Format::Macrocell {
-            return from_macrocell(&text, rule, limit_bytes);
+            let (u, meta) = from_macrocell(&text, rule, limit_bytes)?;
+            return Ok((Hashed::Two(u), meta));
         }
     }
     let mut pattern = pattern::resolve(source)?;
     check_grid(&pattern)?;
-    let mut u = HashUniverse::new(rule.or(pattern.rule).unwrap_or_default(), limit_bytes)?;
+    let mut u = Hashed::new(rule.or(pattern.rule).unwrap_or_default(), limit_bytes)?;
     place(&mut u, &pattern)?;
     u.set_generation(pattern.generation.unwrap_or(0).into());
     pattern.cells = Vec::new();
@@ -73,9 +74,10 @@ pub fn from_macrocell(
     Ok((u, meta))
 }
 
-/// Put `pattern`'s live cells into `u` (replacing its cells): at the file's position, or
-/// with its box centred on the origin as Golly centres a pattern without one.
-pub fn place(u: &mut HashUniverse, pattern: &Pattern) -> Result<(), HashError> {
+/// Put `pattern`'s cells (live, and dying under Generations) into `u` (replacing its
+/// cells): at the file's position, or with its box centred on the origin as Golly centres
+/// a pattern without one.
+pub fn place(u: &mut Hashed, pattern: &Pattern) -> Result<(), HashError> {
     let (x0, y0) = pattern.position.map_or_else(
         || {
             (
@@ -85,12 +87,16 @@ pub fn place(u: &mut HashUniverse, pattern: &Pattern) -> Result<(), HashError> {
         },
         |(x, y)| (i128::from(x), i128::from(y)),
     );
-    u.load_cells(
-        pattern
-            .cells
-            .iter()
-            .map(|&(x, y)| (x0 + i128::from(x), y0 + i128::from(y))),
-    )
+    let at = |x: u32, y: u32| (x0 + i128::from(x), y0 + i128::from(y));
+    let live = pattern.cells.iter().map(|&(x, y)| {
+        let (x, y) = at(x, y);
+        (x, y, 1)
+    });
+    let dying = pattern.dying.iter().map(|&(x, y, s)| {
+        let (x, y) = at(x, y);
+        (x, y, s)
+    });
+    u.load_states(live.chain(dying))
 }
 
 fn check_grid(pattern: &Pattern) -> Result<(), LoadError> {
@@ -105,7 +111,7 @@ fn check_grid(pattern: &Pattern) -> Result<(), LoadError> {
 /// The universe as a [`Pattern`] for the writers of every format but macrocell: refused
 /// with the size when it holds more cells or a wider box than a pattern may
 /// ([`pattern::MAX_PATTERN_CELLS`], [`pattern::MAX_PATTERN_EDGE`]).
-pub fn to_pattern(u: &HashUniverse) -> Result<Pattern, PatternError> {
+pub fn to_pattern(u: &Hashed) -> Result<Pattern, PatternError> {
     let mut out = Pattern {
         rule: Some(u.rule()),
         generation: u64::try_from(u.generation()).ok(),
@@ -114,7 +120,7 @@ pub fn to_pattern(u: &HashUniverse) -> Result<Pattern, PatternError> {
     let Some(b) = u.bounds() else {
         return Ok(out);
     };
-    let population = u.population();
+    let population = u.occupied();
     if population > pattern::MAX_PATTERN_CELLS as u128 {
         return Err(PatternError::TooLarge {
             what: format!("{population} live cells (save it as macrocell, .mc)"),
@@ -135,23 +141,34 @@ pub fn to_pattern(u: &HashUniverse) -> Result<Pattern, PatternError> {
     out.width = b.width() as u32;
     out.height = b.height() as u32;
     out.position = Some((b.x0 as i64, b.y0 as i64));
-    let mut cells: Vec<(u32, u32)> = u
-        .cells_in(b)
-        .into_iter()
-        .map(|(x, y)| ((x - b.x0) as u32, (y - b.y0) as u32))
-        .collect();
-    cells.sort_unstable_by_key(|&(x, y)| (y, x));
-    out.cells = cells;
+    for (x, y, state) in u.states_in(b) {
+        let (x, y) = ((x - b.x0) as u32, (y - b.y0) as u32);
+        if state == 1 {
+            out.cells.push((x, y));
+        } else {
+            out.dying.push((x, y, state));
+        }
+    }
+    out.cells.sort_unstable_by_key(|&(x, y)| (y, x));
+    out.dying.sort_unstable_by_key(|&(x, y, _)| (y, x));
     Ok(out)
 }
 
 /// Save the universe to `path` in the format its extension names (macrocell straight from
 /// the tree, whatever its size; the others through [`to_pattern`]), gzip-compressed for
 /// `.gz`. Returns the format written.
-pub fn save(u: &HashUniverse, path: &Path, comments: &[String]) -> Result<Format, PatternError> {
+pub fn save(u: &Hashed, path: &Path, comments: &[String]) -> Result<Format, PatternError> {
     let format = Format::from_path(path).unwrap_or(Format::Rle);
     let text = if format == Format::Macrocell {
-        u.to_macrocell(comments)
+        match u {
+            Hashed::Two(u) => u.to_macrocell(comments),
+            Hashed::Multi(_) => {
+                return Err(PatternError::TooLarge {
+                    what: "a multi-state (Generations) plane as macrocell, which golab writes for two-state rules only (save it as RLE)".into(),
+                    limit: 0,
+                });
+            }
+        }
     } else {
         let mut p = to_pattern(u)?;
         p.comments = comments.to_vec();

@@ -62,7 +62,7 @@ impl HashUniverse {
         match root {
             Mapped::Node(id) if store.level(id) > LEAF_LEVEL => {
                 self.set_root(id);
-                while self.root().1 < super::MIN_ROOT_LEVEL {
+                while self.root().1 < Self::MIN_ROOT_LEVEL {
                     self.expand()?;
                 }
                 Ok(())

@@ -12,12 +12,15 @@
 //! evaluated through the same 512-entry [`Rule`] table as every strategy ([`leaf`]). Rules
 //! with B0 and Generations rules are refused with the reason ([`HashError::Rule`]).
 
+pub mod any;
 mod bounded;
 mod cells;
 pub mod draw;
 pub mod leaf;
+pub mod leaves;
 pub mod load;
 mod macrocell;
+pub mod multi;
 pub mod step;
 pub mod store;
 #[cfg(test)]
@@ -27,13 +30,12 @@ use thiserror::Error;
 
 use crate::rule::Rule;
 use leaf::LeafRule;
-use store::{LEAF_LEVEL, Store};
+use leaves::Leaves;
+use store::Store;
 
+pub use any::Hashed;
 pub use cells::Rect;
-
-/// The smallest root level: the central-quarter test that decides expansion looks three
-/// levels down, to nodes no smaller than a leaf.
-const MIN_ROOT_LEVEL: u8 = LEAF_LEVEL + 3;
+pub use multi::MultiLeaves;
 
 /// The deepest root: its cells' coordinates still fit an `i128` with room to spare.
 pub const MAX_LEVEL: u8 = 120;
@@ -111,24 +113,40 @@ impl Kept {
     }
 }
 
-/// An unbounded two-state universe stepped by HashLife.
-pub struct HashUniverse {
-    engine: step::Stepper,
+/// An unbounded universe stepped by HashLife, over leaves of kind `L`: two states
+/// ([`LeafRule`], the default) or up to 256 ([`MultiLeaves`]).
+pub struct HashUniverse<L: Leaves = LeafRule> {
+    engine: step::Stepper<L>,
     rule: Rule,
     root: u32,
     generation: u128,
     limit_bytes: usize,
 }
 
+/// The multi-state hashed universe (Generations; rule tables through the same interface).
+pub type MultiUniverse = HashUniverse<MultiLeaves>;
+
 impl HashUniverse {
-    /// An empty universe running `rule`, collecting garbage at `limit_bytes`.
+    /// An empty two-state universe running `rule`, collecting garbage at `limit_bytes`.
     pub fn new(rule: Rule, limit_bytes: usize) -> Result<HashUniverse, HashError> {
-        check_rule(&rule)?;
-        let mut store = Store::new(limit_bytes);
-        let root = store.empty(MIN_ROOT_LEVEL);
+        HashUniverse::create(rule, limit_bytes)
+    }
+}
+
+impl<L: Leaves> HashUniverse<L> {
+    /// The smallest root level: the central-quarter test that decides expansion looks
+    /// three levels down, to nodes no smaller than a leaf.
+    pub(crate) const MIN_ROOT_LEVEL: u8 = L::LEVEL + 3;
+
+    /// An empty universe running `rule`, collecting garbage at `limit_bytes` (for the
+    /// two-state universe also [`HashUniverse::new`]).
+    pub fn create(rule: Rule, limit_bytes: usize) -> Result<HashUniverse<L>, HashError> {
+        let leaves = L::for_rule(&rule)?;
+        let mut store = Store::with_leaf_level(limit_bytes, L::LEVEL);
+        let root = store.empty(Self::MIN_ROOT_LEVEL);
         store.roots.push(root);
         Ok(HashUniverse {
-            engine: step::Stepper::new(store, LeafRule::new(&rule)),
+            engine: step::Stepper::new(store, leaves),
             rule,
             root,
             generation: 0,
@@ -143,8 +161,7 @@ impl HashUniverse {
 
     /// Change the rule, keeping every cell and the generation.
     pub fn set_rule(&mut self, rule: Rule) -> Result<(), HashError> {
-        check_rule(&rule)?;
-        self.engine.set_rule(LeafRule::new(&rule));
+        self.engine.set_rule(L::for_rule(&rule)?);
         self.rule = rule;
         Ok(())
     }
@@ -251,7 +268,7 @@ impl HashUniverse {
             ));
         };
         self.engine.set_exponent(exponent);
-        let least = (exponent + 3).max(u32::from(MIN_ROOT_LEVEL));
+        let least = (exponent + 3).max(u32::from(Self::MIN_ROOT_LEVEL));
         while u32::from(self.root().1) < least || !self.centred_in_quarter() {
             self.expand()?;
         }
@@ -259,7 +276,7 @@ impl HashUniverse {
         self.set_root(next);
         self.generation = next_generation;
         self.expand()?;
-        while self.root().1 > MIN_ROOT_LEVEL && self.centred_in_half() {
+        while self.root().1 > Self::MIN_ROOT_LEVEL && self.centred_in_half() {
             let inner = self.engine.centre(self.root);
             self.set_root(inner);
         }
@@ -316,7 +333,7 @@ impl HashUniverse {
 
     /// Drop every cell (the rule, limit and generation stay).
     pub fn clear(&mut self) {
-        let empty = self.engine.store.empty(MIN_ROOT_LEVEL);
+        let empty = self.engine.store.empty(Self::MIN_ROOT_LEVEL);
         self.set_root(empty);
     }
 }

@@ -5,21 +5,21 @@
 //! Every id a computation holds across a call that may allocate is protected on the store's
 //! stack, because an allocation may collect garbage.
 
-use super::leaf::{self, LeafRule};
-use super::store::{LEAF_LEVEL, NONE, Store};
+use super::leaves::Leaves;
+use super::store::{NONE, Store};
 
-/// The stepping machinery: the store, the leaf rule and the step exponent.
-pub struct Stepper {
+/// The stepping machinery: the store, the leaves' evaluator and the step exponent.
+pub struct Stepper<L: Leaves> {
     /// Where nodes live.
     pub store: Store,
-    leaf_rule: LeafRule,
+    leaf_rule: L,
     /// Results are `2^exponent` generations on (for nodes big enough).
     exponent: u32,
 }
 
-impl Stepper {
-    /// A stepper over `store` for `leaf_rule`, with step `2^0`.
-    pub fn new(store: Store, leaf_rule: LeafRule) -> Stepper {
+impl<L: Leaves> Stepper<L> {
+    /// A stepper over `store` (whose leaves are `L`'s) for `leaf_rule`, with step `2^0`.
+    pub fn new(store: Store, leaf_rule: L) -> Stepper<L> {
         Stepper {
             store,
             leaf_rule,
@@ -43,22 +43,22 @@ impl Stepper {
     }
 
     /// Replace the rule: every memoised result is forgotten.
-    pub fn set_rule(&mut self, leaf_rule: LeafRule) {
+    pub fn set_rule(&mut self, leaf_rule: L) {
         self.leaf_rule = leaf_rule;
         self.store.clear_results_above(0);
     }
 
-    /// The memoised (or newly computed) result of `id`, a node of level ≥ 4.
+    /// The memoised (or newly computed) result of `id`, a node above the leaves.
     pub fn result(&mut self, id: u32) -> u32 {
         let node = *self.store.node(id);
         if node.result != NONE {
             return node.result;
         }
-        let r = if node.level == LEAF_LEVEL + 1 {
-            let leaves = node.child.map(|c| self.store.node(c).bits());
-            let gens = 1u32 << self.exponent.min(2);
-            let stepped = self.leaf_rule.step16(leaf::square(leaves), gens);
-            self.store.leaf(leaf::centre(stepped))
+        let r = if node.level == L::LEVEL + 1 {
+            let leaves = node.child.map(|c| self.store.node(c).child);
+            let gens = 1u32 << self.exponent.min(u32::from(L::LEVEL) - 1);
+            let stepped = self.leaf_rule.step(leaves, gens);
+            self.store.leaf_of(stepped)
         } else {
             self.inner_result(id, node.level)
         };
@@ -66,12 +66,13 @@ impl Stepper {
         r
     }
 
-    /// The centred square of level `k − 1` of a node of level `k ≥ 4`, not stepped.
+    /// The centred square of level `k − 1` of a node of level `k` above the leaves, not
+    /// stepped.
     pub fn centre(&mut self, id: u32) -> u32 {
         let node = *self.store.node(id);
-        if node.level == LEAF_LEVEL + 1 {
-            let leaves = node.child.map(|c| self.store.node(c).bits());
-            return self.store.leaf(leaf::centre(leaf::square(leaves)));
+        if node.level == L::LEVEL + 1 {
+            let leaves = node.child.map(|c| self.store.node(c).child);
+            return self.store.leaf_of(L::centre(leaves));
         }
         let [nw, ne, sw, se] = node.child.map(|c| *self.store.node(c));
         self.store

@@ -19,7 +19,8 @@
 /// No node: an unset memoised result, the end of a hash chain or of the free list.
 pub const NONE: u32 = u32::MAX;
 
-/// Level of the 8×8 leaves.
+/// Level of the two-state engine's 8×8 leaves (the multi-state engine's leaves are 2×2,
+/// level 1: [`Store::leaf_level`]).
 pub const LEAF_LEVEL: u8 = 3;
 
 /// The table grows when more than `LOAD_NUM / LOAD_DEN` of its slots are taken, until it
@@ -81,6 +82,7 @@ pub struct Store {
     collect_at: usize,
     max_slots: usize,
     collections: u64,
+    leaf_level: u8,
 }
 
 fn hash(level: u8, c: [u32; 4]) -> u64 {
@@ -94,9 +96,15 @@ fn hash(level: u8, c: [u32; 4]) -> u64 {
 }
 
 impl Store {
-    /// An empty store that collects garbage once it holds `limit_bytes` worth of nodes
-    /// (never fewer than 4 096 nodes).
+    /// An empty store of 8×8 two-state leaves that collects garbage once it holds
+    /// `limit_bytes` worth of nodes (never fewer than 4 096 nodes).
     pub fn new(limit_bytes: usize) -> Store {
+        Store::with_leaf_level(limit_bytes, LEAF_LEVEL)
+    }
+
+    /// An empty store whose leaves are of `leaf_level` (their cells packed in the four
+    /// child words however the leaf kind likes; all-zero words are the empty leaf).
+    pub fn with_leaf_level(limit_bytes: usize, leaf_level: u8) -> Store {
         let mut store = Store {
             nodes: Vec::new(),
             slots: vec![0; 1 << 12],
@@ -109,11 +117,23 @@ impl Store {
             collect_at: budget(limit_bytes).0,
             max_slots: budget(limit_bytes).1,
             collections: 0,
+            leaf_level,
         };
-        store.empty = vec![NONE; usize::from(LEAF_LEVEL)];
-        let leaf = store.leaf(0);
+        store.empty = vec![NONE; usize::from(leaf_level)];
+        let leaf = store.leaf_of([0; 4]);
         store.empty.push(leaf);
         store
+    }
+
+    /// The level of this store's leaves.
+    #[inline]
+    pub fn leaf_level(&self) -> u8 {
+        self.leaf_level
+    }
+
+    /// The canonical leaf whose four words are `words`.
+    pub fn leaf_of(&mut self, words: [u32; 4]) -> u32 {
+        self.find_or_insert(self.leaf_level, words)
     }
 
     /// The node behind `id`.
@@ -151,9 +171,9 @@ impl Store {
         self.empty.get(level) == Some(&id)
     }
 
-    /// The canonical leaf holding `bits`.
+    /// The canonical two-state leaf holding `bits`.
     pub fn leaf(&mut self, bits: u64) -> u32 {
-        self.find_or_insert(LEAF_LEVEL, [bits as u32, (bits >> 32) as u32, 0, 0])
+        self.leaf_of([bits as u32, (bits >> 32) as u32, 0, 0])
     }
 
     /// The canonical node of four children of one level (≥ 3).
@@ -187,7 +207,11 @@ impl Store {
         let mut empty_slot = Some(at);
         if self.live >= self.collect_at {
             // A new inner node's children must survive the collection it triggers.
-            self.collect(if level > LEAF_LEVEL { child } else { [NONE; 4] });
+            self.collect(if level > self.leaf_level {
+                child
+            } else {
+                [NONE; 4]
+            });
             empty_slot = None;
         }
         let load = if self.slots.len() >= self.max_slots {
@@ -339,7 +363,7 @@ impl Store {
         }
         n.mark = true;
         let n = *n;
-        if n.level > LEAF_LEVEL {
+        if n.level > self.leaf_level {
             for c in n.child {
                 self.mark(c, with_results);
             }

@@ -10,6 +10,7 @@
 //! table into straight-line bitwise code for the bitsliced CPU and bit-packed GPU kernels.
 
 pub mod canonical;
+pub mod cell_rule;
 pub mod circuit;
 pub mod counts;
 pub mod generations;

@@ -97,7 +97,7 @@ pub enum Command {
     ToPlane,
     /// Replace the world by an opened plane (a macrocell file, a pattern too large for any
     /// grid); one undo step when already on the plane.
-    OpenPlane(Box<crate::hashlife::HashUniverse>),
+    OpenPlane(Box<crate::hashlife::Hashed>),
     /// On the plane: each step is 2^`exponent` generations; `hyper` lets it grow.
     PlaneStep {
         /// The step's exponent.

@@ -2,10 +2,10 @@
 //! undo states (kept roots: a state of any size costs one root), the step exponent and
 //! hyperspeed, and every edit the window makes, in plane coordinates.
 
-use crate::hashlife::{self, HashError, HashUniverse, Kept, MemoryReport, Rect};
+use crate::hashlife::{self, HashError, Hashed, Kept, MemoryReport, Rect};
 use crate::pattern::Pattern;
 use crate::rule::Rule;
-use crate::universe::plane_cells;
+use crate::universe::{plane_cells, plane_states};
 use crate::world::{CellEdit, World};
 
 use super::region::{self, RegionOp, Selection};
@@ -27,6 +27,8 @@ pub struct PlaneInfo {
     pub generation: u128,
     /// Live cells, exact.
     pub population: u128,
+    /// Cells in any state but 0 (live and dying), exact.
+    pub occupied: u128,
     /// The live cells' box.
     pub bounds: Option<Rect>,
     /// The node store's memory.
@@ -46,6 +48,7 @@ impl PlaneInfo {
         PlaneInfo {
             generation: 0,
             population: 0,
+            occupied: 0,
             bounds: None,
             memory: MemoryReport {
                 nodes: 0,
@@ -63,7 +66,7 @@ impl PlaneInfo {
 /// The plane and what the runner keeps beside it.
 pub struct Plane {
     /// The universe.
-    pub universe: HashUniverse,
+    pub universe: Hashed,
     start: Option<Kept>,
     undo: Vec<Kept>,
     redo: Vec<Kept>,
@@ -77,6 +80,7 @@ pub struct Plane {
     /// Generations still to step for a "go to generation".
     pub pending: u128,
     population: u128,
+    occupied: u128,
     bounds: Option<Rect>,
 }
 
@@ -84,14 +88,14 @@ impl Plane {
     /// The plane holding `world`'s live cells at plane coordinates (the grid's centre at
     /// the origin), its rule and generation, collecting garbage at `limit_bytes`.
     pub fn from_world(world: &World, limit_bytes: usize) -> Result<Plane, HashError> {
-        let mut universe = HashUniverse::new(world.rule(), limit_bytes)?;
-        universe.load_cells(plane_cells(world))?;
+        let mut universe = Hashed::new(world.rule(), limit_bytes)?;
+        universe.load_states(plane_states(world))?;
         universe.set_generation(world.generation.into());
         Ok(Plane::new(universe))
     }
 
     /// The plane around an opened universe.
-    pub fn new(universe: HashUniverse) -> Plane {
+    pub fn new(universe: Hashed) -> Plane {
         let mut plane = Plane {
             universe,
             start: None,
@@ -103,6 +107,7 @@ impl Plane {
             steps_at_exponent: 0,
             pending: 0,
             population: 0,
+            occupied: 0,
             bounds: None,
         };
         plane.refresh();
@@ -112,6 +117,7 @@ impl Plane {
     /// Recount the population and the box (after a step or an edit).
     pub fn refresh(&mut self) {
         self.population = self.universe.population();
+        self.occupied = self.universe.occupied();
         self.bounds = self.universe.bounds();
     }
 
@@ -120,6 +126,7 @@ impl Plane {
         PlaneInfo {
             generation: self.universe.generation(),
             population: self.population,
+            occupied: self.occupied,
             bounds: self.bounds,
             memory: self.universe.memory(),
             exponent: self.exponent,
@@ -219,12 +226,14 @@ impl Plane {
             y1: i128::from(y) + i128::from(pattern.height) - 1,
         };
         self.clear_rect(rect)?;
-        for &(cx, cy) in &pattern.cells {
-            self.universe.set(
+        let live = pattern.cells.iter().map(|&(cx, cy)| (cx, cy, 1));
+        let dying = pattern.dying.iter().copied();
+        for (cx, cy, state) in live.chain(dying) {
+            let (px, py) = (
                 i128::from(x) + i128::from(cx),
                 i128::from(y) + i128::from(cy),
-                true,
-            )?;
+            );
+            self.universe.set_state(px, py, state)?;
         }
         self.refresh();
         Ok(())
@@ -240,7 +249,7 @@ impl Plane {
     /// The selection's live cells as a pattern (refused past [`MAX_SELECTION_CELLS`]).
     pub fn copy(&self, selection: Selection) -> Result<Pattern, String> {
         let rect = rect_of(selection);
-        let cells = self.universe.cells_in(rect);
+        let cells = self.universe.states_in(rect);
         if cells.len() as u64 > MAX_SELECTION_CELLS {
             return Err(too_many(cells.len() as u64, "copy"));
         }
@@ -250,18 +259,21 @@ impl Plane {
                 "a {w} x {h} selection is wider than a pattern may be (save the plane as macrocell, .mc)"
             ));
         };
-        let mut cells: Vec<(u32, u32)> = cells
-            .into_iter()
-            .map(|(x, y)| ((x - rect.x0) as u32, (y - rect.y0) as u32))
-            .collect();
-        cells.sort_unstable_by_key(|&(x, y)| (y, x));
-        Ok(Pattern {
+        let mut pattern = Pattern {
             width,
             height,
-            cells,
             rule: Some(self.universe.rule()),
             ..Pattern::default()
-        })
+        };
+        for (x, y, state) in cells {
+            let (x, y) = ((x - rect.x0) as u32, (y - rect.y0) as u32);
+            match state {
+                1 => pattern.cells.push((x, y)),
+                _ => pattern.dying.push((x, y, state)),
+            }
+        }
+        pattern.cells.sort_unstable_by_key(|&(x, y)| (y, x));
+        Ok(pattern)
     }
 
     /// Apply `op` to the selection: clear takes any size; fill, rotate and flip work on a
@@ -319,7 +331,15 @@ impl Plane {
     /// Change the rule, keeping every cell (refused with the reason for rules the hashed
     /// universe cannot run).
     pub fn set_rule(&mut self, rule: Rule) -> Result<(), HashError> {
-        self.universe.set_rule(rule)
+        let engine_changes = rule.has_dying_states() != self.universe.rule().has_dying_states();
+        if engine_changes {
+            // The other engine has its own store: Reset and undo states cannot follow.
+            crate::hashlife::multi::check_rule(&rule)?;
+            self.release_all();
+        }
+        self.universe.set_rule(rule)?;
+        self.refresh();
+        Ok(())
     }
 
     /// The grid of `w × h` (`topology`) holding every live cell at grid cell
@@ -356,12 +376,15 @@ impl Plane {
                     need(b.y0, b.y1)
                 ));
             }
-            for (x, y) in self.universe.cells_in(b) {
-                world.apply_edit(CellEdit {
-                    x: (x + ox) as u32,
-                    y: (y + oy) as u32,
-                    alive: true,
-                });
+            let width = w as usize;
+            let (ages, dying) = world.cells_mut();
+            for (x, y, state) in self.universe.states_in(b) {
+                let i = (y + oy) as usize * width + (x + ox) as usize;
+                if state == 1 {
+                    ages[i] = 1;
+                } else if let Some(d) = dying.get_mut(i) {
+                    *d = state;
+                }
             }
         }
         Ok(world)

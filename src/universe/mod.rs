@@ -5,7 +5,8 @@
 //!   through a [`Simulation`], with ages; its cell `(x, y)` lies at plane coordinates
 //!   `(x − width/2, y − height/2)`, so a pattern placed centred keeps Golly's coordinates
 //!   near the origin.
-//! - [`HashUniverse`]: the unbounded plane stepped by HashLife, no ages.
+//! - [`Hashed`]: the unbounded plane stepped by HashLife (two-state or multi-state
+//!   engine, chosen by the rule), no ages.
 //!
 //! A caller holds a `Box<dyn Universe>` and never asks which kind it has for stepping,
 //! counting, bounds, cells or saving; a third kind (the growing grid Larger than Life
@@ -18,7 +19,7 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use crate::hashlife::{HashError, HashUniverse, MemoryReport, Rect, load};
+use crate::hashlife::{HashError, Hashed, MemoryReport, Rect, load};
 use crate::pattern::{Format, Pattern, PatternError};
 use crate::rule::Rule;
 use crate::sim::{SimError, Simulation};
@@ -101,15 +102,15 @@ pub trait Universe: Send {
     }
 }
 
-impl Universe for HashUniverse {
+impl Universe for Hashed {
     fn kind(&self) -> Kind {
         Kind::Hashed
     }
     fn rule(&self) -> Rule {
-        HashUniverse::rule(self)
+        Hashed::rule(self)
     }
     fn generation(&self) -> u128 {
-        HashUniverse::generation(self)
+        Hashed::generation(self)
     }
     fn step(
         &mut self,
@@ -126,13 +127,13 @@ impl Universe for HashUniverse {
         Ok(self.advance(generations, cancel)?)
     }
     fn population(&mut self) -> Result<u128, UniverseError> {
-        Ok(HashUniverse::population(self))
+        Ok(Hashed::population(self))
     }
     fn bounds(&mut self) -> Result<Option<Rect>, UniverseError> {
-        Ok(HashUniverse::bounds(self))
+        Ok(Hashed::bounds(self))
     }
     fn cells_in(&mut self, rect: Rect) -> Result<Vec<(i128, i128)>, UniverseError> {
-        Ok(HashUniverse::cells_in(self, rect))
+        Ok(Hashed::cells_in(self, rect))
     }
     fn set_cell(&mut self, x: i128, y: i128, alive: bool) -> Result<(), UniverseError> {
         Ok(self.set(x, y, alive)?)
@@ -141,7 +142,7 @@ impl Universe for HashUniverse {
         Ok(load::save(self, path, comments)?)
     }
     fn memory(&self) -> Option<MemoryReport> {
-        Some(HashUniverse::memory(self))
+        Some(Hashed::memory(self))
     }
 }
 
@@ -160,6 +161,29 @@ pub fn plane_cells(world: &World) -> impl Iterator<Item = (i128, i128)> + '_ {
         .enumerate()
         .filter(|&(_, &age)| age > 0)
         .map(move |(i, _)| ((i % w) as i128 - ox, (i / w) as i128 - oy))
+}
+
+/// Every cell of a grid `world` not in state 0, with its state (1 live, 2.. dying under
+/// Generations), at plane coordinates as [`plane_cells`] places them.
+pub fn plane_states(world: &World) -> impl Iterator<Item = (i128, i128, u8)> + '_ {
+    let w = world.width() as usize;
+    let (ox, oy) = (
+        i128::from(world.width() / 2),
+        i128::from(world.height() / 2),
+    );
+    let dying = world.dying();
+    world
+        .ages()
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, &age)| {
+            let state = if age > 0 {
+                1
+            } else {
+                dying.get(i).copied().unwrap_or(0)
+            };
+            (state != 0).then(|| ((i % w) as i128 - ox, (i / w) as i128 - oy, state))
+        })
 }
 
 /// The bounded grid as a [`Universe`]: a [`Simulation`] and the plane offset of its cells.

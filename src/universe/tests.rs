@@ -9,8 +9,7 @@ fn kinds(cells: &[(i128, i128)]) -> Vec<Box<dyn Universe>> {
     let world = World::new(301, 211, Topology::DeadBorder, Rule::CONWAY).unwrap();
     let sim = Simulation::new(StepperFactory::cpu_only(), world, Strategy::Rayon).unwrap();
     let mut grid: Box<dyn Universe> = Box::new(GridUniverse::new(sim));
-    let mut hashed: Box<dyn Universe> =
-        Box::new(HashUniverse::new(Rule::CONWAY, 64 << 20).unwrap());
+    let mut hashed: Box<dyn Universe> = Box::new(Hashed::new(Rule::CONWAY, 64 << 20).unwrap());
     for u in [&mut grid, &mut hashed] {
         for &(x, y) in cells {
             u.set_cell(x, y, true).unwrap();

@@ -219,7 +219,7 @@ impl Worker {
             }
         }
         plane.refresh();
-        let died = plane.info().population == 0;
+        let died = plane.info().occupied == 0;
         let gens = 1u128 << exponent;
         self.dirty = true;
         self.stats_dirty = true;
@@ -250,6 +250,7 @@ impl Worker {
         let mut stats = Stats::empty(generation, crate::runner::STAT_BUCKETS);
         stats.population = u64::try_from(info.population).unwrap_or(u64::MAX);
         stats.histogram[0] = stats.population;
+        stats.dying = u64::try_from(info.occupied - info.population).unwrap_or(u64::MAX);
         Some(stats)
     }
 

@@ -1,0 +1,178 @@
+//! [`Hashed`]: a hashed universe of the engine its rule needs — two-state rules on the
+//! bit-parallel leaves, Generations on the multi-state ones — behind one set of methods,
+//! for the window's plane, `golab run`, `golab bench` and the file readers and writers.
+//! A rule change across the two moves every cell to the other engine.
+
+use super::draw::scale_log2;
+use super::{HashError, HashUniverse, Kept, MemoryReport, MultiUniverse, Rect};
+use crate::rule::Rule;
+use crate::step::view::ViewRequest;
+
+/// A hashed universe of either engine.
+pub enum Hashed {
+    /// Two states: the fast engine.
+    Two(HashUniverse),
+    /// Up to 256 states (Generations).
+    Multi(MultiUniverse),
+}
+
+/// `$body` with `$u` bound to the engine inside `$self`.
+macro_rules! each {
+    ($self:expr, $u:ident => $body:expr) => {
+        match $self {
+            Hashed::Two($u) => $body,
+            Hashed::Multi($u) => $body,
+        }
+    };
+}
+
+impl Hashed {
+    /// An empty universe of the engine `rule` needs, collecting garbage at `limit_bytes`.
+    pub fn new(rule: Rule, limit_bytes: usize) -> Result<Hashed, HashError> {
+        Ok(if rule.has_dying_states() {
+            Hashed::Multi(MultiUniverse::create(rule, limit_bytes)?)
+        } else {
+            Hashed::Two(HashUniverse::new(rule, limit_bytes)?)
+        })
+    }
+
+    /// The rule being run.
+    pub fn rule(&self) -> Rule {
+        each!(self, u => u.rule())
+    }
+
+    /// Change the rule, keeping the cells and the generation; across engines the cells
+    /// move (dying cells are dropped going to a two-state rule, as on a grid), and states
+    /// kept for Reset and undo are lost (the caller drops them first).
+    pub fn set_rule(&mut self, rule: Rule) -> Result<(), HashError> {
+        let multi = rule.has_dying_states();
+        if multi == matches!(self, Hashed::Multi(_)) {
+            return each!(self, u => u.set_rule(rule));
+        }
+        let mut next = Hashed::new(rule, self.memory().limit_bytes)?;
+        let cells = match self.bounds() {
+            Some(b) => self.states_in(b),
+            None => Vec::new(),
+        };
+        let keep = cells.into_iter().filter(|c| multi || c.2 == 1);
+        next.load_states(keep)?;
+        next.set_generation(self.generation());
+        *self = next;
+        Ok(())
+    }
+
+    /// The generation.
+    pub fn generation(&self) -> u128 {
+        each!(self, u => u.generation())
+    }
+
+    /// Set the generation counter.
+    pub fn set_generation(&mut self, generation: u128) {
+        each!(self, u => u.set_generation(generation))
+    }
+
+    /// The node store's memory.
+    pub fn memory(&self) -> MemoryReport {
+        each!(self, u => u.memory())
+    }
+
+    /// Live cells (state 1).
+    pub fn population(&self) -> u128 {
+        each!(self, u => u.population())
+    }
+
+    /// Cells in any state but 0.
+    pub fn occupied(&self) -> u128 {
+        each!(self, u => u.occupied())
+    }
+
+    /// The box of the cells not in state 0.
+    pub fn bounds(&self) -> Option<Rect> {
+        each!(self, u => u.bounds())
+    }
+
+    /// The state of one cell.
+    pub fn state(&self, x: i128, y: i128) -> u8 {
+        each!(self, u => u.state(x, y))
+    }
+
+    /// Put one cell in `state`.
+    pub fn set_state(&mut self, x: i128, y: i128, state: u8) -> Result<(), HashError> {
+        each!(self, u => u.set_state(x, y, state))
+    }
+
+    /// Make one cell alive or empty.
+    pub fn set(&mut self, x: i128, y: i128, alive: bool) -> Result<(), HashError> {
+        self.set_state(x, y, u8::from(alive))
+    }
+
+    /// Replace every cell by live `cells`.
+    pub fn load_cells(
+        &mut self,
+        cells: impl IntoIterator<Item = (i128, i128)>,
+    ) -> Result<(), HashError> {
+        each!(self, u => u.load_cells(cells))
+    }
+
+    /// Replace every cell by `cells` with their states.
+    pub fn load_states(
+        &mut self,
+        cells: impl IntoIterator<Item = (i128, i128, u8)>,
+    ) -> Result<(), HashError> {
+        each!(self, u => u.load_states(cells))
+    }
+
+    /// The cells not in state 0 inside `rect`, with their states.
+    pub fn states_in(&self, rect: Rect) -> Vec<(i128, i128, u8)> {
+        each!(self, u => u.states_in(rect))
+    }
+
+    /// The cells not in state 0 inside `rect`.
+    pub fn cells_in(&self, rect: Rect) -> Vec<(i128, i128)> {
+        each!(self, u => u.cells_in(rect))
+    }
+
+    /// Draw a view (see [`HashUniverse::draw`]; pixels are shaded by occupied cells).
+    pub fn draw(&self, request: &ViewRequest, out: &mut [u32]) {
+        debug_assert!(scale_log2(request.cells_per_pixel) < 127);
+        each!(self, u => u.draw(request, out))
+    }
+
+    /// Keep the current state for Reset or undo.
+    pub fn keep(&mut self) -> Kept {
+        each!(self, u => u.keep())
+    }
+
+    /// Go back to a kept state.
+    pub fn restore(&mut self, kept: &Kept) {
+        each!(self, u => u.restore(kept))
+    }
+
+    /// Let a kept state go.
+    pub fn release(&mut self, kept: Kept) {
+        each!(self, u => u.release(kept))
+    }
+
+    /// Step `2^exponent` generations.
+    pub fn step_pow2(&mut self, exponent: u32) -> Result<(), HashError> {
+        each!(self, u => u.step_pow2(exponent))
+    }
+
+    /// Step `generations`, asking `cancel` between pieces.
+    pub fn advance(
+        &mut self,
+        generations: u128,
+        cancel: &dyn Fn() -> bool,
+    ) -> Result<u128, HashError> {
+        each!(self, u => u.advance(generations, cancel))
+    }
+
+    /// The two-state engine, where that is the one running (macrocell reading and
+    /// writing, bounded grids).
+    pub fn two_state(&mut self) -> Option<&mut HashUniverse> {
+        match self {
+            Hashed::Two(u) => Some(u),
+            Hashed::Multi(_) => None,
+        }
+    }
+}

@@ -196,6 +196,35 @@ fn paint_select_undo_and_reset_work_on_the_plane() {
 }
 
 #[test]
+fn stop_abandons_a_long_hashed_step_and_the_pattern_stays() {
+    let mut harness = harness(settings(1024, 1024, 50.0));
+    harness.state_mut().to_plane();
+    let snap = wait_for(&mut harness, "the soup on the plane", |s| s.plane.is_some());
+    let population = snap.plane.unwrap().population;
+    // A dense 1024² soup stepped 2^24 at once: minutes of hashing on two cores.
+    harness.state().runner().send(Command::Step(1 << 24));
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    harness.state().runner().interrupt();
+    let snap = wait_for(&mut harness, "the stop", |s| {
+        s.error.as_ref().is_some_and(|e| e.1.contains("stopped"))
+    });
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        asked.elapsed()
+    );
+    let plane = snap.plane.unwrap();
+    assert_eq!(
+        (plane.generation, plane.population, plane.pending),
+        (0, population, 0)
+    );
+    // The next step runs normally.
+    harness.state().runner().send(Command::Step(4));
+    wait_for(&mut harness, "generation 4", |s| s.generation == 4);
+}
+
+#[test]
 fn zoomed_out_on_a_pattern_2_to_the_30_wide_the_window_keeps_drawing() {
     // 4 096 blocks on a 64 × 64 lattice of pitch 2^24: a box 2^30 wide, like the
     // metapixel patterns, where a grid of its size could never be allocated.

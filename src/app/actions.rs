@@ -32,7 +32,13 @@ pub fn effective_speed(speed: Speed, exp: u32) -> Speed {
 impl GolabApp {
     /// Run or pause.
     pub fn toggle_run(&mut self, snap: &Snapshot) {
-        self.runner.send(Command::SetRunning(!snap.running));
+        let busy_on_plane = snap.plane.as_ref().is_some_and(|p| p.pending > 0);
+        if snap.running || busy_on_plane {
+            // Pausing also abandons a long hashed step in progress.
+            self.runner.interrupt();
+        } else {
+            self.runner.send(Command::SetRunning(true));
+        }
     }
 
     /// Advance one step: 2^(step exponent) generations.

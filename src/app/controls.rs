@@ -213,8 +213,12 @@ fn plane_section(
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label(format!("{} generations to go", plane.pending));
-            if ui.button("Stop").clicked() {
-                app.runner.send(Command::SetRunning(false));
+            if ui
+                .button("Stop")
+                .on_hover_text("abandon the step in progress: the pattern stays where it is")
+                .clicked()
+            {
+                app.runner.interrupt();
             }
         });
     }

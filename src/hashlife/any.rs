@@ -138,6 +138,11 @@ impl Hashed {
         each!(self, u => u.draw(request, out))
     }
 
+    /// Abandon steps while `flag` is raised ([`HashUniverse::set_interrupt`]).
+    pub fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        each!(self, u => u.set_interrupt(flag))
+    }
+
     /// Keep the current state for Reset or undo.
     pub fn keep(&mut self) -> Kept {
         each!(self, u => u.keep())

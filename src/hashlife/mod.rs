@@ -63,6 +63,13 @@ pub enum HashError {
     /// A step or coordinate beyond what the universe represents.
     #[error("{0}")]
     Limit(String),
+    /// The step was interrupted ([`HashUniverse::set_interrupt`]); the universe is as it
+    /// was before the step.
+    #[error("the step was interrupted; the pattern stays at generation {generation}")]
+    Interrupted {
+        /// The generation the universe stays at.
+        generation: u128,
+    },
 }
 
 /// Check that `rule` can run hashed.
@@ -273,6 +280,11 @@ impl<L: Leaves> HashUniverse<L> {
             self.expand()?;
         }
         let next = self.engine.result(self.root);
+        if next == store::NONE {
+            return Err(HashError::Interrupted {
+                generation: self.generation,
+            });
+        }
         self.set_root(next);
         self.generation = next_generation;
         self.expand()?;
@@ -302,6 +314,12 @@ impl<L: Leaves> HashUniverse<L> {
             }
         }
         Ok(done)
+    }
+
+    /// Abandon any step while `flag` is raised (another thread raises it: a Stop button);
+    /// the step returns [`HashError::Interrupted`] with the universe unchanged.
+    pub fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.engine.set_interrupt(flag);
     }
 
     /// Keep the current state (root and generation) for a later [`HashUniverse::restore`]:

@@ -5,6 +5,9 @@
 //! Every id a computation holds across a call that may allocate is protected on the store's
 //! stack, because an allocation may collect garbage.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::leaves::Leaves;
 use super::store::{NONE, Store};
 
@@ -15,6 +18,8 @@ pub struct Stepper<L: Leaves> {
     leaf_rule: L,
     /// Results are `2^exponent` generations on (for nodes big enough).
     exponent: u32,
+    /// Raised by another thread to abandon the step in progress (Golly's interrupt).
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl<L: Leaves> Stepper<L> {
@@ -24,7 +29,21 @@ impl<L: Leaves> Stepper<L> {
             store,
             leaf_rule,
             exponent: 0,
+            interrupt: None,
         }
+    }
+
+    /// Abandon a step when `flag` is raised: [`Stepper::result`] then returns [`NONE`]
+    /// soon after, every result memoised so far still exact.
+    pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
+    }
+
+    #[inline]
+    fn interrupted(&self) -> bool {
+        self.interrupt
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// The current step exponent.
@@ -48,7 +67,8 @@ impl<L: Leaves> Stepper<L> {
         self.store.clear_results_above(0);
     }
 
-    /// The memoised (or newly computed) result of `id`, a node above the leaves.
+    /// The memoised (or newly computed) result of `id`, a node above the leaves; [`NONE`]
+    /// when the step was interrupted (nothing wrong is memoised).
     pub fn result(&mut self, id: u32) -> u32 {
         let node = *self.store.node(id);
         if node.result != NONE {
@@ -62,7 +82,9 @@ impl<L: Leaves> Stepper<L> {
         } else {
             self.inner_result(id, node.level)
         };
-        self.store.set_result(id, r);
+        if r != NONE {
+            self.store.set_result(id, r);
+        }
         r
     }
 
@@ -101,6 +123,9 @@ impl<L: Leaves> Stepper<L> {
     }
 
     fn inner_result(&mut self, id: u32, level: u8) -> u32 {
+        if self.interrupted() {
+            return NONE;
+        }
         let base = self.store.stack_len();
         self.store.protect(id);
         let [nw, ne, sw, se] = self.store.node(id).child;
@@ -124,6 +149,10 @@ impl<L: Leaves> Stepper<L> {
         let mut r = [NONE; 9];
         for i in 0..9 {
             r[i] = self.result(nine[i]);
+            if r[i] == NONE {
+                self.store.truncate(base);
+                return NONE;
+            }
             self.store.protect(r[i]);
         }
         let full_speed = u32::from(level) - 2 <= self.exponent;
@@ -137,6 +166,10 @@ impl<L: Leaves> Stepper<L> {
             } else {
                 self.centre(square)
             };
+            if quarter[q] == NONE {
+                self.store.truncate(base);
+                return NONE;
+            }
             self.store.protect(quarter[q]);
         }
         let out = self.store.join(quarter);

@@ -249,6 +249,7 @@ pub struct Runner {
     shared: Arc<Mutex<Snapshot>>,
     view: Arc<Mutex<Option<ViewRequest>>>,
     last_copy: Arc<Mutex<Option<World>>>,
+    interrupt: Arc<std::sync::atomic::AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -288,11 +289,14 @@ impl Runner {
         let shared = Arc::new(Mutex::new(placeholder));
         let publish = shared.clone();
         let (wanted_view, copy) = (view.clone(), last_copy.clone());
+        let interrupt = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let raised = interrupt.clone();
         let thread = std::thread::Builder::new()
             .name("golab-sim".into())
             .spawn(move || {
                 let (sim, note) = build();
-                let mut worker = worker::Worker::new(sim, draw_on, wanted_view, repaint, copy);
+                let mut worker =
+                    worker::Worker::new(sim, draw_on, wanted_view, repaint, copy, raised);
                 if let Some(note) = note {
                     worker.note_error(note);
                 }
@@ -304,8 +308,18 @@ impl Runner {
             shared,
             view,
             last_copy,
+            interrupt,
             thread: Some(thread),
         }
+    }
+
+    /// Stop now: pause, drop what a "go to" still had to do, and abandon the hashed step
+    /// in progress on the plane (a step of 2^40 on a chaotic pattern can take minutes;
+    /// the pattern stays at the generation it had).
+    pub fn interrupt(&self) {
+        self.interrupt
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        self.send(Command::SetRunning(false));
     }
 
     /// Whether the simulation thread is still running (it only stops by a bug: a panic).

@@ -82,6 +82,7 @@ pub struct Plane {
     population: u128,
     occupied: u128,
     bounds: Option<Rect>,
+    interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Plane {
@@ -109,9 +110,16 @@ impl Plane {
             population: 0,
             occupied: 0,
             bounds: None,
+            interrupt: None,
         };
         plane.refresh();
         plane
+    }
+
+    /// Abandon a step in progress while `flag` is raised (kept across engine changes).
+    pub fn set_interrupt(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.universe.set_interrupt(Some(flag.clone()));
+        self.interrupt = Some(flag);
     }
 
     /// Recount the population and the box (after a step or an edit).
@@ -338,6 +346,7 @@ impl Plane {
             self.release_all();
         }
         self.universe.set_rule(rule)?;
+        self.universe.set_interrupt(self.interrupt.clone());
         self.refresh();
         Ok(())
     }

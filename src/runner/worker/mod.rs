@@ -72,6 +72,8 @@ pub(super) struct Worker {
     /// The unbounded plane, while the world is on it (then `sim` keeps the grid the
     /// pattern goes back to; see `plane_commands`).
     plane: Option<super::plane::Plane>,
+    /// Raised by [`super::Runner::interrupt`]: abandon the plane's step in progress.
+    interrupt: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Worker {
@@ -81,6 +83,7 @@ impl Worker {
         wanted_view: Arc<Mutex<Option<ViewRequest>>>,
         repaint: Box<dyn Fn() + Send>,
         last_copy: Arc<Mutex<Option<crate::world::World>>>,
+        interrupt: Arc<std::sync::atomic::AtomicBool>,
     ) -> Worker {
         let generation = sim.generation();
         Worker {
@@ -119,6 +122,7 @@ impl Worker {
             busy: None,
             changed: true,
             plane: None,
+            interrupt,
         }
     }
 

@@ -30,8 +30,9 @@ impl Worker {
             return Ok(());
         }
         let world = self.sim.world()?;
-        let plane = Plane::from_world(world, hashlife::default_memory_limit())
+        let mut plane = Plane::from_world(world, hashlife::default_memory_limit())
             .map_err(|e| SimError::Refused(e.to_string()))?;
+        plane.set_interrupt(self.interrupt.clone());
         self.plane = Some(plane);
         self.pending_steps = 0;
         self.start_pending = true;
@@ -62,14 +63,19 @@ impl Worker {
         command: Command,
     ) -> Result<Option<Command>, SimError> {
         let refused = |e: String| SimError::Refused(e);
+        if matches!(
+            command,
+            Command::SetRunning(true) | Command::Step(_) | Command::GoTo(_) | Command::ToPlane
+        ) {
+            // New work: a Stop raised before it does not apply to it.
+            self.interrupt
+                .store(false, std::sync::atomic::Ordering::Relaxed);
+        }
         let Some(plane) = self.plane.as_mut() else {
             return Ok(Some(command));
         };
         match command {
             Command::SetRunning(_) | Command::SetSpeed(_) | Command::GpuSettings(_) => {
-                if matches!(command, Command::SetRunning(false)) {
-                    plane.pending = 0;
-                }
                 return Ok(Some(command));
             }
             Command::Resize(..) | Command::ToPlane => return Ok(Some(command)),
@@ -135,6 +141,7 @@ impl Worker {
             Command::OpenPlane(universe) => {
                 plane.release_all();
                 *plane = Plane::new(*universe);
+                plane.set_interrupt(self.interrupt.clone());
                 self.start_pending = true;
             }
             Command::Rule(rule) => plane.set_rule(rule).map_err(|e| refused(e.to_string()))?,
@@ -200,9 +207,22 @@ impl Worker {
             self.start_pending = false;
         }
         let start = Instant::now();
-        if let Err(e) = plane.universe.step_pow2(exponent) {
-            self.fail(SimError::Refused(e.to_string()));
-            return;
+        match plane.universe.step_pow2(exponent) {
+            Ok(()) => {}
+            Err(hashlife::HashError::Interrupted { generation }) => {
+                plane.pending = 0;
+                self.running = false;
+                self.wall_gps = 0.0;
+                self.changed = true;
+                self.note_error(format!(
+                    "stopped: the step of 2^{exponent} was abandoned, the pattern stays at generation {generation}"
+                ));
+                return;
+            }
+            Err(e) => {
+                self.fail(SimError::Refused(e.to_string()));
+                return;
+            }
         }
         let took = start.elapsed();
         if plane.pending > 0 {

@@ -246,7 +246,9 @@ impl StatsHistory {
                     Line::new("population", series(&|s| s.population as f64))
                         .color(egui::Color32::WHITE),
                 );
-                for (b, colour) in BUCKET_COLOURS.iter().enumerate() {
+                // Age brackets mean nothing where no ages are kept (hashlife, the plane).
+                let ages = self.samples.back().is_none_or(|s| s.strategy.keeps_ages());
+                for (b, colour) in BUCKET_COLOURS.iter().enumerate().filter(|_| ages) {
                     let name = format!("{}–{} %", b * 20, b * 20 + 20);
                     plot.line(Line::new(name, series(&|s| s.brackets[b] as f64)).color(*colour));
                 }

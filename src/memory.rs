@@ -66,6 +66,30 @@ pub fn peak_rss_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// Ask the kernel to back the 2 MiB-aligned part of an allocation (`bytes` from `data`)
+/// with transparent huge pages. The hashed universe's node table is probed at random over
+/// tens of MiB: with 4 KiB pages nearly every probe also misses the TLB. Measured on the
+/// table only (docs/benchmarks.md): on the node arena too it cost resident memory (its
+/// reserved, untouched capacity became resident) for no gain. A hint only: without THP,
+/// or off Linux, nothing changes.
+pub fn advise_huge_pages(data: *const u8, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = (data as usize).next_multiple_of(HUGE);
+        let end = (data as usize + bytes) / HUGE * HUGE;
+        if end > start {
+            // SAFETY: the range lies inside one live allocation of this process;
+            // MADV_HUGEPAGE changes how its pages are backed, never their contents.
+            unsafe {
+                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (data, bytes);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

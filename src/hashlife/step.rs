@@ -115,6 +115,16 @@ impl<L: Leaves> Stepper<L> {
             .join([n.child[2], n.child[3], s.child[0], s.child[1]])
     }
 
+    /// The centred square of the square four nodes (nw, ne, sw, se) would make: what
+    /// `centre(join(q))` gives, with one look-up less.
+    fn centre_of(&mut self, q: [u32; 4]) -> u32 {
+        if self.store.level(q[0]) == L::LEVEL {
+            let leaves = q.map(|c| self.store.node(c).child);
+            return self.store.leaf_of(L::centre(leaves));
+        }
+        self.middle(q)
+    }
+
     /// The centred level-`k − 1` square of four level-`k − 1` nodes.
     fn middle(&mut self, q: [u32; 4]) -> u32 {
         let [nw, ne, sw, se] = q.map(|c| *self.store.node(c));
@@ -129,6 +139,20 @@ impl<L: Leaves> Stepper<L> {
         let base = self.store.stack_len();
         self.store.protect(id);
         let [nw, ne, sw, se] = self.store.node(id).child;
+        // The five straddling squares' slots, loaded together (their misses overlap).
+        {
+            let [a, b, c, d] = [nw, ne, sw, se].map(|q| self.store.node(q).child);
+            let below = level - 1;
+            for child in [
+                [a[1], b[0], a[3], b[2]],
+                [a[2], a[3], c[0], c[1]],
+                [a[3], b[2], c[1], d[0]],
+                [b[2], b[3], d[0], d[1]],
+                [c[1], d[0], c[3], d[2]],
+            ] {
+                self.store.prefetch(below, child);
+            }
+        }
         // The nine overlapping squares of level k − 1, row-major.
         let mut nine = [NONE; 9];
         nine[0] = nw;
@@ -156,21 +180,38 @@ impl<L: Leaves> Stepper<L> {
             self.store.protect(r[i]);
         }
         let full_speed = u32::from(level) - 2 <= self.exponent;
-        let mut quarter = [NONE; 4];
-        for (q, (dx, dy)) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().enumerate() {
+        let fours: [[u32; 4]; 4] = [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dx, dy)| {
             let at = |x: usize, y: usize| r[(dy + y) * 3 + dx + x];
-            let square = self.store.join([at(0, 0), at(1, 0), at(0, 1), at(1, 1)]);
-            self.store.protect(square);
-            quarter[q] = if full_speed {
-                self.result(square)
-            } else {
-                self.centre(square)
-            };
-            if quarter[q] == NONE {
-                self.store.truncate(base);
-                return NONE;
+            [at(0, 0), at(1, 0), at(0, 1), at(1, 1)]
+        });
+        let mut quarter = [NONE; 4];
+        if full_speed {
+            // The four squares (level k − 1) first, their slots loaded together, then their
+            // results.
+            let below = level - 1;
+            for four in fours {
+                self.store.prefetch(below, four);
             }
-            self.store.protect(quarter[q]);
+            let mut squares = [NONE; 4];
+            for (square, four) in squares.iter_mut().zip(fours) {
+                *square = self.store.join(four);
+                self.store.protect(*square);
+            }
+            for (q, square) in squares.into_iter().enumerate() {
+                quarter[q] = self.result(square);
+                if quarter[q] == NONE {
+                    self.store.truncate(base);
+                    return NONE;
+                }
+                self.store.protect(quarter[q]);
+            }
+        } else {
+            for (q, four) in fours.into_iter().enumerate() {
+                // The centre of the square the four make, without making the square
+                // (one table look-up instead of two, as Golly's half-speed recursion does).
+                quarter[q] = self.centre_of(four);
+                self.store.protect(quarter[q]);
+            }
         }
         let out = self.store.join(quarter);
         self.store.truncate(base);

@@ -106,10 +106,13 @@ fn life106_reads_cells_rules_and_refuses_bad_lines() {
     assert_eq!((line, column), (2, 1));
     assert!(m.contains("Life 1.05"), "{m}");
     // A box golab cannot hold is refused with the size it needs.
-    match parse("#Life 1.06\n0 0\n70000 0\n", None) {
+    match parse("#Life 1.06\n0 0\n2000000000 0\n", None) {
         Err(e @ PatternError::TooLarge { .. }) => {
             let m = e.to_string();
-            assert!(m.contains("70001x1") && m.contains("65536x65536"), "{m}");
+            assert!(
+                m.contains("2000000001x1") && m.contains("1073741824x1073741824"),
+                "{m}"
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -173,15 +176,16 @@ fn far_apart(root_level: u32) -> String {
 
 #[test]
 fn a_macrocell_larger_than_golab_is_refused_with_the_size_it_needs() {
-    let fits = parse(&far_apart(16), None).unwrap();
-    assert_eq!((fits.width, fits.height), (32769, 32769));
+    // Wider than any grid (golab opens it on the plane), still a pattern: two cells.
+    let fits = parse(&far_apart(18), None).unwrap();
+    assert_eq!((fits.width, fits.height), (131073, 131073));
     assert_eq!(fits.population(), 2);
     let start = Instant::now();
-    match parse(&far_apart(18), None) {
+    match parse(&far_apart(32), None) {
         Err(e @ PatternError::TooLarge { .. }) => {
             let m = e.to_string();
             assert!(
-                m.contains("131073x131073") && m.contains("65536x65536"),
+                m.contains("2147483649x2147483649") && m.contains("1073741824x1073741824"),
                 "{m}"
             );
         }

@@ -140,6 +140,21 @@ fn golly_hashlife_files_give_bgollys_populations() {
     }
 }
 
+/// An RLE file 210 515 cells wide (wider than any grid) from Golly's Life collection opens
+/// on the plane and reaches bgolly's population.
+#[test]
+fn a_pattern_wider_than_any_grid_runs_on_the_plane() {
+    need_tool("bgolly");
+    let file = "/usr/share/golly/Patterns/Life/Breeders/switch-engine-ping-pong.rle";
+    assert!(
+        std::path::Path::new(file).exists(),
+        "{file} is missing: run scripts/setup-system --test (installs Debian's golly)"
+    );
+    let (generation, occupied) = golab_population(file, "1024");
+    assert_eq!(generation, 1024);
+    assert_eq!(occupied, bgolly_population(file, 1024));
+}
+
 /// Golly's Generations collection (its RLE files; the others are MCell files): golab's
 /// multi-state hashed engine reaches bgolly's Generations population (live and dying
 /// cells) at 2^10 and 2^12.

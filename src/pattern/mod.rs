@@ -41,11 +41,12 @@ pub use rule_text::Grid;
 use thiserror::Error;
 
 use crate::rule::Rule;
-use crate::world::MAX_EDGE;
 
-/// Largest pattern edge accepted: the same as the largest world edge, so any pattern fits
-/// the largest world.
-pub const MAX_PATTERN_EDGE: u32 = MAX_EDGE;
+/// Largest pattern edge accepted: 2^30. A pattern lists its cells, so a wide box costs
+/// nothing until cells are placed; a grid holds at most [`crate::world::MAX_EDGE`] a side (a wider
+/// pattern opens on the unbounded plane), and Golly's collection has patterns 210 515 cells
+/// wide.
+pub const MAX_PATTERN_EDGE: u32 = 1 << 30;
 
 /// Most live cells a pattern may hold (64 Mi): bounds the memory a reader can be made to use.
 pub const MAX_PATTERN_CELLS: usize = 64 << 20;

@@ -178,7 +178,7 @@ fn dimension(line: usize, column: usize, text: &str, what: &str) -> Result<u32, 
     let digits = text.trim_start_matches('0');
     match digits.parse::<u32>() {
         _ if digits.is_empty() => Ok(0),
-        Ok(value) if digits.len() <= 6 && value <= MAX_PATTERN_EDGE => Ok(value),
+        Ok(value) if digits.len() <= 10 && value <= MAX_PATTERN_EDGE => Ok(value),
         _ => Err(PatternError::TooLarge {
             what: format!("declared {what} = {}", excerpt(digits)),
             limit: u64::from(MAX_PATTERN_EDGE),

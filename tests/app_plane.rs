@@ -63,12 +63,20 @@ fn a_macrocell_glider_opens_on_the_plane_and_a_2_to_the_40_step_moves_it_2_to_th
 
 #[test]
 fn a_soup_goes_onto_the_plane_and_back_into_the_grid_with_every_cell() {
-    let mut harness = harness(settings(200, 120, 35.0));
+    let mut s = settings(200, 120, 35.0);
+    s.plane_memory_mib = 16;
+    let mut harness = harness(s);
     let before = live(&read_world(&harness));
     assert!(before.len() > 5000);
     harness.state_mut().to_plane();
     let snap = wait_for(&mut harness, "the soup on the plane", |s| s.plane.is_some());
-    assert_eq!(snap.plane.unwrap().population, before.len() as u128);
+    let plane = snap.plane.unwrap();
+    assert_eq!(plane.population, before.len() as u128);
+    assert_eq!(
+        plane.memory.limit_bytes,
+        16 << 20,
+        "the memory setting applies"
+    );
     harness
         .state()
         .runner()

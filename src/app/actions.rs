@@ -66,12 +66,16 @@ impl GolabApp {
         self.send_plane_step();
     }
 
-    /// Tell the plane its step and hyperspeed (a grid ignores them).
+    /// Tell the plane its step, hyperspeed and memory limit (a grid ignores them).
     pub fn send_plane_step(&mut self) {
         self.runner.send(Command::PlaneStep {
             exponent: self.settings.step_exp,
             hyper: self.settings.hyperspeed,
         });
+        let mib = self.settings.plane_memory_mib;
+        self.runner.send(Command::PlaneMemory(
+            (mib > 0).then_some(mib as usize * (1 << 20)),
+        ));
     }
 
     /// Move the world onto the unbounded plane (hashlife).

@@ -198,6 +198,23 @@ fn plane_section(
         }
     });
     ui.horizontal(|ui| {
+        let mut mib = app.settings.plane_memory_mib;
+        let label = ui.label("memory limit");
+        let field = egui::DragValue::new(&mut mib)
+            .range(0..=1 << 20)
+            .suffix(" MiB")
+            .custom_formatter(|v, _| if v == 0.0 { "auto".into() } else { format!("{v}") });
+        if ui
+            .add(field)
+            .labelled_by(label.id)
+            .on_hover_text("the node store collects garbage at this size (auto: a quarter of the memory available, 64 MiB to 4 GiB); results stay exact, a small limit only costs time")
+            .changed()
+        {
+            app.settings.plane_memory_mib = mib;
+            app.send_plane_step();
+        }
+    });
+    ui.horizontal(|ui| {
         let label = ui.label("go to gen");
         let field = ui
             .add(egui::TextEdit::singleline(&mut app.panel.go_to_text).desired_width(90.0))

@@ -35,6 +35,10 @@ pub struct AppOptions {
     /// On the plane, let the step grow while steps stay fast (Golly's hyperspeed).
     #[arg(long)]
     pub hyperspeed: bool,
+    /// The plane's memory limit in MiB (bgolly's -M; default a quarter of the memory
+    /// available).
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<u32>,
 }
 
 impl AppOptions {
@@ -66,6 +70,12 @@ impl AppOptions {
             settings.step_exp = n;
         }
         settings.hyperspeed |= self.hyperspeed;
+        if let Some(mib) = self.max_memory {
+            if mib < 16 {
+                return Err(format!("--max-memory {mib}: at least 16 MiB"));
+            }
+            settings.plane_memory_mib = mib;
+        }
         Ok(())
     }
 }

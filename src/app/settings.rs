@@ -37,6 +37,9 @@ pub struct Settings {
     /// On the unbounded plane: the step exponent grows while steps stay fast (Golly's
     /// hyperspeed).
     pub hyperspeed: bool,
+    /// Memory limit of the unbounded plane's node store in MiB; 0: a quarter of the memory
+    /// available (at least 64 MiB, at most 4 GiB).
+    pub plane_memory_mib: u32,
     /// Host↔device memory mode of GPU strategies.
     pub memory: MemoryMode,
     /// Download period of gpu-readback-skip.
@@ -58,6 +61,7 @@ impl Default for Settings {
             speed: Speed::PerFrame(1),
             step_exp: 0,
             hyperspeed: false,
+            plane_memory_mib: 0,
             memory: MemoryMode::Normal,
             readback_interval: 10,
             tool: Tool::Draw,

@@ -138,6 +138,11 @@ impl Hashed {
         each!(self, u => u.draw(request, out))
     }
 
+    /// Collect garbage at `limit_bytes` from now on.
+    pub fn set_memory_limit(&mut self, limit_bytes: usize) {
+        each!(self, u => u.set_memory_limit(limit_bytes))
+    }
+
     /// Abandon steps while `flag` is raised ([`HashUniverse::set_interrupt`]).
     pub fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
         each!(self, u => u.set_interrupt(flag))

@@ -316,6 +316,12 @@ impl<L: Leaves> HashUniverse<L> {
         Ok(done)
     }
 
+    /// Collect garbage at `limit_bytes` from now on (the window's memory setting).
+    pub fn set_memory_limit(&mut self, limit_bytes: usize) {
+        self.engine.store.set_limit(limit_bytes);
+        self.limit_bytes = limit_bytes;
+    }
+
     /// Abandon any step while `flag` is raised (another thread raises it: a Stop button);
     /// the step returns [`HashError::Interrupted`] with the universe unchanged.
     pub fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {

@@ -125,6 +125,15 @@ impl Store {
         store
     }
 
+    /// Collect at `limit_bytes` from now on (a smaller limit collects at the next
+    /// allocation; the table never shrinks).
+    pub fn set_limit(&mut self, limit_bytes: usize) {
+        let (nodes, slots) = budget(limit_bytes);
+        self.limit_nodes = nodes;
+        self.max_slots = slots.max(self.slots.len());
+        self.collect_at = nodes;
+    }
+
     /// The level of this store's leaves.
     #[inline]
     pub fn leaf_level(&self) -> u8 {

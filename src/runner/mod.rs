@@ -105,6 +105,9 @@ pub enum Command {
         /// Hyperspeed.
         hyper: bool,
     },
+    /// The plane's memory limit in bytes (`None`: a quarter of the memory available),
+    /// applied now and to planes made later.
+    PlaneMemory(Option<usize>),
     /// Step until generation `target` (ahead of the current one), in pieces that leave
     /// commands answered; [`Command::SetRunning`]`(false)` cancels what is left.
     GoTo(u128),

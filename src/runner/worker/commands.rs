@@ -47,6 +47,7 @@ impl Worker {
                 | Command::Edit { .. }
                 | Command::Paint { .. }
                 | Command::PlaneStep { .. }
+                | Command::PlaneMemory(_)
                 | Command::GoTo(_)
                 | Command::SavePlane { .. }
                 | Command::Read(_)
@@ -129,9 +130,15 @@ impl Worker {
                 }
             }
             Command::ToPlane => self.enter_plane()?,
-            Command::OpenPlane(universe) => {
-                self.plane = Some(super::super::plane::Plane::new(*universe));
+            Command::OpenPlane(mut universe) => {
+                if let Some(limit) = self.plane_limit {
+                    universe.set_memory_limit(limit);
+                }
+                let mut plane = super::super::plane::Plane::new(*universe);
+                plane.set_interrupt(self.interrupt.clone());
+                self.plane = Some(plane);
             }
+            Command::PlaneMemory(_) => {}
             Command::PlaneStep { .. } => {}
             Command::GoTo(target) => {
                 let ahead = target.saturating_sub(u128::from(self.sim.generation()));

@@ -74,6 +74,8 @@ pub(super) struct Worker {
     plane: Option<super::plane::Plane>,
     /// Raised by [`super::Runner::interrupt`]: abandon the plane's step in progress.
     interrupt: Arc<std::sync::atomic::AtomicBool>,
+    /// The plane's memory limit (`None`: the default, a quarter of what is available).
+    plane_limit: Option<usize>,
 }
 
 impl Worker {
@@ -123,6 +125,7 @@ impl Worker {
             changed: true,
             plane: None,
             interrupt,
+            plane_limit: None,
         }
     }
 

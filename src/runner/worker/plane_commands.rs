@@ -30,8 +30,11 @@ impl Worker {
             return Ok(());
         }
         let world = self.sim.world()?;
-        let mut plane = Plane::from_world(world, hashlife::default_memory_limit())
-            .map_err(|e| SimError::Refused(e.to_string()))?;
+        let limit = self
+            .plane_limit
+            .unwrap_or_else(hashlife::default_memory_limit);
+        let mut plane =
+            Plane::from_world(world, limit).map_err(|e| SimError::Refused(e.to_string()))?;
         plane.set_interrupt(self.interrupt.clone());
         self.plane = Some(plane);
         self.pending_steps = 0;
@@ -71,6 +74,14 @@ impl Worker {
             self.interrupt
                 .store(false, std::sync::atomic::Ordering::Relaxed);
         }
+        if let Command::PlaneMemory(limit) = command {
+            self.plane_limit = limit;
+            if let Some(plane) = self.plane.as_mut() {
+                let bytes = limit.unwrap_or_else(hashlife::default_memory_limit);
+                plane.universe.set_memory_limit(bytes);
+            }
+            return Ok(None);
+        }
         let Some(plane) = self.plane.as_mut() else {
             return Ok(Some(command));
         };
@@ -78,7 +89,9 @@ impl Worker {
             Command::SetRunning(_) | Command::SetSpeed(_) | Command::GpuSettings(_) => {
                 return Ok(Some(command));
             }
-            Command::Resize(..) | Command::ToPlane => return Ok(Some(command)),
+            Command::Resize(..) | Command::ToPlane | Command::PlaneMemory(_) => {
+                return Ok(Some(command));
+            }
             Command::Step(n) => plane.pending = plane.pending.saturating_add(n),
             Command::GoTo(target) => {
                 plane.pending = target.saturating_sub(plane.universe.generation());
@@ -138,8 +151,11 @@ impl Worker {
                     .map_err(|e| format!("could not save {}: {e}", path.display()));
                 let _ = reply.send(saved);
             }
-            Command::OpenPlane(universe) => {
+            Command::OpenPlane(mut universe) => {
                 plane.release_all();
+                if let Some(limit) = self.plane_limit {
+                    universe.set_memory_limit(limit);
+                }
                 *plane = Plane::new(*universe);
                 plane.set_interrupt(self.interrupt.clone());
                 self.start_pending = true;

@@ -17,6 +17,22 @@ fn plane_cells(world: &World) -> Vec<(i128, i128)> {
     golab::universe::plane_cells(world).collect()
 }
 
+/// A `w × h` soup of `density` % (its live cells) in the middle of a 301×257 dead-border
+/// grid, far enough from the border for a hundred generations at light speed.
+fn soup_in_the_middle(rule: Rule, (w, h): (u32, u32), density: f64, seed: u64) -> World {
+    let mut world = World::new(301, 257, Topology::DeadBorder, rule).unwrap();
+    let mut small = World::new(w, h, Topology::DeadBorder, rule).unwrap();
+    small.fill_random(density, seed).unwrap();
+    let (ox, oy) = ((301 - w) / 2, (257 - h) / 2);
+    for (i, &age) in small.ages().iter().enumerate() {
+        if age > 0 {
+            let (x, y) = (i as u32 % w + ox, i as u32 / w + oy);
+            world.apply_edit(golab::world::CellEdit { x, y, alive: true });
+        }
+    }
+    world
+}
+
 #[test]
 fn hashlife_matches_scalar_while_the_pattern_stays_inside_the_grid() {
     let rules = [
@@ -33,15 +49,7 @@ fn hashlife_matches_scalar_while_the_pattern_stays_inside_the_grid() {
         let rule: Rule = text.parse().unwrap();
         // A 29×23 soup in the middle of a 301×257 dead-border grid: 100 generations at
         // light speed stay 36 cells clear of the border.
-        let mut world = World::new(301, 257, Topology::DeadBorder, rule).unwrap();
-        let mut small = World::new(29, 23, Topology::DeadBorder, rule).unwrap();
-        small.fill_random(45.0, 100 + k as u64).unwrap();
-        for (i, &age) in small.ages().iter().enumerate() {
-            if age > 0 {
-                let (x, y) = (i as u32 % 29 + 136, i as u32 / 29 + 117);
-                world.apply_edit(golab::world::CellEdit { x, y, alive: true });
-            }
-        }
+        let world = soup_in_the_middle(rule, (29, 23), 45.0, 100 + k as u64);
         let mut universe = HashUniverse::new(rule, 64 << 20).unwrap();
         universe.load_cells(plane_cells(&world)).unwrap();
         let mut generation = 0;
@@ -199,15 +207,7 @@ fn the_multi_state_engine_matches_scalar_state_for_state() {
     .enumerate()
     {
         let rule: Rule = text.parse().unwrap();
-        let mut world = World::new(301, 257, Topology::DeadBorder, rule).unwrap();
-        let mut small = World::new(27, 21, Topology::DeadBorder, rule).unwrap();
-        small.fill_random(40.0, 500 + k as u64).unwrap();
-        for (i, &age) in small.ages().iter().enumerate() {
-            if age > 0 {
-                let (x, y) = (i as u32 % 27 + 137, i as u32 / 27 + 118);
-                world.apply_edit(golab::world::CellEdit { x, y, alive: true });
-            }
-        }
+        let world = soup_in_the_middle(rule, (27, 21), 40.0, 500 + k as u64);
         let mut universe = MultiUniverse::create(rule, limit).unwrap();
         universe
             .load_states(golab::universe::plane_states(&world))

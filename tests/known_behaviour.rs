@@ -522,7 +522,31 @@ fn acorn_is_still_growing_at_generation_1000() {
     assert!(x0 > 0 && y0 > 0 && x1 < 1023 && y1 < 1023);
 }
 
+/// The same published fact on the unbounded plane (HashLife), where no border can be
+/// reached: CI runs this one; the 2816² scalar run below is in the whole collection
+/// (`scripts/test-full`), about a minute of scalar on two cores.
 #[test]
+fn acorn_stabilises_on_the_plane_at_generation_5206_with_633_cells() {
+    let acorn = lib("acorn");
+    let mut plane = golab::hashlife::Hashed::new(Rule::CONWAY, 64 << 20).unwrap();
+    golab::hashlife::load::place(&mut plane, &acorn).unwrap();
+    plane.advance(5200, &|| false).unwrap();
+    let mut pops = vec![plane.population() as u64];
+    for _ in 0..40 {
+        plane.advance(1, &|| false).unwrap();
+        pops.push(plane.population() as u64);
+    }
+    assert_eq!(settles(&pops), (6, 633));
+    // Its 13 gliders (LifeWiki, "Acorn") have flown over a thousand cells apart.
+    let bounds = plane.bounds().unwrap();
+    assert!(
+        bounds.width() > 1000 && bounds.height() > 1000,
+        "{bounds:?}"
+    );
+}
+
+#[test]
+#[ignore = "the whole collection: scripts/test-full"]
 fn acorn_stabilises_at_generation_5206_with_633_cells() {
     let mut run = Run::new(
         &lib("acorn"),

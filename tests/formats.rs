@@ -72,6 +72,16 @@ fn life105_blocks_rules_and_positions() {
     );
     let headerless = parse("#P 4 4\n*\n", None).unwrap();
     assert_eq!(absolute(&headerless), [(4, 4)]);
+    // A bare `#P` (as in Golly's own acorn.lif) keeps the position where it is: at the
+    // start, (0, 0); after rows, the next row.
+    let golly = parse("#Life 1.05\n#D Acorn\n#P\n.*\n...*\n**..***\n", None).unwrap();
+    assert_eq!(golly.population(), 7);
+    assert_eq!(
+        absolute(&golly),
+        [(1, 0), (3, 1), (0, 2), (1, 2), (4, 2), (5, 2), (6, 2)]
+    );
+    let after = parse("#Life 1.05\n#P 2 2\n*\n#P \n.*\n", None).unwrap();
+    assert_eq!(absolute(&after), [(2, 2), (3, 3)]);
 }
 
 #[test]

@@ -13,7 +13,8 @@ use super::{MAX_PATTERN_CELLS, MAX_PATTERN_EDGE, Pattern, PatternError, syntax};
 use crate::rule::Rule;
 
 /// Handle a `#` line of a Life 1.05/1.06 file (`line` trimmed of leading whitespace,
-/// starting at character column `at`). Returns `Some((x, y))` for a `#P x y` block start.
+/// starting at character column `at`). Returns `Some((x, y))` for a `#P x y` block start
+/// (`None` for a bare `#P`: the block starts where the rows already are).
 pub(super) fn hash_line(
     pattern: &mut Pattern,
     line_no: usize,
@@ -61,6 +62,8 @@ pub(super) fn hash_line(
             pattern.rule = Some(spec.rule);
             pattern.grid = spec.grid;
         }
+        // A bare `#P`, as Golly writes some files, keeps the position where it is.
+        Some('P') if text.trim().is_empty() => {}
         Some('P') => {
             let (x, y) = two_numbers(text, line_no, at + 2, "#P needs 'X Y'")?;
             return Ok(Some((x, y)));

@@ -14,6 +14,7 @@ mod launch;
 pub mod messages;
 pub mod pattern_info;
 mod patterns_panel;
+mod plane_controls;
 mod replies;
 mod rule_menu;
 pub mod settings;

@@ -66,6 +66,23 @@ const LARGE: [(u32, u32, Topology, &str); 4] = [
     (1024, 1024, Topology::Torus, "B2/S"),
 ];
 
+/// One large soup, 100 generations on `strategy` in `memory` mode against scalar.
+fn check_large(
+    strategy: Strategy,
+    memory: MemoryMode,
+    (w, h, topology, rule): (u32, u32, Topology, &str),
+) {
+    let start = soup(w, h, topology, rule.parse().unwrap(), 37.0, 7);
+    let context = format!("{strategy} [{memory}] {w}x{h} {topology} {rule}");
+    assert_matches_scalar(
+        gpu_factory(settings(memory)),
+        strategy,
+        &start,
+        100,
+        &context,
+    );
+}
+
 /// CI's fixed sample of the large soups: every (strategy, memory mode) on two of them, in
 /// rotation, so every configuration meets an awkward size and a power of two, and every
 /// soup meets several configurations. The whole cross product is the ignored test below
@@ -73,16 +90,8 @@ const LARGE: [(u32, u32, Topology, &str); 4] = [
 #[test]
 fn every_gpu_strategy_and_memory_mode_matches_scalar_on_large_soups() {
     for (k, (strategy, memory)) in gpu_configs().into_iter().enumerate() {
-        for (w, h, topology, rule) in [LARGE[k % 2], LARGE[2 + (k / 2) % 2]] {
-            let start = soup(w, h, topology, rule.parse().unwrap(), 37.0, 7);
-            let context = format!("{strategy} [{memory}] {w}x{h} {topology} {rule}");
-            assert_matches_scalar(
-                gpu_factory(settings(memory)),
-                strategy,
-                &start,
-                100,
-                &context,
-            );
+        for case in [LARGE[k % 2], LARGE[2 + (k / 2) % 2]] {
+            check_large(strategy, memory, case);
         }
     }
 }
@@ -93,16 +102,8 @@ fn every_gpu_strategy_and_memory_mode_matches_scalar_on_large_soups() {
 #[ignore = "the whole collection: scripts/test-full"]
 fn every_gpu_strategy_and_memory_mode_matches_scalar_on_every_large_soup() {
     for (strategy, memory) in gpu_configs() {
-        for (w, h, topology, rule) in LARGE {
-            let start = soup(w, h, topology, rule.parse().unwrap(), 37.0, 7);
-            let context = format!("{strategy} [{memory}] {w}x{h} {topology} {rule}");
-            assert_matches_scalar(
-                gpu_factory(settings(memory)),
-                strategy,
-                &start,
-                100,
-                &context,
-            );
+        for case in LARGE {
+            check_large(strategy, memory, case);
         }
     }
 }

@@ -3,7 +3,6 @@
 //! for the window's plane, `golab run`, `golab bench` and the file readers and writers.
 //! A rule change across the two moves every cell to the other engine.
 
-use super::draw::scale_log2;
 use super::{HashError, HashUniverse, Kept, MemoryReport, MultiUniverse, Rect};
 use crate::rule::Rule;
 use crate::step::view::ViewRequest;
@@ -134,7 +133,6 @@ impl Hashed {
 
     /// Draw a view (see [`HashUniverse::draw`]; pixels are shaded by occupied cells).
     pub fn draw(&self, request: &ViewRequest, out: &mut [u32]) {
-        debug_assert!(scale_log2(request.cells_per_pixel) < 127);
         each!(self, u => u.draw(request, out))
     }
 

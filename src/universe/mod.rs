@@ -150,17 +150,7 @@ impl Universe for Hashed {
 /// `(x − width/2, y − height/2)`, the grid's centre at the origin (as [`GridUniverse`] and a
 /// pattern saved from a grid place it).
 pub fn plane_cells(world: &World) -> impl Iterator<Item = (i128, i128)> + '_ {
-    let w = world.width() as usize;
-    let (ox, oy) = (
-        i128::from(world.width() / 2),
-        i128::from(world.height() / 2),
-    );
-    world
-        .ages()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &age)| age > 0)
-        .map(move |(i, _)| ((i % w) as i128 - ox, (i / w) as i128 - oy))
+    plane_states(world).filter_map(|(x, y, state)| (state == 1).then_some((x, y)))
 }
 
 /// Every cell of a grid `world` not in state 0, with its state (1 live, 2.. dying under

@@ -32,6 +32,8 @@ pub struct Simulation {
     /// Last state read back from the stepper; also the recovery copy.
     host: World,
     host_generation_valid: bool,
+    /// Why the last world change moved to rayon (see [`Simulation::replace_world`]).
+    moved_for_rule: Option<String>,
 }
 
 impl Simulation {
@@ -47,6 +49,7 @@ impl Simulation {
             stepper,
             host: world,
             host_generation_valid: true,
+            moved_for_rule: None,
         })
     }
 
@@ -114,6 +117,11 @@ impl Simulation {
         Ok(&self.host)
     }
 
+    /// Why the last world change moved to another strategy, once.
+    pub fn take_moved_for_rule(&mut self) -> Option<String> {
+        self.moved_for_rule.take()
+    }
+
     /// Switch to `strategy`, keeping generation and every cell exactly. On failure the old
     /// strategy keeps running.
     pub fn switch(&mut self, strategy: Strategy) -> Result<(), SimError> {
@@ -126,8 +134,17 @@ impl Simulation {
     }
 
     /// Replace the whole world (new size, pattern, soup...). On failure nothing changes.
+    ///
+    /// A world whose rule the running strategy cannot run (a rule table on a bit-sliced
+    /// strategy) moves to `rayon`, which runs every rule, as Golly picks the algorithm a
+    /// rule needs; [`Simulation::take_moved_for_rule`] says so once.
     pub fn replace_world(&mut self, world: World) -> Result<(), SimError> {
-        let stepper = self.factory.create(self.strategy(), &world)?;
+        let mut strategy = self.strategy();
+        if let Err(why) = strategy.supports(&world.rule()) {
+            self.moved_for_rule = Some(format!("running {} on rayon: {why}", world.rule()));
+            strategy = Strategy::Rayon;
+        }
+        let stepper = self.factory.create(strategy, &world)?;
         self.stepper = stepper;
         self.host = world;
         self.host_generation_valid = true;

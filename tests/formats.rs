@@ -141,6 +141,7 @@ fn macrocell_leaves_nodes_and_metadata() {
     assert_eq!(p.position, Some((-8, -3)));
     assert_eq!(p.cells, library_cells("glider"));
     // Multi-state 2×2 nodes of LifeHistory: states 1, 3, 5 live, the rest counted.
+    without_golly_rules();
     let text = "[M2]\n#R LifeHistory\n1 1 2 0 3\n1 4 5 6 0\n2 1 0 2 0\n";
     let h = parse(text, None).unwrap();
     assert_eq!(absolute(&h), [(-2, -2), (-1, -1), (-1, 0)]);
@@ -263,8 +264,15 @@ fn other_surfaces_are_refused_with_the_reason_at_the_suffix() {
     }
 }
 
+/// The LifeHistory fallback needs no LifeHistory rule file: look in golab's bundled rules
+/// only (this test binary never needs Golly's).
+fn without_golly_rules() {
+    golab::rule::table::library::install(golab::rule::table::library::RuleFolders::default());
+}
+
 #[test]
 fn lifehistory_states_read_as_live_b3s23_cells_with_a_warning() {
+    without_golly_rules();
     let p = load_file(&fixture("glider-history.rle")).unwrap();
     assert_eq!(p.rule, Some(Rule::CONWAY));
     assert_eq!(p.cells.len(), 5);
@@ -505,9 +513,60 @@ fn the_cli_runs_an_apgcode_and_a_compressed_file() {
     let gun = fixture("gosper-glider-gun.rle.gz");
     let stdout = run_json(&gun.to_string_lossy(), "64", "30");
     assert!(stdout.contains("\"population\":41,"), "{stdout}");
-    // What the reader changed is reported with the run.
+    // LifeHistory runs as Golly runs it where its rule file is installed (the 7-state
+    // table: bgolly's population), else as B3/S23 with what the reader changed reported.
     let history = fixture("glider-history.rle");
     let stdout = run_json(&history.to_string_lossy(), "16", "4");
-    assert!(stdout.contains("\"population\":5,"), "{stdout}");
-    assert!(stdout.contains("LifeHistory: 8 cells"), "{stdout}");
+    if std::path::Path::new("/usr/share/golly/Rules/LifeHistory.rule").exists() {
+        let out = std::process::Command::new("bgolly")
+            .args([
+                "-a",
+                "RuleLoader",
+                "-s",
+                "/usr/share/golly/Rules/",
+                "-m",
+                "4",
+            ])
+            .arg(&history)
+            .output()
+            .expect("bgolly comes with Golly's rules");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let theirs = text
+            .lines()
+            .rev()
+            .find_map(|l| l.strip_prefix("4:"))
+            .expect("bgolly's population");
+        let theirs = theirs.trim().replace(',', "");
+        assert!(
+            stdout.contains(&format!("\"occupied\":{theirs},")),
+            "{stdout} vs {theirs}"
+        );
+        assert!(stdout.contains("\"rule\":\"LifeHistory\""), "{stdout}");
+    } else {
+        assert!(stdout.contains("\"population\":5,"), "{stdout}");
+        assert!(stdout.contains("LifeHistory: 8 cells"), "{stdout}");
+    }
+}
+
+#[test]
+fn mcell_files_read_states_board_and_rule_as_golly_reads_them() {
+    let text = "#MCell 4.00\n#GAME Rules table\n#GOLLY WireWorld\n#RULE 1,0,0\n#BOARD 20x10\n#WRAP 1\n#D A wire\n#L .CCCBA$3.aB\n";
+    let p = parse(text, None).unwrap();
+    assert_eq!(p.rule.unwrap().to_string(), "WireWorld");
+    let grid = p.grid.unwrap();
+    assert_eq!(
+        (grid.width, grid.height, grid.topology),
+        (20, 10, Topology::Torus)
+    );
+    assert_eq!(p.comments, ["A wire"]);
+    // Row 0: . C C C B A  (C = conductor 3, B = tail 2, A = head 1); row 1: 3 blanks, aB = 26,
+    // beyond WireWorld's states and read as state 1 as MCell and Golly do.
+    assert_eq!((p.width, p.height), (5, 2));
+    assert_eq!(p.cells, [(4, 0), (2, 1)]);
+    assert_eq!(p.dying, [(0, 0, 3), (1, 0, 3), (2, 0, 3), (3, 0, 2)]);
+    // Centred on the board as MCell centres it: Golly's top-left is -10 + (21 - 5) / 2.
+    assert_eq!(p.position, Some((-2, -5 + (11 - 2) / 2)));
+    let (line, column, m) = syntax_at("#MCell 4.00\n#L ..Z\n", None);
+    assert_eq!((line, column), (2, 6), "{m}");
+    assert!(p.to_format(golab::pattern::Format::MCell).is_err());
 }

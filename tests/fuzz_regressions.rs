@@ -32,12 +32,13 @@ fn check(target: &str, data: &[u8], scratch: &Path) {
         "macrocell_tree" => checks::check_macrocell_tree(data),
         "apgcode" => checks::check_apgcode(data),
         "gzip" => checks::check_gzip(data),
+        "rule_file" => checks::check_rule_file(data),
         other => panic!("no fuzz target named {other}"),
     }
 }
 
 /// Every fuzz target (fuzz/fuzz_targets/), each with a corpus in fuzz/corpus/<target>/.
-const TARGETS: [&str; 10] = [
+const TARGETS: [&str; 11] = [
     "rle",
     "plaintext",
     "pattern_any",
@@ -48,6 +49,7 @@ const TARGETS: [&str; 10] = [
     "macrocell_tree",
     "apgcode",
     "gzip",
+    "rule_file",
 ];
 
 fn scratch() -> PathBuf {

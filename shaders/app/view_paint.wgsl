@@ -12,13 +12,14 @@ struct Paint {
     origin: vec2<f32>,
     size: vec2<f32>,
     states: u32,                  // Generations states C (2: no dying states)
-    pad0: u32,
+    by_state: u32,                // 1: colour by state (a rule table's own colours)
     pad1: u32,
     pad2: u32,
     dead: vec4<f32>,
     dying_first: vec4<f32>,       // colour of dying state 2
     dying_last: vec4<f32>,        // colour of dying state C-1
     table: array<vec4<f32>, 101>, // colour of normalized age 0..=100
+    state_colours: array<vec4<f32>, 256>, // colour of each state when by_state is 1
 }
 
 //!include gpu/view_value.wgsl
@@ -61,6 +62,10 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     let value = ages[y * paint.width_px + x];
     if (value == 0u) {
         return to_target(paint.dead);
+    }
+    if (paint.by_state == 1u) {
+        // Dying-range values carry states 2.., the live range is state 1.
+        return to_target(paint.state_colours[select(1u, LIVE_BASE - value, value < LIVE_BASE)]);
     }
     if (value < LIVE_BASE) {
         let state = LIVE_BASE - value;

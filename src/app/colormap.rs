@@ -115,6 +115,40 @@ pub fn pixel_colour(map: Colormap, value: u32, generation: u64, states: u16) -> 
     }
 }
 
+/// Colour of a view pixel in a rule table's own colours (`colours[state]`; dead cells are
+/// the background, zoomed-out pixels show their most alive cell as [`pixel_colour`] does).
+pub fn state_pixel_colour(colours: &[[u8; 3]], value: u32) -> Color32 {
+    let state = match Pixel::decode(value) {
+        Pixel::Dead => return DEAD,
+        Pixel::Dying(state) => usize::from(state),
+        Pixel::Alive(_) => 1,
+    };
+    let [r, g, b] = colours.get(state).copied().unwrap_or([255, 255, 255]);
+    Color32::from_rgb(r, g, b)
+}
+
+/// The legend of a rule table: one swatch per state with its `@NAMES` name (the first 32).
+pub fn state_legend(ui: &mut egui::Ui, table: &crate::rule::table::RuleTable) {
+    ui.horizontal_wrapped(|ui| {
+        for (state, (c, name)) in table
+            .colors
+            .iter()
+            .zip(&table.names)
+            .enumerate()
+            .skip(1)
+            .take(32)
+        {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter()
+                .rect_filled(rect, 2.0, Color32::from_rgb(c[0], c[1], c[2]));
+            ui.small(format!("{state} {name}"));
+        }
+        if table.colors.len() > 33 {
+            ui.small(format!("… {} states", table.colors.len()));
+        }
+    });
+}
+
 /// The 101 colours of normalized ages 0..=100 as linear-free RGBA floats for the shader.
 pub fn table(map: Colormap) -> [[f32; 4]; 101] {
     std::array::from_fn(|i| {

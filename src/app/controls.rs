@@ -376,8 +376,15 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             ui.radio_value(&mut app.settings.colormap, map, map.label());
         }
     });
+    let table = snap.rule.rule_table();
+    if table.is_some() {
+        ui.checkbox(&mut app.settings.rule_colours, "the rule's colours")
+            .on_hover_text("Draw each state in the colour the rule file gives it (@COLORS); off: live cells by age, states 2 and up in the dying ramp");
+    }
     if snap.plane.is_some() {
         colormap::density_legend(ui, app.settings.colormap);
+    } else if let (Some(table), true) = (&table, app.settings.rule_colours) {
+        colormap::state_legend(ui, table);
     } else {
         colormap::legend(ui, app.settings.colormap, snap.rule.states());
     }

@@ -15,7 +15,9 @@ use crate::step::view::{ViewRequest, render_host};
 use crate::world::{MAX_EDGE, Topology, World};
 
 /// File extensions the open dialogs offer (any of them may also end in `.gz`).
-const PATTERN_EXTENSIONS: &[&str] = &["rle", "cells", "txt", "lif", "life", "mc", "apg", "gz"];
+const PATTERN_EXTENSIONS: &[&str] = &[
+    "rle", "cells", "txt", "lif", "life", "mc", "mcl", "apg", "gz",
+];
 
 /// A pattern opened in the background: the world, the note to show and the file's info.
 pub type Opened = Result<(OpenedWorld, String, PatternInfo), String>;

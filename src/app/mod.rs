@@ -288,8 +288,12 @@ impl GolabApp {
                 egui::CentralPanel::default()
                     .frame(egui::Frame::NONE)
                     .show(ui, |ui| {
-                        self.view
-                            .show(ui, &snap, &self.runner, self.settings.colormap)
+                        self.view.show(
+                            ui,
+                            &snap,
+                            &self.runner,
+                            (self.settings.colormap, self.settings.rule_colours),
+                        )
                     });
             }
             Tab::Lab => {

@@ -46,6 +46,8 @@ pub struct Settings {
     pub readback_interval: u32,
     /// Tool of the world view.
     pub tool: Tool,
+    /// Rule tables: draw each state in the rule's `@COLORS` (off: ages and the dying ramp).
+    pub rule_colours: bool,
 }
 
 impl Default for Settings {
@@ -65,6 +67,7 @@ impl Default for Settings {
             memory: MemoryMode::Normal,
             readback_interval: 10,
             tool: Tool::Draw,
+            rule_colours: true,
         }
     }
 }

@@ -137,13 +137,21 @@ impl StatsHistory {
                             ));
                     }
                 }
+                None if snap.rule.is_table() => {
+                    counter(ui, "generation", snap.generation.to_string());
+                    let s = &snap.stats;
+                    counter(ui, "population", (s.population + s.dying).to_string())
+                        .on_hover_text("cells not in state 0, as Golly counts a rule table's population");
+                    counter(ui, "state 1", s.population.to_string())
+                        .on_hover_text("cells in state 1 (the cells with ages)");
+                }
                 None => {
                     counter(ui, "generation", snap.generation.to_string());
                     counter(ui, "population", snap.stats.population.to_string())
                         .on_hover_text("live cells (state 1)");
                 }
             }
-            if snap.rule.has_dying_states() {
+            if snap.rule.has_dying_states() && !snap.rule.is_table() {
                 counter(ui, "dying", snap.stats.dying.to_string()).on_hover_text(format!(
                     "cells in dying states 2..{} of the Generations rule",
                     snap.rule.states() - 1

@@ -35,11 +35,14 @@ struct PaintUniform {
     origin: [f32; 2],
     size: [f32; 2],
     states: u32,
-    pad: [u32; 3],
+    /// 1: colour by state from `state_colours` (a rule table's own colours).
+    by_state: u32,
+    pad: [u32; 2],
     dead: [f32; 4],
     dying_first: [f32; 4],
     dying_last: [f32; 4],
     table: [[f32; 4]; 101],
+    state_colours: [[f32; 4]; 256],
 }
 
 /// The render pipeline, kept in egui-wgpu's callback resources.
@@ -169,7 +172,7 @@ impl egui_wgpu::CallbackTrait for ViewCallback {
 /// Keeps the egui texture of host images between frames.
 #[derive(Default)]
 pub struct HostTexture {
-    texture: Option<(egui::TextureHandle, u64, Colormap, usize)>,
+    texture: Option<(egui::TextureHandle, u64, Colormap, usize, bool)>,
 }
 
 /// Draw `image` (placed at `image_rect` on screen) clipped to the world view `rect`.
@@ -178,9 +181,10 @@ pub fn paint(
     rect: Rect,
     image: &ViewImage,
     image_rect: Rect,
-    map: Colormap,
+    (map, rule_colours): (Colormap, bool),
     host: &mut HostTexture,
 ) {
+    let by_state = image.colours.as_ref().filter(|_| rule_colours);
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, colormap::DEAD);
     match &image.pixels {
@@ -200,11 +204,18 @@ pub fn paint(
                     image_rect.height() / rect.height().max(1.0),
                 ],
                 states: u32::from(image.states),
-                pad: [0; 3],
+                by_state: u32::from(by_state.is_some()),
+                pad: [0; 2],
                 dead: colour_floats(colormap::DEAD),
                 dying_first: colour_floats(colormap::DYING_FIRST),
                 dying_last: colour_floats(colormap::DYING_LAST),
                 table: colormap::table(map),
+                state_colours: std::array::from_fn(|s| {
+                    let [r, g, b] = by_state
+                        .and_then(|c| c.get(s).copied())
+                        .unwrap_or([255, 255, 255]);
+                    [r, g, b, 255].map(|v| f32::from(v) / 255.0)
+                }),
             };
             let callback = ViewCallback {
                 buffer: buffer.clone(),
@@ -213,8 +224,16 @@ pub fn paint(
             painter.add(egui_wgpu::Callback::new_paint_callback(rect, callback));
         }
         ViewPixels::Host(ages) => {
-            let key = (image.generation, map, Arc::as_ptr(ages) as usize);
-            let stale = host.texture.as_ref().is_none_or(|t| (t.1, t.2, t.3) != key);
+            let key = (
+                image.generation,
+                map,
+                Arc::as_ptr(ages) as usize,
+                by_state.is_some(),
+            );
+            let stale = host
+                .texture
+                .as_ref()
+                .is_none_or(|t| (t.1, t.2, t.3, t.4) != key);
             if stale {
                 let size = [
                     image.request.width_px as usize,
@@ -222,7 +241,10 @@ pub fn paint(
                 ];
                 let pixels: Vec<Color32> = ages
                     .iter()
-                    .map(|&v| colormap::pixel_colour(map, v, image.generation, image.states))
+                    .map(|&v| match by_state {
+                        Some(colours) => colormap::state_pixel_colour(colours, v),
+                        None => colormap::pixel_colour(map, v, image.generation, image.states),
+                    })
                     .collect();
                 let img = egui::ColorImage {
                     size,
@@ -232,7 +254,7 @@ pub fn paint(
                 let handle =
                     ui.ctx()
                         .load_texture("world view", img, egui::TextureOptions::NEAREST);
-                host.texture = Some((handle, key.0, key.1, key.2));
+                host.texture = Some((handle, key.0, key.1, key.2, key.3));
             }
             if let Some((handle, ..)) = &host.texture {
                 let uv = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));

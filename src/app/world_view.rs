@@ -74,7 +74,14 @@ impl Default for WorldView {
 
 impl WorldView {
     /// Draw the view and handle its input for this frame.
-    pub fn show(&mut self, ui: &mut egui::Ui, snap: &Snapshot, runner: &Runner, map: Colormap) {
+    /// `look`: the age colour map, and whether rule tables are drawn in their own colours.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        snap: &Snapshot,
+        runner: &Runner,
+        look: (Colormap, bool),
+    ) {
         let (w, h) = snap.size;
         let plane = snap.plane.is_some();
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
@@ -110,7 +117,7 @@ impl WorldView {
         });
         if let Some(image) = &snap.view {
             let image_rect = self.camera.image_rect(rect, &image.request);
-            view_paint::paint(ui, rect, image, image_rect, map, &mut self.host_texture);
+            view_paint::paint(ui, rect, image, image_rect, look, &mut self.host_texture);
         }
         self.overlay(ui, rect, (!plane).then_some((w, h)));
         self.placing_hint(ui, rect);

@@ -17,12 +17,14 @@ use crate::world::{Topology, World, parse_size};
 /// Arguments of `golab run`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// World size, WIDTHxHEIGHT or a single edge.
-    #[arg(long, default_value = "256x256")]
-    pub size: String,
-    /// Edge behaviour: torus (wrap) or dead (outside is dead).
-    #[arg(long, default_value = "torus")]
-    pub topology: String,
+    /// World size, WIDTHxHEIGHT or a single edge (default: the bounded grid the pattern's
+    /// rule names, as Golly runs it, else 256x256).
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Edge behaviour: torus (wrap) or dead (outside is dead) (default: the pattern's
+    /// bounded grid's, else torus).
+    #[arg(long)]
+    pub topology: Option<String>,
     /// Rule in any notation Golly accepts (B3/S23, B2-a/S12, /2/3, B2/S34H, MAP…, HighLife…). Default: the pattern's rule, else B3/S23.
     #[arg(long)]
     pub rule: Option<String>,
@@ -76,8 +78,11 @@ pub struct RunReport {
     pub generation: u64,
     /// Live cells.
     pub population: u64,
-    /// Dying cells (states 2..C-1 of a Generations rule; 0 under other rules).
+    /// Dying cells (states 2..C-1 of a Generations rule, or of a rule table; 0 under
+    /// two-state rules).
     pub dying: u64,
+    /// Cells not in state 0 (live and dying): the population Golly reports.
+    pub occupied: u64,
     /// Live cells per normalized-age bracket, youngest first.
     pub histogram: Vec<u64>,
     /// Stable 64-bit hash of size and ages, as 16 hex digits.
@@ -112,12 +117,24 @@ pub struct TransferTotals {
 }
 
 fn build_world(args: &RunArgs, warnings: &mut Vec<String>) -> Result<World, CliError> {
-    let (width, height) = parse_size(&args.size)?;
-    let topology: Topology = args.topology.parse()?;
     let explicit_rule = args.rule.as_deref().map(str::parse::<Rule>).transpose()?;
+    let size = |grid: Option<crate::pattern::Grid>| -> Result<(u32, u32, Topology), CliError> {
+        let (width, height) = match (&args.size, grid) {
+            (Some(size), _) => parse_size(size)?,
+            (None, Some(g)) => (g.width, g.height),
+            (None, None) => (256, 256),
+        };
+        let topology = match (&args.topology, grid) {
+            (Some(t), _) => t.parse()?,
+            (None, Some(g)) => g.topology,
+            (None, None) => Topology::Torus,
+        };
+        Ok((width, height, topology))
+    };
     match &args.pattern {
         Some(name) => {
             let pattern = pattern::resolve(name)?;
+            let (width, height, topology) = size(pattern.grid)?;
             warnings.extend(pattern.warnings.iter().cloned());
             let rule = explicit_rule.or(pattern.rule).unwrap_or_default();
             let mut world = World::new(width, height, topology, rule)?;
@@ -126,6 +143,7 @@ fn build_world(args: &RunArgs, warnings: &mut Vec<String>) -> Result<World, CliE
             Ok(world)
         }
         None => {
+            let (width, height, topology) = size(None)?;
             let mut world = World::new(width, height, topology, explicit_rule.unwrap_or_default())?;
             world.fill_random(args.soup.unwrap_or(50.0), args.seed)?;
             Ok(world)
@@ -180,6 +198,7 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
         generation: stats.generation,
         population: stats.population,
         dying: stats.dying,
+        occupied: stats.population + stats.dying,
         histogram: stats.histogram,
         hash: format!("{:016x}", world.state_hash()),
         strategy: running.name().to_string(),
@@ -220,6 +239,10 @@ fn print_text(r: &RunReport) {
     println!("population  {}", r.population);
     if r.dying > 0 {
         println!("dying       {}", r.dying);
+        println!(
+            "occupied    {} (live and dying: Golly's population)",
+            r.occupied
+        );
     }
     let n = r.histogram.len();
     let brackets: Vec<String> = r

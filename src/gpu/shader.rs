@@ -82,6 +82,7 @@ pub static FILES: &[(&str, &str)] = embed![
     "life/bitpacked_subgroup.wgsl",
     "life/bitpacked_view.wgsl",
     "life/columns.wgsl",
+    "life/tree.wgsl",
     "life/common.wgsl",
     "life/edits.wgsl",
     "life/naive.wgsl",

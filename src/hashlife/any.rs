@@ -28,7 +28,7 @@ macro_rules! each {
 impl Hashed {
     /// An empty universe of the engine `rule` needs, collecting garbage at `limit_bytes`.
     pub fn new(rule: Rule, limit_bytes: usize) -> Result<Hashed, HashError> {
-        Ok(if rule.has_dying_states() {
+        Ok(if needs_multi(&rule) {
             Hashed::Multi(MultiUniverse::create(rule, limit_bytes)?)
         } else {
             Hashed::Two(HashUniverse::new(rule, limit_bytes)?)
@@ -44,7 +44,7 @@ impl Hashed {
     /// move (dying cells are dropped going to a two-state rule, as on a grid), and states
     /// kept for Reset and undo are lost (the caller drops them first).
     pub fn set_rule(&mut self, rule: Rule) -> Result<(), HashError> {
-        let multi = rule.has_dying_states();
+        let multi = needs_multi(&rule);
         if multi == matches!(self, Hashed::Multi(_)) {
             return each!(self, u => u.set_rule(rule));
         }
@@ -183,4 +183,10 @@ impl Hashed {
             Hashed::Multi(_) => None,
         }
     }
+}
+
+/// Whether `rule` runs on the multi-state engine: Generations rules with dying states and
+/// every rule table (the two-state engine's leaves are B/S tables).
+pub fn needs_multi(rule: &Rule) -> bool {
+    rule.has_dying_states() || rule.is_table()
 }

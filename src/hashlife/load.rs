@@ -44,9 +44,15 @@ pub fn open(
             Some(f) => f,
             None => pattern::detect_format(&text)?,
         };
+        // Two-state macrocell files go straight into the tree; multi-state ones (rule
+        // tables, Generations) through their cells into the multi-state engine.
         if format == Format::Macrocell {
-            let (u, meta) = from_macrocell(&text, rule, limit_bytes)?;
-            return Ok((Hashed::Two(u), meta));
+            let (meta, nodes) =
+                pattern::macrocell::parse_tree(text.strip_prefix('\u{feff}').unwrap_or(&text))?;
+            if !super::any::needs_multi(&rule.or(meta.rule).unwrap_or_default()) {
+                let u = from_tree(meta.clone(), &nodes, rule, limit_bytes)?;
+                return Ok((Hashed::Two(u), meta));
+            }
         }
     }
     let mut pattern = pattern::resolve(source)?;
@@ -67,11 +73,22 @@ pub fn from_macrocell(
 ) -> Result<(HashUniverse, Pattern), LoadError> {
     let (meta, nodes) =
         pattern::macrocell::parse_tree(text.strip_prefix('\u{feff}').unwrap_or(text))?;
+    let u = from_tree(meta.clone(), &nodes, rule, limit_bytes)?;
+    Ok((u, meta))
+}
+
+/// A parsed macrocell tree into a new two-state hashed universe.
+fn from_tree(
+    meta: Pattern,
+    nodes: &[pattern::macrocell_tree::Node],
+    rule: Option<Rule>,
+    limit_bytes: usize,
+) -> Result<HashUniverse, LoadError> {
     check_grid(&meta)?;
     let mut u = HashUniverse::new(rule.or(meta.rule).unwrap_or_default(), limit_bytes)?;
-    u.load_macrocell(&nodes)?;
+    u.load_macrocell(nodes)?;
     u.set_generation(meta.generation.unwrap_or(0).into());
-    Ok((u, meta))
+    Ok(u)
 }
 
 /// Put `pattern`'s cells (live, and dying under Generations) into `u` (replacing its

@@ -80,9 +80,9 @@ pub fn check_rule(rule: &Rule) -> Result<(), HashError> {
             why: why.to_string(),
         })
     };
-    if rule.has_dying_states() {
+    if rule.has_dying_states() || rule.is_table() {
         return refuse(
-            "Generations rules need the multi-state hashed engine, which golab does not have yet; run them on a grid strategy",
+            "hashlife's grid mode is two-state; Generations rules and rule tables run on the unbounded plane (its multi-state engine) or on scalar and rayon",
         );
     }
     if rule.next_alive(0) {

@@ -6,16 +6,25 @@
 use super::HashError;
 use super::leaves::{Leaves, Words};
 use crate::rule::Rule;
-use crate::rule::cell_rule::CellRule;
+use crate::rule::cell_rule::{CellRule, Evaluator};
 
 /// Leaves of 2×2 states under a rule of up to 256 states.
 #[derive(Clone, Debug)]
 pub struct MultiLeaves {
-    rule: Rule,
+    rule: Evaluator,
 }
 
 /// Why `rule` cannot run on the multi-state engine, if it cannot.
 pub fn check_rule(rule: &Rule) -> Result<(), HashError> {
+    if let Some(table) = rule.rule_table() {
+        if !table.keeps_empty() {
+            return Err(HashError::Rule {
+                rule: rule.canonical(),
+                why: "the rule turns an empty neighbourhood into a non-empty cell, so no square of the infinite plane stays empty; run it on a bounded grid".into(),
+            });
+        }
+        return Ok(());
+    }
     if rule.next_alive(0) {
         return Err(HashError::Rule {
             rule: rule.canonical(),
@@ -30,7 +39,9 @@ impl Leaves for MultiLeaves {
 
     fn for_rule(rule: &Rule) -> Result<Self, HashError> {
         check_rule(rule)?;
-        Ok(MultiLeaves { rule: *rule })
+        Ok(MultiLeaves {
+            rule: Evaluator::of(rule),
+        })
     }
 
     /// The centre 2×2 of the 4×4 square, one generation on (`gens` is always 1 here).

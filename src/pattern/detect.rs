@@ -1,6 +1,8 @@
 //! [`parse`]: pattern text in a named format, or the format told from the text itself.
 
-use super::{Format, Pattern, PatternError, apgcode, life105, life106, macrocell, plaintext};
+use super::{
+    Format, Pattern, PatternError, apgcode, life105, life106, macrocell, mcell, plaintext,
+};
 use super::{rle, syntax};
 
 /// Parse pattern text. `format: None` detects it from the first meaningful line:
@@ -23,6 +25,7 @@ pub fn parse(text: &str, format: Option<Format>) -> Result<Pattern, PatternError
         Format::Life105 | Format::Life106 => life105_or_106(text, format),
         Format::Macrocell => macrocell::parse(text),
         Format::Apgcode => apgcode::parse_text(text),
+        Format::MCell => mcell::parse(text),
     }
 }
 
@@ -67,6 +70,8 @@ pub(super) fn detect(text: &str) -> Result<Format, PatternError> {
         Ok(version)
     } else if t.starts_with("#P") && t[2..].starts_with(char::is_whitespace) {
         Ok(Format::Life105)
+    } else if t.starts_with("#MCell") {
+        Ok(Format::MCell)
     } else if t.starts_with("[M2]") {
         Ok(Format::Macrocell)
     } else if apgcode::looks_like(text.trim()) {

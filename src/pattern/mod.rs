@@ -21,6 +21,7 @@ mod life106;
 pub(crate) mod macrocell;
 pub(crate) mod macrocell_tree;
 pub(crate) mod macrocell_write;
+mod mcell;
 mod place;
 mod plaintext;
 mod rle;
@@ -106,17 +107,20 @@ pub enum Format {
     Macrocell,
     /// Catagolue's apgcode (`xs4_33`, `xp2_7`, `xq4_153`): one object in extended Wechsler form.
     Apgcode,
+    /// MCell (`.mcl`, `#MCell` first line): read only, as Golly reads it.
+    MCell,
 }
 
 impl Format {
     /// Every format, in the order the user guide lists them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Rle,
         Format::Plaintext,
         Format::Life105,
         Format::Life106,
         Format::Macrocell,
         Format::Apgcode,
+        Format::MCell,
     ];
 
     /// The format a file's extension names, case-insensitive, looking through a final `.gz`:
@@ -132,6 +136,7 @@ impl Format {
             "lif" | "life" => Some(Format::Life106),
             "mc" => Some(Format::Macrocell),
             "apg" => Some(Format::Apgcode),
+            "mcl" => Some(Format::MCell),
             _ => None,
         }
     }
@@ -145,6 +150,7 @@ impl Format {
             Format::Life106 => "life 1.06",
             Format::Macrocell => "macrocell",
             Format::Apgcode => "apgcode",
+            Format::MCell => "mcell",
         }
     }
 
@@ -156,6 +162,7 @@ impl Format {
             Format::Life105 | Format::Life106 => "lif",
             Format::Macrocell => "mc",
             Format::Apgcode => "apg",
+            Format::MCell => "mcl",
         }
     }
 }
@@ -293,6 +300,11 @@ impl Pattern {
             Format::Life105 | Format::Life106 => self.to_life106(),
             Format::Macrocell => self.to_macrocell(),
             Format::Apgcode => format!("{}\n", apgcode::classify(self)?),
+            Format::MCell => {
+                return Err(PatternError::Unsupported(
+                    "golab reads MCell files but does not write them; save as RLE (.rle), which Golly and MCell read".into(),
+                ));
+            }
         })
     }
 

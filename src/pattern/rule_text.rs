@@ -122,8 +122,19 @@ pub(super) fn parse_rule(text: &str) -> Result<RuleSpec, RuleTextError> {
         Some(at) => (&text[..at], Some((at, &text[at..]))),
         None => (text, None),
     };
-    let history = rule_text.trim().eq_ignore_ascii_case("LifeHistory");
-    let rule = if history {
+    // LifeHistory runs as Golly runs it, the 7-state table, when a rule file has it (an
+    // installed Golly's, or the user's); without one its live states are read as B3/S23.
+    let history_table = || {
+        crate::rule::table::library::load("LifeHistory")
+            .ok()
+            .map(Rule::from_rule_table)
+    };
+    let named_history = rule_text.trim().eq_ignore_ascii_case("LifeHistory");
+    let table = if named_history { history_table() } else { None };
+    let history = named_history && table.is_none();
+    let rule = if let Some(table) = table {
+        table
+    } else if history {
         Rule::CONWAY
     } else {
         Rule::from_str(rule_text.trim_end()).map_err(|e| (0, e.to_string()))?
@@ -258,7 +269,11 @@ mod tests {
             ("B36/S23".to_string(), Some(":P100,100".to_string()))
         );
         assert_eq!(parse_rule("B3/S23:").unwrap().grid, None);
-        assert!(parse_rule("LifeHistory").unwrap().history);
+        // LifeHistory is the 7-state table where a rule file has it, else read as B3/S23.
+        let history = parse_rule("LifeHistory").unwrap();
+        let table = crate::rule::table::library::load("LifeHistory").is_ok();
+        assert_eq!(history.history, !table);
+        assert_eq!(history.rule.is_table(), table);
     }
 
     #[test]

@@ -21,6 +21,9 @@ use super::spec::{Family, Neighbourhood, Notation, Rule, Symmetry, cell};
 
 /// Golly's canonical form of `spec` (see the module docs).
 pub fn canonical(spec: &Rule) -> String {
+    if let Some(table) = spec.rule_table() {
+        return table.name.clone();
+    }
     if let Notation::Wolfram(n) = spec.notation() {
         return format!("W{n}");
     }
@@ -42,6 +45,8 @@ pub fn canonical(spec: &Rule) -> String {
     match spec.family() {
         Family::TwoState => format!("B{birth}/S{survival}{suffix}"),
         Family::Generations => format!("{survival}/{birth}/{}{suffix}", spec.states()),
+        // Only `Rule::from_rule_table` makes table rules, and those named themselves above.
+        Family::Table => "(rule table)".into(),
     }
 }
 

@@ -13,6 +13,45 @@ pub trait CellRule: Send + Sync {
     fn next(&self, cells: [u8; 9]) -> u8;
 }
 
+/// A rule ready to evaluate: a two-state or Generations [`super::Rule`] by its table, a
+/// rule table by its tree (fetched once from the registry, not per cell).
+#[derive(Clone, Debug)]
+pub enum Evaluator {
+    /// Two-state and Generations rules.
+    Life(super::Rule),
+    /// Rule tables and trees.
+    Table(std::sync::Arc<super::table::RuleTable>),
+}
+
+impl Evaluator {
+    /// The evaluator of `rule`.
+    pub fn of(rule: &super::Rule) -> Evaluator {
+        match rule.rule_table() {
+            Some(table) => Evaluator::Table(table),
+            None => Evaluator::Life(*rule),
+        }
+    }
+}
+
+impl CellRule for Evaluator {
+    fn states(&self) -> u16 {
+        match self {
+            Evaluator::Life(rule) => CellRule::states(rule),
+            Evaluator::Table(table) => table.states(),
+        }
+    }
+
+    #[inline]
+    fn next(&self, cells: [u8; 9]) -> u8 {
+        match self {
+            Evaluator::Life(rule) => rule.next(cells),
+            Evaluator::Table(table) => table.tree.next(&cells),
+        }
+    }
+}
+
+/// Two-state and Generations rules (a rule table's `Rule` is only its handle: evaluate
+/// it through [`Evaluator`]).
 impl CellRule for super::Rule {
     fn states(&self) -> u16 {
         super::Rule::states(self)

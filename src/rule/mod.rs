@@ -19,6 +19,7 @@ pub mod map;
 pub mod parse;
 pub mod spec;
 pub mod synth;
+pub mod table;
 
 pub use circuit::Circuit;
 pub use spec::{Family, Neighbourhood, Notation, Rule, Symmetry};

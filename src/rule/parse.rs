@@ -27,7 +27,41 @@ pub fn parse(text: &str) -> Result<Rule, RuleError> {
     if let Some(target) = named(trimmed) {
         return parse_unnamed(target, trimmed);
     }
-    parse_unnamed(trimmed, trimmed)
+    match parse_unnamed(trimmed, trimmed) {
+        Ok(rule) => Ok(rule),
+        // Golly's order: its built-in families first, then RuleLoader's `.rule` files.
+        Err(error) => match super::table::library::load(trimmed) {
+            Ok(id) => Ok(Rule::from_rule_table(id)),
+            Err(super::table::library::LoadError::NotFound(_)) if matches!(error, RuleError::Refused { family, .. } if family != "RuleLoader") => {
+                Err(error)
+            }
+            Err(super::table::library::LoadError::NotFound(folders))
+                if looks_like_a_name(trimmed)
+                    && matches!(
+                        error,
+                        RuleError::Malformed { .. } | RuleError::Refused { .. }
+                    ) =>
+            {
+                Err(refused(
+                    trimmed,
+                    "RuleLoader",
+                    &format!("not a rule golab knows by name, and no {trimmed}.rule in {folders}"),
+                ))
+            }
+            Err(super::table::library::LoadError::NotFound(_)) => Err(error),
+            Err(bad) => Err(invalid(trimmed, bad.to_string())),
+        },
+    }
+}
+
+/// Whether `text` reads as a rule's name rather than a mistyped B/S rule: a letter other
+/// than B, S, H, V and Hensel's letters, no slash.
+fn looks_like_a_name(text: &str) -> bool {
+    !text.contains('/')
+        && text.contains(|c: char| {
+            let c = c.to_ascii_lowercase();
+            c.is_ascii_alphabetic() && !"bshv".contains(c) && !LETTERS.contains(c)
+        })
 }
 
 /// The rule string a name stands for (case, spaces, `&`, `'`, `-` and `_` ignored).
@@ -105,6 +139,13 @@ fn parse_unnamed(text: &str, original: &str) -> Result<Rule, RuleError> {
     if lower.len() > 1 && lower.starts_with('w') && lower[1..].bytes().all(|b| b.is_ascii_digit()) {
         return wolfram(&lower[1..], original);
     }
+    if ["jvn29", "nobili32", "hutton32"].contains(&lower.as_str()) {
+        return Err(refused(
+            original,
+            "JvN",
+            "von Neumann's 29-state constructor and its Nobili and Hutton variants are Golly's JvN algorithm, which golab does not have yet",
+        ));
+    }
     if lower.ends_with("history") || lower.ends_with("super") || lower.ends_with("investigator") {
         return Err(refused(
             original,
@@ -124,8 +165,7 @@ fn parse_unnamed(text: &str, original: &str) -> Result<Rule, RuleError> {
         return Err(refused(
             original,
             "RuleLoader",
-            "not a rule golab knows by name; named rules that Golly loads from .rule files \
-             (WireWorld, JvN29, Codd, …) need its RuleLoader algorithm",
+            "not a rule golab knows by name, and no rule file of that name was found",
         ));
     }
     parse_birth_survival(&lower, original)

@@ -89,6 +89,9 @@ pub enum Family {
     /// neighbours; a live cell the table does not keep starts dying; dying cells advance one
     /// state per generation (the last wraps to 0) and are never revived.
     Generations,
+    /// A rule Golly loads from a `.rule` file (`@TABLE` or `@TREE`, 2–256 states): the
+    /// next state of every cell comes from its compiled tree ([`super::table`]).
+    Table,
 }
 
 /// How the rule was written, which decides its canonical form (Golly prints a `MAP` rule as
@@ -125,6 +128,8 @@ pub struct Rule {
     pub(super) notation: Notation,
     pub(super) states: u16,
     pub(super) table: [u64; 8],
+    /// The loaded rule table of [`Family::Table`] rules.
+    pub(super) rule_table: Option<super::table::TableId>,
 }
 
 /// The 9-bit index of a neighbourhood given as 3 rows of 3 cells, north row first.
@@ -187,12 +192,39 @@ impl Rule {
         notation: Notation::BirthSurvival,
         states: 2,
         table: totalistic_table(1 << 3, 1 << 2 | 1 << 3),
+        rule_table: None,
     };
 
     /// Whether the rule is a Generations rule with dying states (C > 2); a Generations
     /// rule with C = 2 behaves as its two-state rule.
+    ///
+    /// A rule table of more than two states keeps its states 2.. where Generations keeps
+    /// dying states (the world's second plane): state 1 is the cell with an age.
     pub fn has_dying_states(&self) -> bool {
-        self.family == Family::Generations && self.states > 2
+        self.family != Family::TwoState && self.states > 2
+    }
+
+    /// A rule from a loaded rule table ([`super::table::library::load`]).
+    pub fn from_rule_table(id: super::table::TableId) -> Rule {
+        let table = super::table::get(id);
+        Rule {
+            family: Family::Table,
+            neighbourhood: Neighbourhood::Moore,
+            notation: Notation::BirthSurvival,
+            states: table.states(),
+            table: [0; 8],
+            rule_table: Some(id),
+        }
+    }
+
+    /// The compiled rule table of a [`Family::Table`] rule.
+    pub fn rule_table(&self) -> Option<std::sync::Arc<super::table::RuleTable>> {
+        self.rule_table.map(super::table::get)
+    }
+
+    /// Whether the rule is a rule table (runs only where a tree is evaluated).
+    pub fn is_table(&self) -> bool {
+        self.family == Family::Table
     }
 
     /// The age at which live cells saturate under this rule: `u32::MAX` for rules without
@@ -226,7 +258,7 @@ impl Rule {
         }
         let states = match family {
             Family::TwoState => 2,
-            Family::Generations => states.clamp(2, 256),
+            Family::Generations | Family::Table => states.clamp(2, 256),
         };
         Rule {
             family,
@@ -234,6 +266,7 @@ impl Rule {
             notation,
             states,
             table: clean,
+            rule_table: None,
         }
     }
 
@@ -308,6 +341,9 @@ impl Rule {
 
     /// Totalistic, isotropic or anisotropic, from the table.
     pub fn symmetry(&self) -> Symmetry {
+        if self.is_table() {
+            return Symmetry::Anisotropic;
+        }
         let mask = self.neighbourhood.mask();
         let totalistic = (0..512u16).all(|i| {
             let n = (i & mask).count_ones();
@@ -340,7 +376,10 @@ impl Rule {
     /// table decides which cells are alive next with live cells as neighbours, and the
     /// dying countdown is applied after it, so bit-plane kernels can take the count path.
     pub fn count_masks(&self) -> Option<super::Totalistic> {
-        if self.neighbourhood != Neighbourhood::Moore || self.symmetry() != Symmetry::Totalistic {
+        if self.is_table()
+            || self.neighbourhood != Neighbourhood::Moore
+            || self.symmetry() != Symmetry::Totalistic
+        {
             return None;
         }
         let mut rule = super::Totalistic {

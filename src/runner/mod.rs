@@ -149,6 +149,8 @@ pub struct ViewImage {
     pub generation: u64,
     /// States of the rule it was drawn under (shades dying cells; 2 without dying states).
     pub states: u16,
+    /// The rule's own colour per state (rule tables' `@COLORS`), `None` for other rules.
+    pub colours: Option<Arc<Vec<[u8; 3]>>>,
     /// One age per pixel, on the device (GPU available) or on the host.
     pub pixels: ViewPixels,
 }

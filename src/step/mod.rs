@@ -208,13 +208,28 @@ impl Strategy {
     }
 
     /// Whether the strategy runs `rule`, and why not: every strategy runs every rule golab
-    /// parses, except hashlife, which refuses Generations and B0 rules
-    /// ([`crate::hashlife::check_rule`]).
+    /// parses, except hashlife's grid mode, which refuses Generations, rule tables and B0
+    /// rules ([`crate::hashlife::check_rule`]), and the bit-sliced strategies, which refuse
+    /// rule tables (they run rules as bitwise circuits).
     pub fn supports(self, rule: &crate::rule::Rule) -> Result<(), String> {
         match self {
             Strategy::Hashlife => crate::hashlife::check_rule(rule).map_err(|e| e.to_string()),
+            Strategy::CpuBitsliced | Strategy::GpuBitpacked if rule.is_table() => Err(format!(
+                "{} compiles two-state and Generations rules into bitwise circuits over bit planes; the rule table {} has no such form here: run it on gpu-resident, rayon or another strategy that keeps one word per cell (or on the unbounded plane)",
+                self.name(),
+                rule.canonical()
+            )),
             _ => Ok(()),
         }
+    }
+
+    /// [`Self::supports`] as a stepper's load error.
+    pub fn check_supports(self, rule: &crate::rule::Rule) -> Result<(), StepError> {
+        self.supports(rule)
+            .map_err(|reason| StepError::Unavailable {
+                strategy: self.name(),
+                reason,
+            })
     }
 
     /// Whether `golab bench --strategies all` includes it: every grid strategy but hashlife,

@@ -73,6 +73,9 @@ impl Worker {
         if let Err(e) = self.try_handle(command) {
             self.fail(e);
         }
+        if let Some(moved) = self.sim.take_moved_for_rule() {
+            self.note_error(moved);
+        }
         self.recovery.stale |= !small;
         self.recovery.touched = true;
         self.changed = true;

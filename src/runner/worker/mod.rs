@@ -368,6 +368,11 @@ impl Worker {
                     request,
                     generation,
                     states: self.sim.rule().states(),
+                    colours: self
+                        .sim
+                        .rule()
+                        .rule_table()
+                        .map(|t| Arc::new(t.colors.clone())),
                     pixels,
                 });
                 self.drawn = Some((request, generation));

@@ -310,6 +310,7 @@ impl Worker {
             request: *request,
             generation: DENSITY_GENERATION,
             states: 2,
+            colours: None,
             pixels,
         })
     }

@@ -204,6 +204,7 @@ impl Stepper for BitslicedStepper {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
+        Strategy::CpuBitsliced.check_supports(&world.rule())?;
         let (w, h) = (world.width() as usize, world.height() as usize);
         self.width = w;
         self.height = h;

@@ -301,6 +301,7 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
+        self.strategy.check_supports(&world.rule())?;
         self.op(|s| s.load_state(world))
     }
 

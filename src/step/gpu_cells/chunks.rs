@@ -89,13 +89,24 @@ impl ChunkBuffers {
                 )
             })
             .collect();
+        // A rule table's tree: its nodes, then the root's offset and the neighbour count.
+        let tree = rule.rule_table().map(|table| {
+            let mut words = table.tree.nodes().to_vec();
+            words.extend([table.tree.root(), u32::from(table.tree.neighbours())]);
+            ctx.buffer_with(
+                "rule tree",
+                bytemuck::cast_slice(&words),
+                wgpu::BufferUsages::STORAGE,
+            )
+        });
         let group = |from: usize, i: usize| {
             let (src, dst) = (&bufs[from][i], &bufs[1 - from][i]);
-            // The column kernel also sees the source as vec4 quads (binding 3).
-            let buffers: &[&wgpu::Buffer] = if kernel == Kernel::Columns {
-                &[&params[i], src, dst, src]
-            } else {
-                &[&params[i], src, dst]
+            // The column kernel also sees the source as vec4 quads (binding 3), the tree
+            // kernel the rule's tree.
+            let buffers: &[&wgpu::Buffer] = match (kernel, &tree) {
+                (Kernel::Columns, _) => &[&params[i], src, dst, src],
+                (Kernel::Tree, Some(tree)) => &[&params[i], src, dst, tree],
+                _ => &[&params[i], src, dst],
             };
             ctx.bind_buffers("life step", &layout, buffers)
         };

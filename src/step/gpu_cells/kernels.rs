@@ -23,6 +23,9 @@ pub enum Kernel {
     Shared,
     /// Column runs with a register window (shaders/life/columns.wgsl).
     Columns,
+    /// A rule table's compiled tree walked per cell (shaders/life/tree.wgsl): what every
+    /// strategy of this family runs when the rule is a rule table.
+    Tree,
 }
 
 /// Workgroups per dispatch dimension every WebGPU device allows (wgpu's default limit).
@@ -145,6 +148,8 @@ pub struct CellKernels {
     pub shared: wgpu::ComputePipeline,
     /// gpu-resident.
     pub columns: wgpu::ComputePipeline,
+    /// Rule tables, on every strategy of the family.
+    pub tree: wgpu::ComputePipeline,
     /// Cell edits on device-resident worlds.
     pub edits: wgpu::ComputePipeline,
     /// Population and age histogram.
@@ -153,14 +158,15 @@ pub struct CellKernels {
     pub view: wgpu::ComputePipeline,
 }
 
-/// The modules behind [`CellKernels`], in field order: the four step kernels (each includes
+/// The modules behind [`CellKernels`], in field order: the five step kernels (each includes
 /// shaders/life/common.wgsl), edits, statistics, view.
-pub fn shaders() -> [Shader; 7] {
+pub fn shaders() -> [Shader; 8] {
     [
         "life/naive.wgsl",
         "life/padded.wgsl",
         "life/shared.wgsl",
         "life/columns.wgsl",
+        "life/tree.wgsl",
         "life/edits.wgsl",
         "life/stats.wgsl",
         "life/view.wgsl",
@@ -176,13 +182,14 @@ impl CellKernels {
 
     /// Compile every pipeline on `ctx`.
     fn new(ctx: &GpuContext) -> CellKernels {
-        let [naive, padded, shared, columns, edits, stats, view] =
+        let [naive, padded, shared, columns, tree, edits, stats, view] =
             shaders().map(|shader| ctx.compute_pipeline(&shader, None, true));
         CellKernels {
             naive,
             padded,
             shared,
             columns,
+            tree,
             edits,
             stats,
             view,
@@ -196,6 +203,7 @@ impl CellKernels {
             Kernel::Padded => &self.padded,
             Kernel::Shared => &self.shared,
             Kernel::Columns => &self.columns,
+            Kernel::Tree => &self.tree,
         }
     }
 }

@@ -49,6 +49,12 @@ impl CellState {
                 ),
             });
         }
+        // A rule table runs its tree whatever kernel the strategy runs other rules with.
+        let kernel = if world.rule().is_table() {
+            Kernel::Tree
+        } else {
+            kernel
+        };
         let plan = plan_chunks(
             world.width(),
             world.height(),

@@ -349,14 +349,18 @@ fn generations_rle_reads_and_writes_dying_states_and_places_them() {
     let (line, column, message) = syntax_at("[M2]\n#R 345/2/4\n1 1 4 0 0\n", None);
     assert_eq!((line, column), (3, 5), "{message}");
 
-    // Formats that hold live cells only refuse a pattern with dying cells (nothing dropped).
-    for format in [Format::Plaintext, Format::Life106, Format::Macrocell] {
+    // Formats that hold live cells only refuse a pattern with dying cells (nothing dropped);
+    // macrocell writes them as 2×2 state leaves, which read back.
+    for format in [Format::Plaintext, Format::Life106] {
         let err = saved.to_format(format).unwrap_err().to_string();
         assert!(
-            err.contains("2 dying cells") && err.contains("RLE"),
+            err.contains("2 cells in states 2 and up") && err.contains("RLE"),
             "{err}"
         );
     }
+    let back = parse(&saved.to_format(Format::Macrocell).unwrap(), None).unwrap();
+    assert_eq!((back.cells.len(), back.dying.len()), (2, 2));
+    assert_eq!(back.dying.iter().map(|d| d.2).collect::<Vec<_>>(), [2, 2]);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -216,8 +216,6 @@ fn refusals_name_the_family_and_why() {
         ("R2,C0,M1,S2..3,B3..3,NM", "Larger than Life"),
         ("5,34,45,34,58", "Larger than Life"),
         ("M0,8,4,3,2,5,9,7,1,6,10,11,12,13,14,15", "Margolus"),
-        ("@RULE Foo", "RuleLoader"),
-        ("NoSuchRule-xyz", "RuleLoader"),
         ("JvN29", "JvN"),
         ("B3/S23History", "History/Super"),
         ("LifeSuper", "History/Super"),
@@ -235,6 +233,11 @@ fn refusals_name_the_family_and_why() {
         );
     }
     for (input, needle) in [
+        (
+            "NoSuchRule-xyz",
+            "no NoSuchRule-xyz.rule in golab's bundled rules",
+        ),
+        ("@RULE Foo", "unknown rule '@RULE Foo'"),
         ("", "empty"),
         ("B9/S23", "0-8"),
         ("B5/S23V", "4 neighbours"),

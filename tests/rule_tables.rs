@@ -108,16 +108,21 @@ fn every_strategy_that_runs_tables_is_bit_identical_to_scalar() {
             assert_matches_scalar(factory_for(strategy), strategy, &world, 40, &context);
         }
     }
-    // The bundled WireWorld on a soup of its four states, on the GPU's multi-chunk path too.
+    // The bundled WireWorld on a soup of its four states, in chunks of 17 rows on the GPU
+    // (halo rows exchanged between chunks) and in one.
     let ww = Rule::parse("WireWorld").unwrap();
-    let soup = multi_soup(ww, 203, 97, Topology::Torus, 60, 9);
-    assert_matches_scalar(
-        factory_for(Strategy::GpuResident),
-        Strategy::GpuResident,
-        &soup,
-        30,
-        "gpu-resident on WireWorld",
-    );
+    for topology in [Topology::Torus, Topology::DeadBorder] {
+        let soup = multi_soup(ww, 203, 97, topology, 60, 9);
+        let chunked = gpu_factory(golab::step::GpuSettings {
+            chunk_limit: Some(203 * 4 * 19),
+            ..Default::default()
+        });
+        let context = format!("gpu-resident on WireWorld, {topology:?}, chunks of 17 rows");
+        assert_matches_scalar(chunked, Strategy::GpuResident, &soup, 30, &context);
+        let context = format!("gpu-resident on WireWorld, {topology:?}");
+        let factory = factory_for(Strategy::GpuResident);
+        assert_matches_scalar(factory, Strategy::GpuResident, &soup, 30, &context);
+    }
 }
 
 #[test]
@@ -313,4 +318,166 @@ fn golly_rule_table_files_give_bgollys_populations() {
             "{file}: {report}"
         );
     }
+}
+
+#[test]
+fn many_state_worlds_write_rle_and_macrocell_that_read_back_with_every_state() {
+    use golab::pattern::{Format, parse};
+    let ww = Rule::parse("WireWorld").unwrap();
+    let world = multi_soup(ww, 37, 21, Topology::Torus, 55, 3);
+    let pattern = golab::pattern::Pattern::from_world(&world);
+    assert!(!pattern.dying.is_empty() && !pattern.cells.is_empty());
+    for format in [Format::Rle, Format::Macrocell] {
+        let text = pattern.to_format(format).unwrap();
+        assert!(text.contains("WireWorld"), "{format:?}: the rule is named");
+        let back = parse(&text, Some(format)).unwrap();
+        assert_eq!(back.rule, Some(ww), "{format:?}");
+        let absolute = |p: &golab::pattern::Pattern| {
+            let (x0, y0) = p.origin();
+            let mut all: Vec<(i64, i64, u8)> = p
+                .cells
+                .iter()
+                .map(|&(x, y)| (x0 + i64::from(x), y0 + i64::from(y), 1))
+                .chain(
+                    p.dying
+                        .iter()
+                        .map(|&(x, y, s)| (x0 + i64::from(x), y0 + i64::from(y), s)),
+                )
+                .collect();
+            all.sort_unstable();
+            all
+        };
+        assert_eq!(
+            absolute(&back),
+            absolute(&pattern),
+            "{format:?} keeps every state"
+        );
+    }
+    for format in [Format::Plaintext, Format::Life106] {
+        let refused = pattern.to_format(format).unwrap_err().to_string();
+        assert!(refused.contains("states 2 and up"), "{format:?}: {refused}");
+    }
+}
+
+#[test]
+fn a_rule_embedded_after_the_pattern_is_the_one_it_runs() {
+    // Golly 4's local @RULE: the file carries its own rule, found ahead of any other.
+    let text = "x = 3, y = 1, rule = Swap-Embedded\nABA!\n\n@RULE Swap-Embedded\nStates 1 and 2 swap every generation.\n@TABLE\nn_states:3\nneighborhood:vonNeumann\nsymmetries:none\nvar a={0,1,2}\nvar b=a\nvar c=a\nvar d=a\n1,a,b,c,d,2\n2,a,b,c,d,1\n";
+    let p = golab::pattern::parse(text, None).unwrap();
+    assert_eq!(p.rule.unwrap().to_string(), "Swap-Embedded");
+    assert_eq!(
+        (p.cells.clone(), p.dying.clone()),
+        (vec![(0, 0), (2, 0)], vec![(1, 0, 2)])
+    );
+    let mut world = World::new(9, 5, Topology::Torus, p.rule.unwrap()).unwrap();
+    p.place(&mut world, golab::pattern::Placement::Centred);
+    let after = scalar_after(&world, 1);
+    assert_eq!((after.population(), after.dying_count()), (1, 2));
+    // An error in the embedded rule is reported at its line in the file.
+    let bad = "x = 1, y = 1, rule = Bad\nA!\n@RULE Bad\n@TABLE\nn_states:3\nneighborhood:Square\n";
+    match golab::pattern::parse(bad, None) {
+        Err(golab::pattern::PatternError::Syntax {
+            line,
+            column,
+            message,
+        }) => {
+            assert_eq!((line, column), (6, 14), "{message}");
+            assert!(message.contains("embedded rule"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A zip archive of `(name, data, deflate?)` entries, written by hand (local headers, then
+/// the central directory), CRCs left 0 (golab does not check them).
+fn zip(entries: &[(&str, Vec<u8>, bool)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for (name, data, deflate) in entries {
+        let body = if *deflate {
+            let mut e = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
+            e.write_all(data).unwrap();
+            e.finish().unwrap()
+        } else {
+            data.clone()
+        };
+        let method: u16 = if *deflate { 8 } else { 0 };
+        let offset = out.len() as u32;
+        let header = |sig: &[u8], central: bool| {
+            let mut h = sig.to_vec();
+            if central {
+                h.extend(20u16.to_le_bytes()); // made by
+            }
+            h.extend(20u16.to_le_bytes()); // needed
+            h.extend(0u16.to_le_bytes()); // flags
+            h.extend(method.to_le_bytes());
+            h.extend([0u8; 8]); // time, date, crc
+            h.extend((body.len() as u32).to_le_bytes());
+            h.extend((data.len() as u32).to_le_bytes());
+            h.extend((name.len() as u16).to_le_bytes());
+            h.extend(0u16.to_le_bytes()); // extra
+            if central {
+                h.extend([0u8; 6]); // comment length, disk, internal attributes
+                h.extend([0u8; 4]); // external attributes
+                h.extend(offset.to_le_bytes());
+            }
+            h.extend(name.as_bytes());
+            h
+        };
+        out.extend(header(b"PK\x03\x04", false));
+        out.extend(&body);
+        central.extend(header(b"PK\x01\x02", true));
+    }
+    let at = out.len() as u32;
+    out.extend(&central);
+    out.extend(b"PK\x05\x06");
+    out.extend([0u8; 4]);
+    out.extend((entries.len() as u16).to_le_bytes());
+    out.extend((entries.len() as u16).to_le_bytes());
+    out.extend((central.len() as u32).to_le_bytes());
+    out.extend(at.to_le_bytes());
+    out.extend(0u16.to_le_bytes());
+    out
+}
+
+#[test]
+fn zip_bundles_open_with_their_rules_and_refuse_bombs() {
+    let rule = "@RULE Bundle-Swap\n@TABLE\nn_states:3\nneighborhood:oneDimensional\nsymmetries:none\nvar a={0,1,2}\nvar b=a\n1,a,b,2\n2,a,b,1\n";
+    let pattern = "x = 2, y = 1, rule = Bundle-Swap\nAB!\n";
+    let bytes = zip(&[
+        ("__MACOSX/._Bundle-Swap.rule", b"junk".to_vec(), false),
+        ("Bundle-Swap.rule", rule.as_bytes().to_vec(), true),
+        ("init.lua", b"-- not run".to_vec(), false),
+        ("demo.rle", pattern.as_bytes().to_vec(), true),
+    ]);
+    let text = golab::pattern::decode_bytes(bytes).unwrap();
+    assert_eq!(text, pattern);
+    let p = golab::pattern::parse(&text, None).unwrap();
+    assert_eq!(p.rule.unwrap().to_string(), "Bundle-Swap");
+    // A bomb: one entry inflating past the input limit is refused, not swallowed.
+    let bomb = zip(&[("big.rle", vec![b'.'; (257 << 20) as usize], true)]);
+    assert!(bomb.len() < 2 << 20);
+    match golab::pattern::decode_bytes(bomb) {
+        Err(golab::pattern::PatternError::TooLarge { what, .. }) => {
+            assert!(what.contains("big.rle"), "{what}")
+        }
+        other => panic!("{:?}", other.map(|t| t.len())),
+    }
+    // No pattern inside: said so, naming what is there.
+    let scripts = zip(&[("run.lua", b"--".to_vec(), false)]);
+    let err = golab::pattern::decode_bytes(scripts)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("no pattern file") && err.contains("run.lua"),
+        "{err}"
+    );
+    // A damaged archive is refused at a byte offset.
+    let mut cut = zip(&[("demo.rle", pattern.as_bytes().to_vec(), false)]);
+    cut.truncate(cut.len() - 30);
+    assert!(matches!(
+        golab::pattern::decode_bytes(cut),
+        Err(golab::pattern::PatternError::Corrupt { .. })
+    ));
 }

@@ -302,7 +302,7 @@ fn assert_same_metadata(written: &Pattern, original: &Pattern, context: &dyn Fn(
 /// The writers that hold live cells only refuse a pattern with states 2 and up (Generations'
 /// dying cells, a rule table's states) rather than drop them: true when that happened.
 fn refused_for_states(p: &Pattern, format: Format) -> bool {
-    if p.dying.is_empty() || format == Format::Rle {
+    if p.dying.is_empty() || matches!(format, Format::Rle | Format::Macrocell) {
         return false;
     }
     let refused = p.to_format(format);

@@ -1,5 +1,5 @@
-// Rule tables and rule trees (src/rule/table/): one thread per cell reads the states of its
-// 3×3 neighbourhood and walks the rule's compiled tree, kept in device memory as the flat
+// Rule tables and rule trees (src/rule/table/): each cell's 3×3 neighbourhood of states
+// walks the rule's compiled tree, kept in device memory as the flat
 // node array of src/rule/table/tree.rs followed by two words, the root's offset and the
 // number of neighbours (4 or 8). Golly's order of inputs: NW, NE, SW, SE, N, W, E, S (or
 // N, W, E, S), then the cell, whose level holds the next state. The cell words are those
@@ -22,54 +22,71 @@ fn state_of(word: u32) -> u32 {
     return select(LIVE_BASE - word, 1u, word >= LIVE_BASE);
 }
 
-// The state at halo-row coordinate `row` (0..=rows+1), column x + dx - 1 (dx in 0..3),
-// wrapping or dead beyond the world's columns.
-fn at(row: u32, x: u32, dx: u32) -> u32 {
-    var nx = x + dx; // column + 1: 0 means -1, width + 1 means width
-    if (nx == 0u) {
-        if (p.torus == 0u) { return 0u; }
-        nx = p.width;
-    } else if (nx == p.width + 1u) {
-        if (p.torus == 0u) { return 0u; }
-        nx = 1u;
+// The states of columns x-1, x, x+1 at halo-row coordinate `row` (0..=rows+1), wrapping or
+// dead beyond the world's columns.
+fn row3(row: u32, x: u32) -> vec3<u32> {
+    let base = buffer_row(row) * p.pitch + p.col0;
+    var left = 0u;
+    var right = 0u;
+    if (x > 0u) {
+        left = state_of(src[base + x - 1u]);
+    } else if (p.torus == 1u) {
+        left = state_of(src[base + p.width - 1u]);
     }
-    return state_of(src[buffer_row(row) * p.pitch + p.col0 + nx - 1u]);
+    if (x + 1u < p.width) {
+        right = state_of(src[base + x + 1u]);
+    } else if (p.torus == 1u) {
+        right = state_of(src[base]);
+    }
+    return vec3<u32>(left, state_of(src[base + x]), right);
 }
 
-@compute @workgroup_size(16, 16)
+// Each thread owns one column and walks p.run rows down it, keeping the three rows of its
+// neighbourhood in registers: three loads per cell (neighbouring threads share the cache
+// lines), then the tree walk, one dependent load per neighbour.
+@compute @workgroup_size(128)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let x = id.x;
-    let r = id.y;
-    if (x >= p.width || r >= p.rows) {
+    let r0 = id.y * p.run;
+    if (x >= p.width || r0 >= p.rows) {
         return;
     }
+    let r1 = min(r0 + p.run, p.rows);
     let n = arrayLength(&tree);
-    var i = tree[n - 2u];
-    if (tree[n - 1u] == 8u) {
-        i = tree[i + at(r, x, 0u)];      // NW
-        i = tree[i + at(r, x, 2u)];      // NE
-        i = tree[i + at(r + 2u, x, 0u)]; // SW
-        i = tree[i + at(r + 2u, x, 2u)]; // SE
-    }
-    i = tree[i + at(r, x, 1u)];          // N
-    i = tree[i + at(r + 1u, x, 0u)];     // W
-    i = tree[i + at(r + 1u, x, 2u)];     // E
-    i = tree[i + at(r + 2u, x, 1u)];     // S
-    let at_cell = (r + 1u) * p.pitch + p.col0 + x;
-    let word = src[at_cell];
-    let state = state_of(word);
-    let next = tree[i + state];
-    var out = 0u;
-    if (next == 1u) {
-        if (state == 1u) {
-            // One more generation in state 1, saturating (ages of multi-state words stop
-            // LIVE_BASE short, as under Generations).
-            out = select(word + 1u, word, word == 0xffffffffu);
-        } else {
-            out = select(1u, live_value(1u), p.states > 2u);
+    let root = tree[n - 2u];
+    let eight = tree[n - 1u] == 8u;
+    var up = row3(r0, x);
+    var mid = row3(r0 + 1u, x);
+    for (var r = r0; r < r1; r++) {
+        let down = row3(r + 2u, x);
+        var i = root;
+        if (eight) {
+            i = tree[i + up.x];   // NW
+            i = tree[i + up.z];   // NE
+            i = tree[i + down.x]; // SW
+            i = tree[i + down.z]; // SE
         }
-    } else if (next >= 2u) {
-        out = dying_value(next);
+        i = tree[i + up.y];       // N
+        i = tree[i + mid.x];      // W
+        i = tree[i + mid.z];      // E
+        i = tree[i + down.y];     // S
+        let next = tree[i + mid.y];
+        let at_cell = (r + 1u) * p.pitch + p.col0 + x;
+        let word = src[at_cell];
+        var out = 0u;
+        if (next == 1u) {
+            if (mid.y == 1u) {
+                // One more generation in state 1, saturating (ages of multi-state words
+                // stop LIVE_BASE short, as under Generations).
+                out = select(word + 1u, word, word == 0xffffffffu);
+            } else {
+                out = select(1u, live_value(1u), p.states > 2u);
+            }
+        } else if (next >= 2u) {
+            out = dying_value(next);
+        }
+        dst[at_cell] = out;
+        up = mid;
+        mid = down;
     }
-    dst[at_cell] = out;
 }

@@ -66,10 +66,15 @@ pub fn start_world(
     if cfg.settle == 0 {
         return Ok(world);
     }
-    let fastest = [Strategy::GpuBitpacked, Strategy::CpuBitsliced]
-        .into_iter()
-        .find(|&s| factory.unavailable_reason(s).is_none())
-        .unwrap_or(Strategy::CpuBitsliced);
+    let fastest = [
+        Strategy::GpuBitpacked,
+        Strategy::CpuBitsliced,
+        Strategy::GpuResident,
+        Strategy::Rayon,
+    ]
+    .into_iter()
+    .find(|&s| factory.unavailable_reason(s).is_none() && s.supports(&cfg.rule).is_ok())
+    .unwrap_or(Strategy::Rayon);
     let mut stepper = factory.create(fastest, &world).map_err(|e| e.to_string())?;
     stepper.step(cfg.settle).map_err(|e| e.to_string())?;
     stepper.read_world(&mut world).map_err(|e| e.to_string())?;

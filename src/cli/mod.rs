@@ -26,6 +26,10 @@ pub struct Cli {
     /// GPU adapter to use: a case-insensitive part of its name (also GOLAB_ADAPTER).
     #[arg(long, global = true)]
     pub adapter: Option<String>,
+    /// Your own rules folder: `Name.rule` files found before golab's bundled rules and an
+    /// installed Golly's `Rules` folder (Golly's "Your rules").
+    #[arg(long, global = true, value_name = "DIR")]
+    pub rules: Option<std::path::PathBuf>,
 }
 
 impl Cli {
@@ -98,6 +102,15 @@ impl<E: std::fmt::Display> From<E> for CliError {
 /// Parse the process arguments and run; the binary's whole `main`.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(dir) = &cli.rules {
+        if !dir.is_dir() {
+            eprintln!("error: --rules {}: not a folder", dir.display());
+            return ExitCode::from(2);
+        }
+        crate::rule::table::library::install(crate::rule::table::library::RuleFolders::detect(
+            Some(dir.clone()),
+        ));
+    }
     let result = cli.tuning().and_then(|tuning| match cli.command {
         Some(Command::Run(args)) => run_cmd::run(&args, &tuning),
         Some(Command::Bench(args)) => bench_cmd::run(&args, &tuning),

@@ -179,11 +179,11 @@ pub fn save(u: &Hashed, path: &Path, comments: &[String]) -> Result<Format, Patt
     let text = if format == Format::Macrocell {
         match u {
             Hashed::Two(u) => u.to_macrocell(comments),
+            // Multi-state planes through their cells (Golly's 2×2 state leaves).
             Hashed::Multi(_) => {
-                return Err(PatternError::TooLarge {
-                    what: "a multi-state (Generations) plane as macrocell, which golab writes for two-state rules only (save it as RLE)".into(),
-                    limit: 0,
-                });
+                let mut p = to_pattern(u)?;
+                p.comments = comments.to_vec();
+                p.to_macrocell()
             }
         }
     } else {

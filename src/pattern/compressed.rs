@@ -24,6 +24,12 @@ pub fn is_gzip(bytes: &[u8]) -> bool {
 /// [`MAX_FILE_BYTES`] of output, read as a stream), then checked to be UTF-8 (an error names
 /// the line and column of the first bad byte).
 pub fn decode_bytes(bytes: Vec<u8>) -> Result<String, PatternError> {
+    // A zip bundle (Golly's: rule files and a pattern) gives its pattern's bytes.
+    let bytes = if bytes.starts_with(&super::bundle::ZIP_MAGIC) {
+        super::bundle::open(&bytes)?
+    } else {
+        bytes
+    };
     let bytes = if is_gzip(&bytes) {
         gunzip(&bytes)?
     } else {

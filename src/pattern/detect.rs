@@ -12,6 +12,7 @@ use super::{rle, syntax};
 /// of `.`/`O`/`*`. A UTF-8 BOM and CRLF line ends are accepted.
 pub fn parse(text: &str, format: Option<Format>) -> Result<Pattern, PatternError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = embedded_rule(text)?;
     if text.trim().is_empty() {
         return Err(PatternError::Empty);
     }
@@ -94,4 +95,33 @@ pub(super) fn detect(text: &str) -> Result<Format, PatternError> {
              or an apgcode such as xs4_33",
         ))
     }
+}
+
+/// A rule file embedded after the pattern (Golly 4's "local" `@RULE` section: a line
+/// starting with `@RULE` and everything after it) is compiled and registered, so the
+/// pattern's rule names it, ahead of any rule file of that name (as in Golly); the pattern
+/// text before it is returned. An error in the rule is reported at its line in the file.
+fn embedded_rule(text: &str) -> Result<&str, PatternError> {
+    let mut offset = 0;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        if line.trim_start().starts_with("@RULE") && index > 0 {
+            let rule = &text[offset..];
+            let table = crate::rule::table::RuleTable::parse(rule).map_err(|e| {
+                let line = if e.line == 0 {
+                    index + 1
+                } else {
+                    index + e.line
+                };
+                syntax(
+                    line,
+                    e.column.max(1),
+                    format!("embedded rule: {}", e.message),
+                )
+            })?;
+            crate::rule::table::intern(table);
+            return Ok(&text[..offset]);
+        }
+        offset += line.len();
+    }
+    Ok(text)
 }

@@ -50,12 +50,21 @@ impl Pattern {
             out.push_str(line);
             out.push('\n');
         }
-        if cells.is_empty() {
+        if cells.is_empty() && self.dying.is_empty() {
             return out;
         }
         let (level, shift) = self.root_placement();
-        let leaves = leaves(&cells, self.width, shift);
-        Tree::build(leaves, level).write(&mut out);
+        if self.dying.is_empty() {
+            let leaves = leaves(&cells, self.width, shift);
+            Tree::build(leaves, 3, level).write(&mut out, push_leaf);
+        } else {
+            // States 2 and up (Generations' dying cells, a rule table's states): Golly's
+            // multi-state form, 2×2 leaves of states (`1 nw ne sw se`).
+            let leaves = state_leaves(&cells, &self.dying, shift);
+            Tree::build(leaves, 1, level).write(&mut out, |out, [nw, ne, sw, se]| {
+                out.push_str(&format!("1 {nw} {ne} {sw} {se}\n"));
+            });
+        }
         out
     }
 
@@ -106,18 +115,40 @@ fn leaves(cells: &[(u32, u32)], width: u32, (sx, sy): (u64, u64)) -> Vec<(u64, u
     out
 }
 
+/// The non-empty 2×2 leaves of live cells (state 1) and `states` (x, y, state ≥ 2), shifted
+/// by `shift`: (block x, block y, [nw, ne, sw, se]).
+fn state_leaves(
+    live: &[(u32, u32)],
+    states: &[(u32, u32, u8)],
+    (sx, sy): (u64, u64),
+) -> Vec<(u64, u64, [u8; 4])> {
+    let mut blocks: HashMap<(u64, u64), [u8; 4]> = HashMap::new();
+    let all = live
+        .iter()
+        .map(|&(x, y)| (x, y, 1))
+        .chain(states.iter().copied());
+    for (x, y, state) in all {
+        let (x, y) = (u64::from(x) + sx, u64::from(y) + sy);
+        blocks.entry((x / 2, y / 2)).or_insert([0; 4])[((y % 2) * 2 + x % 2) as usize] = state;
+    }
+    let mut out: Vec<_> = blocks.into_iter().map(|((x, y), s)| (x, y, s)).collect();
+    out.sort_unstable_by_key(|&(x, y, _)| (y, x));
+    out
+}
+
 /// The shared nodes, numbered from 1 in the order they are written.
-struct Tree {
-    /// Leaf bits by node number − 1 for the first `leaves` nodes.
-    leaf_bits: Vec<u64>,
+struct Tree<L> {
+    /// Leaves by node number − 1 for the first `leaves` nodes.
+    leaf_bits: Vec<L>,
     /// Inner nodes after the leaves: (level, children).
     inner: Vec<(u32, [usize; 4])>,
 }
 
-impl Tree {
-    /// Build the tree of `leaves` (level 3) up to a root of `level`.
-    fn build(leaves: Vec<(u64, u64, u64)>, level: u32) -> Tree {
-        let mut leaf_ids: HashMap<u64, usize> = HashMap::new();
+impl<L: Copy + Eq + std::hash::Hash> Tree<L> {
+    /// Build the tree of `leaves` (at `leaf_level`: 3 for 8×8 bit leaves, 1 for 2×2 state
+    /// leaves) up to a root of `level`.
+    fn build(leaves: Vec<(u64, u64, L)>, leaf_level: u32, level: u32) -> Tree<L> {
+        let mut leaf_ids: HashMap<L, usize> = HashMap::new();
         let mut leaf_bits = Vec::new();
         let mut layer: Vec<(u64, u64, usize)> = leaves
             .into_iter()
@@ -131,7 +162,7 @@ impl Tree {
             .collect();
         let mut inner = Vec::new();
         let mut node_ids: HashMap<[usize; 4], usize> = HashMap::new();
-        for parent_level in 4..=level {
+        for parent_level in leaf_level + 1..=level {
             node_ids.clear();
             layer.sort_unstable_by_key(|&(x, y, _)| (y / 2, x / 2, y % 2, x % 2));
             let mut next = Vec::with_capacity(layer.len() / 2 + 1);
@@ -155,11 +186,11 @@ impl Tree {
         Tree { leaf_bits, inner }
     }
 
-    /// Append the node lines to `out`.
-    fn write(&self, out: &mut String) {
+    /// Append the node lines to `out`, each leaf written by `leaf`.
+    fn write(&self, out: &mut String, leaf: impl Fn(&mut String, L)) {
         out.reserve(self.leaf_bits.len() * 66 + self.inner.len() * 32);
         for &bits in &self.leaf_bits {
-            push_leaf(out, bits);
+            leaf(out, bits);
         }
         for (level, [nw, ne, sw, se]) in &self.inner {
             out.push_str(&format!("{level} {nw} {ne} {sw} {se}\n"));

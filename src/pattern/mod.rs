@@ -12,6 +12,7 @@
 
 pub mod apgcode;
 pub(crate) mod apgcode_classify;
+mod bundle;
 mod compressed;
 mod detect;
 mod from_world;
@@ -282,14 +283,15 @@ impl Pattern {
     /// The pattern as text in `format`. Every format but [`Format::Apgcode`] succeeds for
     /// two-state patterns;
     /// an apgcode needs the pattern to be one still life, oscillator or spaceship, and Life
-    /// 1.05 is read but written as Life 1.06. Dying cells (Generations) are kept by RLE only;
+    /// 1.05 is read but written as Life 1.06. States 2 and up (Generations, rule tables) are
+    /// kept by RLE and macrocell only;
     /// the other formats refuse them rather than drop them.
     pub fn to_format(&self, format: Format) -> Result<String, PatternError> {
         let dying = self.dying.len();
-        if dying > 0 && format != Format::Rle {
+        if dying > 0 && !matches!(format, Format::Rle | Format::Macrocell) {
             return Err(PatternError::Unsupported(format!(
-                "{} holds live cells only; save as RLE (.rle) to keep the {dying} dying \
-                 cell{} of the Generations rule",
+                "{} holds live cells only; save as RLE (.rle) or macrocell (.mc) to keep the \
+                 {dying} cell{} in states 2 and up (Generations' dying cells, a rule table's states)",
                 format.name(),
                 if dying == 1 { "" } else { "s" }
             )));

@@ -64,6 +64,16 @@ pub enum RuleError {
         /// What is wrong.
         why: String,
     },
+    /// A name that is no rule golab knows and no rule file it found (Golly's "Unknown rule").
+    #[error(
+        "unknown rule '{rule}': not a notation golab reads, and no {rule}.rule in {folders} (`--rules DIR` or the rules-folder setting adds your own)"
+    )]
+    Unknown {
+        /// The rule text as given.
+        rule: String,
+        /// The folders searched, in order.
+        folders: String,
+    },
     /// Anything that does not parse as B/S or S/B notation.
     #[error(
         "rule '{rule}' is not in B/S notation (examples: B3/S23, b36/s23, 23/3, Life, HighLife)"

@@ -42,11 +42,10 @@ pub fn parse(text: &str) -> Result<Rule, RuleError> {
                         RuleError::Malformed { .. } | RuleError::Refused { .. }
                     ) =>
             {
-                Err(refused(
-                    trimmed,
-                    "RuleLoader",
-                    &format!("not a rule golab knows by name, and no {trimmed}.rule in {folders}"),
-                ))
+                Err(RuleError::Unknown {
+                    rule: trimmed.to_string(),
+                    folders,
+                })
             }
             Err(super::table::library::LoadError::NotFound(_)) => Err(error),
             Err(bad) => Err(invalid(trimmed, bad.to_string())),

@@ -293,7 +293,8 @@ impl World {
 
     /// Fill with a random soup: each cell alive with probability `density_percent / 100`,
     /// drawn from ChaCha8 seeded with `seed`, one 32-bit draw per cell in row-major order,
-    /// so the same seed gives the same world on every machine. Live cells get age 1.
+    /// so the same seed gives the same world on every machine. Live cells get age 1. Under
+    /// a rule table of more than two states the non-empty cells take any of its states.
     pub fn fill_random(&mut self, density_percent: f64, seed: u64) -> Result<(), WorldError> {
         if !(0.0..=100.0).contains(&density_percent) {
             return Err(WorldError::BadDensity(density_percent));
@@ -304,6 +305,20 @@ impl World {
             *age = u32::from(u64::from(rng.next_u32()) < threshold);
         }
         self.dying.fill(0);
+        // A rule table's soup holds all its states: each non-empty cell takes one of the
+        // states 1..n-1 uniformly (a second draw per non-empty cell, in row-major order).
+        let states = u64::from(self.rule.states());
+        if self.rule.is_table() && states > 2 {
+            for (age, state) in self.ages.iter_mut().zip(&mut self.dying) {
+                if *age > 0 {
+                    let s = 1 + u64::from(rng.next_u32()) * (states - 1) / 4_294_967_296;
+                    if s >= 2 {
+                        *age = 0;
+                        *state = s as u8;
+                    }
+                }
+            }
+        }
         Ok(())
     }
 

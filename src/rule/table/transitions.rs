@@ -181,13 +181,12 @@ fn read_variable(
     states: u16,
     variables: &[(String, Vec<u8>)],
 ) -> Result<(String, Vec<u8>), Located> {
-    let name = split(body, "= ").nth(1).map(|(_, n)| n).unwrap_or("");
+    // The name is what precedes `=`, `{`, `,` or a space (Golly 3.3 reads `var a{0,1}` as
+    // `var a={0,1}`, and so does golab).
     let tokens: Vec<(usize, &str)> = split(body, "= {,}").collect();
-    if name.is_empty() || tokens.get(1).map(|t| t.1) != Some(name) {
-        return Err((
-            4,
-            format!("bad variable name '{name}' (no commas or braces in names)"),
-        ));
+    let name = tokens.get(1).map_or("", |t| t.1);
+    if name.is_empty() {
+        return Err((4, "a variable needs a name: var name={states}".to_string()));
     }
     if tokens.len() < 3 {
         return Err((0, format!("variable '{name}' has no states")));

@@ -23,8 +23,9 @@ pub enum Kernel {
     Shared,
     /// Column runs with a register window (shaders/life/columns.wgsl).
     Columns,
-    /// A rule table's compiled tree walked per cell (shaders/life/tree.wgsl): what every
-    /// strategy of this family runs when the rule is a rule table.
+    /// A rule table's compiled tree walked per cell, one column run per thread
+    /// (shaders/life/tree.wgsl): what every strategy of this family runs when the rule is
+    /// a rule table.
     Tree,
 }
 
@@ -46,10 +47,12 @@ impl Kernel {
     /// [`COLUMN_RUN`], fewer on small worlds so that enough threads exist, but never so few
     /// that a tall, narrow chunk needs more than [`MAX_GROUPS_PER_DIMENSION`] workgroup rows.
     pub fn rows_per_thread(self, width: u32, rows: u32) -> u32 {
-        if self != Kernel::Columns {
-            return 0;
-        }
-        let threads = u64::from(width.div_ceil(4)) * u64::from(rows);
+        let columns_per_thread = match self {
+            Kernel::Columns => 4,
+            Kernel::Tree => 1,
+            _ => return 0,
+        };
+        let threads = u64::from(width.div_ceil(columns_per_thread)) * u64::from(rows);
         let fill = (threads / COLUMN_THREADS).clamp(1, u64::from(COLUMN_RUN)) as u32;
         fill.max(rows.div_ceil(MAX_GROUPS_PER_DIMENSION))
     }
@@ -59,6 +62,10 @@ impl Kernel {
         match self {
             Kernel::Columns => (
                 width.div_ceil(4 * COLUMN_GROUP),
+                rows.div_ceil(self.rows_per_thread(width, rows)),
+            ),
+            Kernel::Tree => (
+                width.div_ceil(COLUMN_GROUP),
                 rows.div_ceil(self.rows_per_thread(width, rows)),
             ),
             _ => (width.div_ceil(TILE), rows.div_ceil(TILE)),

@@ -297,20 +297,27 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             .show_ui(ui, |ui| {
                 for (heading, entries) in rule_menu() {
                     ui.label(egui::RichText::new(heading).weak().small());
-                    for (name, rule) in entries {
-                        if ui
-                            .selectable_label(false, format!("{name} ({rule})"))
-                            .clicked()
-                        {
-                            app.panel.rule_text = rule.to_string();
-                            app.apply_rule(rule);
+                    for (label, rule) in entries {
+                        if ui.selectable_label(false, label).clicked() {
+                            app.panel.rule_text = rule.clone();
+                            app.apply_rule(&rule);
                         }
                     }
                 }
             });
     })
     .response
-    .on_hover_text(RULE_HELP);
+    .on_hover_text(match snap.rule.rule_table() {
+        // A rule table's own description (its @RULE section), as Golly shows it.
+        Some(table) => format!(
+            "{}: {} states, {}\n\n{}\n\n{RULE_HELP}",
+            table.name,
+            table.states(),
+            table.source,
+            table.description
+        ),
+        None => RULE_HELP.to_string(),
+    });
     if let Some(error) = &app.panel.rule_error {
         ui.colored_label(ui.visuals().error_fg_color, error);
     }

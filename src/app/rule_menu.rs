@@ -9,15 +9,21 @@ pub(super) const RULE_HELP: &str = "Any rule Golly runs in these families:\n\
     • isotropic non-totalistic (Hensel letters): B2-a/S12, B3/S2-i34q\n\
     • MAP rules: MAP + 86 base64 characters\n\
     • hexagonal and von Neumann: B2/S34H, B2/S013V\n\
-    • Generations: /2/3, 345/2/4, B2/S/C3, B2-a/S12/3 (dying cells drawn in red)";
+    • Generations: /2/3, 345/2/4, B2/S/C3, B2-a/S12/3 (dying cells drawn in red)\n\
+    • rule tables and trees by name: WireWorld, Langtons-Loops, Codd… (golab's bundled rules,\n  \
+      an installed Golly's Rules folder, your own folder with --rules DIR)";
 
 /// Examples of the neighbourhoods that have no popular names.
 const NEIGHBOURHOOD_EXAMPLES: &[(&str, &str)] =
     &[("hexagonal", "B2/S34H"), ("von Neumann", "B2/S013V")];
 
-/// The named rules grouped by family for the rules menu, then neighbourhood examples.
-pub(super) fn rule_menu() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
-    let mut groups: Vec<(&'static str, Vec<(&'static str, &'static str)>)> = vec![
+/// One group of the rules menu: its heading and (label, rule text) entries.
+pub(super) type MenuGroup = (&'static str, Vec<(String, String)>);
+
+/// The named rules grouped by family for the rules menu, then neighbourhood examples, then
+/// every rule file the bundled rules and the rules folders offer (by name).
+pub(super) fn rule_menu() -> Vec<MenuGroup> {
+    let mut groups: Vec<MenuGroup> = vec![
         ("Life-like", Vec::new()),
         ("isotropic non-totalistic", Vec::new()),
         ("Generations", Vec::new()),
@@ -33,8 +39,20 @@ pub(super) fn rule_menu() -> Vec<(&'static str, Vec<(&'static str, &'static str)
         } else {
             1
         };
-        groups[group].1.push((name, text));
+        groups[group]
+            .1
+            .push((format!("{name} ({text})"), text.to_string()));
     }
-    groups.push(("other neighbourhoods", NEIGHBOURHOOD_EXAMPLES.to_vec()));
+    let examples = NEIGHBOURHOOD_EXAMPLES
+        .iter()
+        .map(|(name, text)| (format!("{name} ({text})"), text.to_string()))
+        .collect();
+    groups.push(("other neighbourhoods", examples));
+    let folders = crate::rule::table::library::folders();
+    let tables = crate::rule::table::library::available_names(&folders)
+        .into_iter()
+        .map(|name| (name.clone(), name))
+        .collect();
+    groups.push(("rule tables (.rule files)", tables));
     groups
 }

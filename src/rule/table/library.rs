@@ -140,3 +140,21 @@ pub fn read(path: &Path) -> Option<Result<RuleTable, LoadError>> {
     let text = String::from_utf8_lossy(&bytes);
     Some(RuleTable::parse(&text).map_err(bad))
 }
+
+/// The names of every rule the folders and the bundled rules offer (files `Name.rule`),
+/// sorted, each once: what the rules menu lists.
+pub fn available_names(folders: &RuleFolders) -> Vec<String> {
+    let mut names: Vec<String> = BUNDLED.iter().map(|(n, _)| n.to_string()).collect();
+    for dir in folders.user.iter().chain(&folders.golly) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        names.extend(entries.filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            name.strip_suffix(".rule").map(str::to_string)
+        }));
+    }
+    names.sort_by_key(|n| n.to_ascii_lowercase());
+    names.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
+    names
+}

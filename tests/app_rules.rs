@@ -72,7 +72,9 @@ fn a_rule_table_moves_a_bitpacked_world_to_rayon_and_is_drawn_in_its_colours() {
     assert_eq!(snap.strategy, Strategy::Rayon);
     harness.run_steps(2);
     assert!(
-        harness.query_by_label_contains("running WireWorld on rayon").is_some(),
+        harness
+            .query_by_label_contains("running WireWorld on rayon")
+            .is_some(),
         "the move to rayon is not explained"
     );
     assert!(

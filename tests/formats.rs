@@ -3,6 +3,8 @@
 //! the fixtures of real patterns in tests/fixtures/ checked against independent sources,
 //! and errors that name where they are.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -522,25 +524,7 @@ fn the_cli_runs_an_apgcode_and_a_compressed_file() {
     let history = fixture("glider-history.rle");
     let stdout = run_json(&history.to_string_lossy(), "16", "4");
     if std::path::Path::new("/usr/share/golly/Rules/LifeHistory.rule").exists() {
-        let out = std::process::Command::new("bgolly")
-            .args([
-                "-a",
-                "RuleLoader",
-                "-s",
-                "/usr/share/golly/Rules/",
-                "-m",
-                "4",
-            ])
-            .arg(&history)
-            .output()
-            .expect("bgolly comes with Golly's rules");
-        let text = String::from_utf8_lossy(&out.stdout);
-        let theirs = text
-            .lines()
-            .rev()
-            .find_map(|l| l.strip_prefix("4:"))
-            .expect("bgolly's population");
-        let theirs = theirs.trim().replace(',', "");
+        let theirs = common::bgolly_algo_population("RuleLoader", &history, 4);
         assert!(
             stdout.contains(&format!("\"occupied\":{theirs},")),
             "{stdout} vs {theirs}"

@@ -329,10 +329,7 @@ fn step_rows(
         .zip(age_rows.chunks_exact_mut(width))
         .enumerate()
     {
-        let y = first_row + r + 1;
-        let up = &cur[(y - 1) * stride..y * stride];
-        let mid = &cur[y * stride..(y + 1) * stride];
-        let down = &cur[(y + 1) * stride..(y + 2) * stride];
+        let [up, mid, down] = three_rows(cur, stride, first_row + r + 1);
         let next = &mut next[1..=width];
         let mut index = column(up, mid, down, 0) << 1 | column(up, mid, down, 1);
         let dying = dying_rows.get_mut(r * width..(r + 1) * width);
@@ -385,10 +382,7 @@ fn step_rows_table(
         .zip(age_rows.chunks_exact_mut(width))
         .enumerate()
     {
-        let y = first_row + r + 1;
-        let up = &cur[(y - 1) * stride..y * stride];
-        let mid = &cur[y * stride..(y + 1) * stride];
-        let down = &cur[(y + 1) * stride..(y + 2) * stride];
+        let [up, mid, down] = three_rows(cur, stride, first_row + r + 1);
         let mut states = state_rows.get_mut(r * width..(r + 1) * width);
         for x in 0..width {
             let cells = [
@@ -414,4 +408,14 @@ fn step_rows_table(
             }
         }
     }
+}
+
+/// Padded rows `y - 1`, `y` and `y + 1` of `cur`: the rows a row's cells read.
+#[inline]
+fn three_rows(cur: &[u8], stride: usize, y: usize) -> [&[u8]; 3] {
+    [
+        &cur[(y - 1) * stride..y * stride],
+        &cur[y * stride..(y + 1) * stride],
+        &cur[(y + 1) * stride..(y + 2) * stride],
+    ]
 }

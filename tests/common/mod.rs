@@ -192,3 +192,31 @@ pub fn need_tool(tool: &str) {
         "the real-window tests need `{tool}`: run scripts/setup-system --test (installs xvfb, xauth, imagemagick)"
     );
 }
+
+/// Golly's own rule files, where Debian's `golly` package puts them.
+pub const GOLLY_RULES: &str = "/usr/share/golly/Rules/";
+
+/// The population bgolly's `algo` reports once `file` reaches generation `gens` (Golly
+/// counts every cell not in state 0; its rule files are searched in [`GOLLY_RULES`]).
+pub fn bgolly_algo_population(algo: &str, file: &std::path::Path, gens: u128) -> u128 {
+    need_tool("bgolly");
+    let out = std::process::Command::new("bgolly")
+        .args(["-a", algo, "-s", GOLLY_RULES, "-m", &gens.to_string()])
+        .arg(file)
+        .output()
+        .expect("bgolly runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text
+        .lines()
+        .rev()
+        .find(|l| l.contains(':') && !l.starts_with("Given rule"))
+        .unwrap_or_else(|| {
+            panic!(
+                "bgolly printed no population for {}: {text}",
+                file.display()
+            )
+        });
+    let (g, p) = last.split_once(':').unwrap();
+    assert_eq!(g.trim().replace(',', ""), gens.to_string(), "{last}");
+    p.trim().replace(',', "").parse().unwrap()
+}

@@ -94,6 +94,8 @@ pub struct GolabApp {
     gpu: Option<Arc<GpuContext>>,
     gpu_note: Option<String>,
     errors_seen: u64,
+    /// The runner's warnings already shown (its counter).
+    warnings_seen: u64,
     sim_dead_reported: bool,
     /// A world saved by the crash handler of the last run, offered for recovery.
     pub recovery_offer: Option<std::path::PathBuf>,
@@ -196,6 +198,7 @@ impl GolabApp {
             gpu,
             gpu_note,
             errors_seen: 0,
+            warnings_seen: 0,
             sim_dead_reported: false,
             recovery_offer: None,
             messages,
@@ -258,6 +261,12 @@ impl GolabApp {
         {
             self.errors_seen = *count;
             self.messages.push(Severity::Error, message.clone());
+        }
+        if let Some((count, message)) = &snap.warning
+            && *count > self.warnings_seen
+        {
+            self.warnings_seen = *count;
+            self.messages.push(Severity::Warning, message.clone());
         }
         if !self.runner.is_alive() && !self.sim_dead_reported {
             self.sim_dead_reported = true;

@@ -203,6 +203,9 @@ pub struct Snapshot {
     /// The last error (switch refused, size too large, device lost...), with a counter so
     /// the UI can tell a new one from an old one.
     pub error: Option<(u64, String)>,
+    /// The last request done differently than asked (a rule table moved to rayon), with a
+    /// counter like [`Snapshot::error`]'s.
+    pub warning: Option<(u64, String)>,
     /// Why the GPU can no longer be used (it was lost and the world continued on the CPU).
     pub gpu_lost: Option<String>,
     /// The unbounded plane's figures while the world is on it (`None` on a grid; then
@@ -239,6 +242,7 @@ impl Snapshot {
             busy: None,
             can_reset: false,
             error: None,
+            warning: None,
             gpu_lost: None,
             plane: None,
         }

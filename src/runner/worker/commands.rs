@@ -74,7 +74,7 @@ impl Worker {
             self.fail(e);
         }
         if let Some(moved) = self.sim.take_moved_for_rule() {
-            self.note_error(moved);
+            self.note_warning(moved);
         }
         self.recovery.stale |= !small;
         self.recovery.touched = true;

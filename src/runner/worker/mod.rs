@@ -57,6 +57,8 @@ pub(super) struct Worker {
     wall_gps: f64,
     gpu_gps: Option<f64>,
     error: Option<(u64, String)>,
+    /// The last request done differently than asked, counted.
+    warning: Option<(u64, String)>,
     recovery: Recovery,
     /// The starting pattern Reset returns to: the world when stepping began after the last
     /// change that was not a step.
@@ -111,6 +113,7 @@ impl Worker {
             wall_gps: 0.0,
             gpu_gps: None,
             error: None,
+            warning: None,
             recovery: Recovery {
                 world: last_copy,
                 taken_at: Instant::now(),
@@ -127,6 +130,13 @@ impl Worker {
             interrupt,
             plane_limit: None,
         }
+    }
+
+    /// Publish `message` as a warning the UI shows: done, but differently than asked.
+    pub(super) fn note_warning(&mut self, message: String) {
+        let count = self.warning.as_ref().map_or(0, |e| e.0) + 1;
+        self.warning = Some((count, message));
+        self.changed = true;
     }
 
     /// Publish `message` as an error the UI shows (a note from building the simulation).
@@ -171,6 +181,7 @@ impl Worker {
                 .as_ref()
                 .is_some_and(|w| w.generation != self.sim.generation()),
             error: self.error.clone(),
+            warning: self.warning.clone(),
             gpu_lost: self.recovery.gpu_lost.clone(),
             plane: None,
         }

@@ -256,6 +256,19 @@ fn golly_rule_table_files_give_bgollys_populations() {
             .any(|p| p.ends_with("golly/Rules")),
         "Golly's Rules folder is missing: run scripts/setup-system --test (installs golly)"
     );
+    // Paterson's worms compile with the cell tested first (their smaller tree): the GPU's
+    // other walk order, checked against scalar on a soup.
+    let worm = Rule::parse("Worm-1042015").unwrap();
+    assert!(worm.rule_table().unwrap().tree.cell_first());
+    let soup = multi_soup(worm, 67, 45, Topology::Torus, 50, 4);
+    let factory = factory_for(Strategy::GpuResident);
+    assert_matches_scalar(
+        factory,
+        Strategy::GpuResident,
+        &soup,
+        30,
+        "gpu-resident on Worm-1042015",
+    );
     for file in [
         "Loops/Langtons-Loops.rle",
         "Loops/Evoloop.rle",

@@ -1,8 +1,10 @@
 // Rule tables and rule trees (src/rule/table/): each cell's 3×3 neighbourhood of states
 // walks the rule's compiled tree, kept in device memory as the flat
 // node array of src/rule/table/tree.rs followed by two words, the root's offset and the
-// number of neighbours (4 or 8). Golly's order of inputs: NW, NE, SW, SE, N, W, E, S (or
-// N, W, E, S), then the cell, whose level holds the next state. The cell words are those
+// number of neighbours (4 or 8, plus 256 when the cell is tested first). Golly's order of
+// inputs: NW, NE, SW, SE, N, W, E, S (or N, W, E, S), then the cell, whose level holds the
+// next state; golab's other order tests the cell first and the last neighbour's level
+// holds the next state. The cell words are those
 // of every u32 kernel (life/common.wgsl): ages of state-1 cells, states 2.. as dying values.
 
 //!include life/common.wgsl
@@ -54,12 +56,17 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let r1 = min(r0 + p.run, p.rows);
     let n = arrayLength(&tree);
     let root = tree[n - 2u];
-    let eight = tree[n - 1u] == 8u;
+    let shape = tree[n - 1u];
+    let eight = (shape & 0xffu) == 8u;
+    let cell_first = (shape >> 8u) == 1u;
     var up = row3(r0, x);
     var mid = row3(r0 + 1u, x);
     for (var r = r0; r < r1; r++) {
         let down = row3(r + 2u, x);
         var i = root;
+        if (cell_first) {
+            i = tree[i + mid.y];  // the cell
+        }
         if (eight) {
             i = tree[i + up.x];   // NW
             i = tree[i + up.z];   // NE
@@ -69,8 +76,11 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         i = tree[i + up.y];       // N
         i = tree[i + mid.x];      // W
         i = tree[i + mid.z];      // E
-        i = tree[i + down.y];     // S
-        let next = tree[i + mid.y];
+        i = tree[i + down.y];     // S: with the cell first, the next state
+        var next = i;
+        if (!cell_first) {
+            next = tree[i + mid.y];
+        }
         let at_cell = (r + 1u) * p.pitch + p.col0 + x;
         let word = src[at_cell];
         var out = 0u;

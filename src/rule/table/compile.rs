@@ -23,21 +23,59 @@ struct Row {
 }
 
 /// Compile `spec` to a tree (refused with the size when it passes golab's limits).
+///
+/// Two orders are tried and the smaller tree kept: Golly's (neighbours first, the cell last,
+/// the `@TREE` order) and the cell first, which keeps tables keyed by the cell's state small
+/// (a 253-state table whose tree passes the limit in Golly's order fits in the other). Each
+/// build has a work budget, so a table that would not fit fails in seconds, not minutes.
 pub fn compile(spec: &TableSpec) -> Result<Tree, TableError> {
-    let rows = expand(spec)?;
-    let depth = spec.neighbourhood.tree_inputs().len();
+    let mut best: Option<Tree> = None;
+    let mut failure = None;
+    for cell_first in [false, true] {
+        match compile_in(spec, cell_first) {
+            Ok(tree)
+                if best
+                    .as_ref()
+                    .is_none_or(|b| tree.nodes().len() < b.nodes().len()) =>
+            {
+                best = Some(tree)
+            }
+            Ok(_) => {}
+            Err(e) => failure = Some(e),
+        }
+    }
+    best.ok_or_else(|| failure.expect("one of the two orders failed"))
+}
+
+/// Row checks one build may make before it gives up (a few seconds of work).
+const WORK_BUDGET: u64 = 1 << 28;
+
+/// Compile `spec` with the cell's state tested last (Golly's order) or first.
+pub(super) fn compile_in(spec: &TableSpec, cell_first: bool) -> Result<Tree, TableError> {
+    let golly = spec.neighbourhood.tree_inputs();
+    let order: Vec<Option<usize>> = if cell_first {
+        // The cell (the last of Golly's order) first, then the neighbours in Golly's order.
+        std::iter::once(golly[golly.len() - 1])
+            .chain(golly[..golly.len() - 1].iter().copied())
+            .collect()
+    } else {
+        golly.to_vec()
+    };
+    let rows = expand(spec, &order)?;
     let mut build = Build {
         states: spec.states,
-        depth,
+        depth: order.len(),
         rows: &rows,
         memo: HashMap::new(),
         builder: TreeBuilder::new(spec.states),
+        cell_first,
+        work: 0,
     };
     let all: Vec<u32> = build.cut((0..rows.len() as u32).collect(), 0);
-    let root = build.node(0, all)?;
+    let root = build.node(0, all, 0)?;
     Ok(build
         .builder
-        .finish(spec.neighbourhood.tree_neighbours(), root))
+        .finish(spec.neighbourhood.tree_neighbours(), root, cell_first))
 }
 
 /// Every state below `states`.
@@ -49,10 +87,10 @@ fn full_set(states: u16) -> StateSet {
     set
 }
 
-/// The rows of `spec`: each transition under every permutation its symmetry allows.
-fn expand(spec: &TableSpec) -> Result<Vec<Row>, TableError> {
+/// The rows of `spec`: each transition under every permutation its symmetry allows, its
+/// sets in the tree's `order` (the transition input each tree position reads).
+fn expand(spec: &TableSpec, order: &[Option<usize>]) -> Result<Vec<Row>, TableError> {
     let full = full_set(spec.states);
-    let order = spec.neighbourhood.tree_inputs();
     let group = super::symmetry::permutations(spec.neighbourhood, spec.symmetry);
     let mut rows = Vec::new();
     let mut seen: HashSet<Vec<StateSet>> = HashSet::new();
@@ -129,8 +167,13 @@ struct Build<'a> {
     states: u16,
     depth: usize,
     rows: &'a [Row],
-    memo: HashMap<(usize, Vec<u32>), u32>,
+    memo: HashMap<(usize, u8, Vec<u32>), u32>,
     builder: TreeBuilder,
+    /// The cell's state is tested first: a cell no row matches keeps the state chosen at
+    /// the root, so nodes are told it.
+    cell_first: bool,
+    /// Row checks made so far (against [`WORK_BUDGET`]).
+    work: u64,
 }
 
 impl Build<'_> {
@@ -145,13 +188,22 @@ impl Build<'_> {
         rows
     }
 
-    /// The node at tree position `p` for the rows still able to match.
-    fn node(&mut self, p: usize, rows: Vec<u32>) -> Result<u32, TableError> {
-        let key = (p, rows);
+    /// The node at tree position `p` for the rows still able to match; `cell` is the cell's
+    /// state when it was tested first (0 otherwise).
+    fn node(&mut self, p: usize, rows: Vec<u32>, cell: u8) -> Result<u32, TableError> {
+        let key = (p, cell, rows);
         if let Some(&at) = self.memo.get(&key) {
             return Ok(at);
         }
-        let rows = &key.1;
+        let rows = &key.2;
+        self.work += u64::from(self.states) * rows.len().max(1) as u64;
+        if self.work > WORK_BUDGET {
+            return Err(TableError::at(
+                0,
+                0,
+                "the table is too large to compile into golab's tree (its work limit was reached)",
+            ));
+        }
         let mut entries = Vec::with_capacity(usize::from(self.states));
         for v in 0..self.states {
             let v = v as u8;
@@ -159,7 +211,10 @@ impl Build<'_> {
                 let hit = rows
                     .iter()
                     .find(|&&r| holds(&self.rows[r as usize].sets[p], v));
-                entries.push(u32::from(hit.map_or(v, |&r| self.rows[r as usize].output)));
+                let unchanged = if self.cell_first { cell } else { v };
+                entries.push(u32::from(
+                    hit.map_or(unchanged, |&r| self.rows[r as usize].output),
+                ));
             } else {
                 let child: Vec<u32> = rows
                     .iter()
@@ -167,7 +222,8 @@ impl Build<'_> {
                     .filter(|&r| holds(&self.rows[r as usize].sets[p], v))
                     .collect();
                 let child = self.cut(child, p + 1);
-                entries.push(self.node(p + 1, child)?);
+                let cell = if self.cell_first && p == 0 { v } else { cell };
+                entries.push(self.node(p + 1, child, cell)?);
             }
         }
         let at = self.builder.node((self.depth - p) as u8, &entries)?;

@@ -132,7 +132,13 @@ proptest! {
         let symmetry = symmetries[sym % symmetries.len()];
         let text = random_table(seed, states, neighbourhood, symmetry);
         let spec = read_table(&numbered(&text)).unwrap();
-        let tree = compile::compile(&spec).unwrap();
+        // Both compile orders (Golly's, and the cell first), and the one kept.
+        let trees = [
+            compile::compile_in(&spec, false).unwrap(),
+            compile::compile_in(&spec, true).unwrap(),
+            compile::compile(&spec).unwrap(),
+        ];
+        prop_assert!(trees[2].nodes().len() <= trees[0].nodes().len().min(trees[1].nodes().len()));
         let mut rng = seed ^ 0x5555;
         for _ in 0..300 {
             let mut c = [0u8; 9];
@@ -140,7 +146,10 @@ proptest! {
                 rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 *cell = ((rng >> 33) % u64::from(states)) as u8;
             }
-            prop_assert_eq!(tree.next(&c), interpret(&text, &c), "{}\n{:?}", text, c);
+            let expected = interpret(&text, &c);
+            for tree in &trees {
+                prop_assert_eq!(tree.next(&c), expected, "{}\n{:?} cell first: {}", text, c, tree.cell_first());
+            }
         }
     }
 

@@ -21,6 +21,13 @@ pub const ORDER_8: [usize; 9] = [0, 2, 6, 8, 1, 3, 5, 7, 4];
 /// The same for trees with 4 neighbours (von Neumann).
 pub const ORDER_4: [usize; 5] = [1, 3, 5, 7, 4];
 
+/// The orders of trees golab compiles with the cell first (8 and 4 neighbours): the cell,
+/// then the neighbours in Golly's order; the last level holds the next state.
+pub const CELL_FIRST_8: [usize; 9] = [4, 0, 2, 6, 8, 1, 3, 5, 7];
+
+/// See [`CELL_FIRST_8`].
+pub const CELL_FIRST_4: [usize; 5] = [4, 1, 3, 5, 7];
+
 /// The largest compiled tree golab builds, in entries (4 bytes each): 64 MiB, far above
 /// every rule in Golly's collection, small enough for any GPU's storage buffers.
 pub const MAX_ENTRIES: usize = 1 << 24;
@@ -32,6 +39,8 @@ pub struct Tree {
     neighbours: u8,
     nodes: Vec<u32>,
     root: u32,
+    /// The root tests the cell's state (golab's other compile order), not NW or N.
+    cell_first: bool,
 }
 
 impl Tree {
@@ -55,16 +64,33 @@ impl Tree {
         self.root
     }
 
+    /// Whether the root tests the cell's state ([`CELL_FIRST_8`]) rather than Golly's order.
+    pub fn cell_first(&self) -> bool {
+        self.cell_first
+    }
+
+    /// The tree as a device buffer: the nodes, then the root's offset, then the number of
+    /// neighbours with bit 8 set when the cell is tested first (shaders/life/tree.wgsl).
+    pub fn device_words(&self) -> Vec<u32> {
+        let mut words = self.nodes.clone();
+        words.extend([
+            self.root,
+            u32::from(self.neighbours) | u32::from(self.cell_first) << 8,
+        ]);
+        words
+    }
+
     /// The next state of the centre of `cells` (3×3, row-major). Every state must be below
     /// [`Self::states`] (worlds and readers keep that invariant).
     #[inline]
     pub fn next(&self, cells: &[u8; 9]) -> u8 {
         let n = &self.nodes;
         let mut at = self.root as usize;
-        let order: &[usize] = if self.neighbours == 8 {
-            &ORDER_8
-        } else {
-            &ORDER_4
+        let order: &[usize] = match (self.neighbours == 8, self.cell_first) {
+            (true, false) => &ORDER_8,
+            (false, false) => &ORDER_4,
+            (true, true) => &CELL_FIRST_8,
+            (false, true) => &CELL_FIRST_4,
         };
         for &k in order {
             at = n[at + usize::from(cells[k])] as usize;
@@ -117,13 +143,14 @@ impl TreeBuilder {
         Ok(at)
     }
 
-    /// The tree with `root` as its root.
-    pub fn finish(self, neighbours: u8, root: u32) -> Tree {
+    /// The tree with `root` as its root (`cell_first`: the root tests the cell).
+    pub fn finish(self, neighbours: u8, root: u32, cell_first: bool) -> Tree {
         Tree {
             states: self.states,
             neighbours,
             nodes: self.nodes,
             root,
+            cell_first,
         }
     }
 }
@@ -277,7 +304,7 @@ pub fn read_tree(lines: &[(usize, &str)]) -> Result<Tree, TableError> {
         ));
     }
     let root = read.last().expect("count ≥ 1").1;
-    Ok(builder.finish(neighbours, root))
+    Ok(builder.finish(neighbours, root, false))
 }
 
 /// Whitespace-separated tokens of `text` with their 1-based columns.

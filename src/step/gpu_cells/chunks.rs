@@ -91,8 +91,7 @@ impl ChunkBuffers {
             .collect();
         // A rule table's tree: its nodes, then the root's offset and the neighbour count.
         let tree = rule.rule_table().map(|table| {
-            let mut words = table.tree.nodes().to_vec();
-            words.extend([table.tree.root(), u32::from(table.tree.neighbours())]);
+            let words = table.tree.device_words();
             ctx.buffer_with(
                 "rule tree",
                 bytemuck::cast_slice(&words),

@@ -22,6 +22,11 @@ fn table_rule(text: &str) -> Rule {
 
 /// A random table over `states` states and `neighbourhood`, seeded.
 fn random_rule(seed: u64, states: u16, neighbourhood: &str, symmetry: &str) -> Rule {
+    table_rule(&random_table_text(seed, states, neighbourhood, symmetry))
+}
+
+/// The `.rule` text of [`random_rule`].
+fn random_table_text(seed: u64, states: u16, neighbourhood: &str, symmetry: &str) -> String {
     let mut rng = seed | 1;
     let mut next = move |n: u64| {
         rng ^= rng << 13;
@@ -52,7 +57,7 @@ fn random_rule(seed: u64, states: u16, neighbourhood: &str, symmetry: &str) -> R
         tokens.push(next(u64::from(states)).to_string());
         text += &(tokens.join(",") + "\n");
     }
-    table_rule(&text)
+    text
 }
 
 /// A `w × h` world of `topology` whose cells take random states (`fill` % non-zero).
@@ -107,6 +112,49 @@ fn every_strategy_that_runs_tables_is_bit_identical_to_scalar() {
             let context = format!("{strategy} on {rule}, {w}x{h} {topology:?}");
             assert_matches_scalar(factory_for(strategy), strategy, &world, 40, &context);
         }
+    }
+    // Trees compiled with the cell tested first (what very large tables fall back to): the
+    // CPU's and the GPU's other walk order, on a random table of each tree shape.
+    for (k, n) in ["Moore", "vonNeumann"].into_iter().enumerate() {
+        let text = random_table_text(500 + k as u64, 6, n, "none");
+        let mut table = RuleTable::parse(&text).unwrap();
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l))
+            .skip(1)
+            .collect();
+        let body: Vec<(usize, &str)> = lines
+            .into_iter()
+            .skip_while(|l| l.1 != "@TABLE")
+            .skip(1)
+            .collect();
+        let spec = golab::rule::table::transitions::read_table(&body).unwrap();
+        table.tree = golab::rule::table::compile::compile_in(&spec, true).unwrap();
+        table.name = format!("{}-cell-first", table.name);
+        assert!(table.tree.cell_first());
+        let rule = Rule::from_rule_table(intern(table));
+        let world = multi_soup(rule, 61, 37, Topology::Torus, 50, k as u64);
+        for strategy in [Strategy::Rayon, Strategy::GpuResident] {
+            let context = format!("{strategy} on a cell-first tree ({n})");
+            assert_matches_scalar(factory_for(strategy), strategy, &world, 25, &context);
+        }
+        assert_eq!(
+            scalar_after(&world, 25).state_hash(),
+            scalar_after(
+                &multi_soup(
+                    random_rule(500 + k as u64, 6, n, "none"),
+                    61,
+                    37,
+                    Topology::Torus,
+                    50,
+                    k as u64
+                ),
+                25
+            )
+            .state_hash(),
+            "the cell-first tree and Golly's order give the same world"
+        );
     }
     // The bundled WireWorld on a soup of its four states, in chunks of 17 rows on the GPU
     // (halo rows exchanged between chunks) and in one.
@@ -255,19 +303,6 @@ fn golly_rule_table_files_give_bgollys_populations() {
             .iter()
             .any(|p| p.ends_with("golly/Rules")),
         "Golly's Rules folder is missing: run scripts/setup-system --test (installs golly)"
-    );
-    // Paterson's worms compile with the cell tested first (their smaller tree): the GPU's
-    // other walk order, checked against scalar on a soup.
-    let worm = Rule::parse("Worm-1042015").unwrap();
-    assert!(worm.rule_table().unwrap().tree.cell_first());
-    let soup = multi_soup(worm, 67, 45, Topology::Torus, 50, 4);
-    let factory = factory_for(Strategy::GpuResident);
-    assert_matches_scalar(
-        factory,
-        Strategy::GpuResident,
-        &soup,
-        30,
-        "gpu-resident on Worm-1042015",
     );
     for file in [
         "Loops/Langtons-Loops.rle",

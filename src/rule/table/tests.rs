@@ -138,7 +138,7 @@ proptest! {
             compile::compile_in(&spec, true).unwrap(),
             compile::compile(&spec).unwrap(),
         ];
-        prop_assert!(trees[2].nodes().len() <= trees[0].nodes().len().min(trees[1].nodes().len()));
+        prop_assert!(!trees[2].cell_first(), "small tables keep Golly's order");
         let mut rng = seed ^ 0x5555;
         for _ in 0..300 {
             let mut c = [0u8; 9];

@@ -4,7 +4,6 @@ use egui::Ui;
 
 use super::GolabApp;
 use super::colormap::{self, Colormap};
-use super::rule_menu::{RULE_HELP, rule_menu};
 use super::world_view::Tool;
 use crate::runner::{Command, RegionOp, Snapshot, Speed};
 use crate::step::{GpuSettings, MemoryMode, Strategy};
@@ -277,50 +276,7 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             app.to_plane();
         }
     });
-    ui.horizontal(|ui| {
-        let label = ui.label("rule");
-        let field = ui
-            .add(egui::TextEdit::singleline(&mut app.panel.rule_text).desired_width(80.0))
-            .labelled_by(label.id);
-        if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            let text = app.panel.rule_text.clone();
-            app.apply_rule(&text);
-        }
-        if ui.button("Set rule").clicked() {
-            let text = app.panel.rule_text.clone();
-            app.apply_rule(&text);
-        }
-        egui::ComboBox::from_label("rules")
-            .selected_text("common")
-            .width(70.0)
-            .height(480.0)
-            .show_ui(ui, |ui| {
-                for (heading, entries) in rule_menu() {
-                    ui.label(egui::RichText::new(heading).weak().small());
-                    for (label, rule) in entries {
-                        if ui.selectable_label(false, label).clicked() {
-                            app.panel.rule_text = rule.clone();
-                            app.apply_rule(&rule);
-                        }
-                    }
-                }
-            });
-    })
-    .response
-    .on_hover_text(match snap.rule.rule_table() {
-        // A rule table's own description (its @RULE section), as Golly shows it.
-        Some(table) => format!(
-            "{}: {} states, {}\n\n{}\n\n{RULE_HELP}",
-            table.name,
-            table.states(),
-            table.source,
-            table.description
-        ),
-        None => RULE_HELP.to_string(),
-    });
-    if let Some(error) = &app.panel.rule_error {
-        ui.colored_label(ui.visuals().error_fg_color, error);
-    }
+    super::rule_menu::rule_row(app, ui, snap);
     ui.horizontal(|ui| {
         ui.add(
             egui::Slider::new(&mut app.settings.density, 0.0..=100.0)

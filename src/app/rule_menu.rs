@@ -1,7 +1,9 @@
 //! The rule field's help and the rules menu: golab's named rules grouped by family, then
 //! examples of the neighbourhoods that have no popular names.
 
+use super::GolabApp;
 use crate::rule::NAMED_SPECS;
+use crate::runner::Snapshot;
 
 /// What the rule field accepts, shown on hover.
 pub(super) const RULE_HELP: &str = "Any rule Golly runs in these families:\n\
@@ -55,4 +57,53 @@ pub(super) fn rule_menu() -> Vec<MenuGroup> {
         .collect();
     groups.push(("rule tables (.rule files)", tables));
     groups
+}
+
+/// The rule row of the World section: the field (Enter or Set rule applies it), the rules
+/// menu, the hover help (a rule table's own description), and why a rule was refused.
+pub(super) fn rule_row(app: &mut GolabApp, ui: &mut egui::Ui, snap: &Snapshot) {
+    ui.horizontal(|ui| {
+        let label = ui.label("rule");
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut app.panel.rule_text).desired_width(80.0))
+            .labelled_by(label.id);
+        if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            let text = app.panel.rule_text.clone();
+            app.apply_rule(&text);
+        }
+        if ui.button("Set rule").clicked() {
+            let text = app.panel.rule_text.clone();
+            app.apply_rule(&text);
+        }
+        egui::ComboBox::from_label("rules")
+            .selected_text("common")
+            .width(70.0)
+            .height(480.0)
+            .show_ui(ui, |ui| {
+                for (heading, entries) in rule_menu() {
+                    ui.label(egui::RichText::new(heading).weak().small());
+                    for (label, rule) in entries {
+                        if ui.selectable_label(false, label).clicked() {
+                            app.panel.rule_text = rule.clone();
+                            app.apply_rule(&rule);
+                        }
+                    }
+                }
+            });
+    })
+    .response
+    .on_hover_text(match snap.rule.rule_table() {
+        // A rule table's own description (its @RULE section), as Golly shows it.
+        Some(table) => format!(
+            "{}: {} states, {}\n\n{}\n\n{RULE_HELP}",
+            table.name,
+            table.states(),
+            table.source,
+            table.description
+        ),
+        None => RULE_HELP.to_string(),
+    });
+    if let Some(error) = &app.panel.rule_error {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
 }

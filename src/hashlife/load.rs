@@ -38,14 +38,16 @@ pub fn open(
     limit_bytes: usize,
 ) -> Result<(Hashed, Pattern), LoadError> {
     let path = Path::new(source);
-    if path.is_file() {
+    // A file is read once: a two-state macrocell file goes straight into the tree; any
+    // other file (a multi-state macrocell too: rule tables, Generations) is parsed from
+    // the same text into cells for the engine its rule needs. A bundled pattern's name
+    // wins over a file of that name, as in `pattern::resolve`.
+    let read = if path.is_file() && pattern::library::find(source).is_none() {
         let (text, format) = pattern::read_text(path)?;
         let format = match format {
             Some(f) => f,
             None => pattern::detect_format(&text)?,
         };
-        // Two-state macrocell files go straight into the tree; multi-state ones (rule
-        // tables, Generations) through their cells into the multi-state engine.
         if format == Format::Macrocell {
             let (meta, nodes) =
                 pattern::macrocell::parse_tree(text.strip_prefix('\u{feff}').unwrap_or(&text))?;
@@ -54,8 +56,14 @@ pub fn open(
                 return Ok((Hashed::Two(u), meta));
             }
         }
-    }
-    let mut pattern = pattern::resolve(source)?;
+        Some(pattern::parse(&text, Some(format))?)
+    } else {
+        None
+    };
+    let mut pattern = match read {
+        Some(pattern) => pattern,
+        None => pattern::resolve(source)?,
+    };
     check_grid(&pattern)?;
     let mut u = Hashed::new(rule.or(pattern.rule).unwrap_or_default(), limit_bytes)?;
     place(&mut u, &pattern)?;

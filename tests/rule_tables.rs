@@ -62,24 +62,14 @@ fn random_table_text(seed: u64, states: u16, neighbourhood: &str, symmetry: &str
 
 /// A `w × h` world of `topology` whose cells take random states (`fill` % non-zero).
 fn multi_soup(rule: Rule, w: u32, h: u32, topology: Topology, fill: u64, seed: u64) -> World {
+    // A rule table's soup: World::fill_random gives its non-empty cells any of its states.
     let mut world = World::new(w, h, topology, rule).unwrap();
-    let states = u64::from(rule.states());
-    let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let len = world.len();
-    for i in 0..len {
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let r = rng >> 33;
-        if r % 100 >= fill {
-            continue;
-        }
-        let state = 1 + (r / 100) % (states - 1);
-        if state == 1 {
-            world.ages_mut()[i] = 1;
-        } else {
-            world.dying_mut()[i] = state as u8;
-        }
+    world.fill_random(fill as f64, seed).unwrap();
+    if rule.states() > 2 {
+        assert!(
+            world.dying_count() > 0,
+            "{rule}: the soup holds states 2 and up"
+        );
     }
     world
 }

@@ -8,20 +8,6 @@ use golab::step::view::{ViewRequest, render_host};
 use golab::step::{GpuSettings, Strategy};
 use golab::world::Topology;
 
-fn read_back(ctx: &golab::gpu::GpuContext, buffer: &wgpu::Buffer) -> Vec<u32> {
-    let staging = ctx.device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("view readback"),
-        size: buffer.size(),
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    let mut encoder = ctx.device.create_command_encoder(&Default::default());
-    encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
-    let index = ctx.submit([encoder.finish()]);
-    ctx.map_read(&staging, index).unwrap();
-    bytemuck::cast_slice(&staging.slice(..).get_mapped_range().unwrap()).to_vec()
-}
-
 fn requests() -> Vec<ViewRequest> {
     let r = |x0, y0, cells_per_pixel, width_px, height_px| ViewRequest {
         x0,
@@ -78,7 +64,7 @@ fn device_views_equal_the_host_definition() {
                 let mut expected = vec![0; request.pixels()];
                 render_host(&world, &request, &mut expected);
                 assert_eq!(
-                    read_back(&ctx, &out),
+                    common::read_back_u32(&ctx, &out),
                     expected,
                     "{} {rule} {request:?}",
                     strategy.name()

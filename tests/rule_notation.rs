@@ -212,9 +212,16 @@ fn letters_pick_golly_configurations() {
 
 #[test]
 fn refusals_name_the_family_and_why() {
+    // Larger than Life runs (tests/ltl.rs); written without its neighbourhood it is refused
+    // at the column, as Golly refuses it.
+    assert!(Rule::parse("R2,C0,M1,S2..3,B3..3,NM").unwrap().is_ltl());
+    assert!(Rule::parse("5,34,45,34,58").unwrap().is_ltl());
+    let missing = Rule::parse("R2,C0,M1,S2..3,B3..3").unwrap_err().to_string();
+    assert!(
+        missing.contains("Larger than Life") && missing.contains("column"),
+        "{missing}"
+    );
     for (input, family) in [
-        ("R2,C0,M1,S2..3,B3..3,NM", "Larger than Life"),
-        ("5,34,45,34,58", "Larger than Life"),
         ("M0,8,4,3,2,5,9,7,1,6,10,11,12,13,14,15", "Margolus"),
         ("JvN29", "JvN"),
         ("B3/S23History", "History/Super"),

@@ -15,13 +15,13 @@ fn rss_bytes() -> u64 {
     pages * 4096
 }
 
-/// Generations per strategy: 20 000 in CI; `GOLAB_SOAK_GENS=100000` is the full soak
+/// Generations per strategy: 10 000 in CI; `GOLAB_SOAK_GENS=100000` is the full soak
 /// (docs/reliability.md records its run).
 fn gens() -> u64 {
     std::env::var("GOLAB_SOAK_GENS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(20_000)
+        .unwrap_or(10_000)
 }
 
 #[test]

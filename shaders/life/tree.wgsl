@@ -13,16 +13,7 @@
 @group(0) @binding(2) var<storage, read_write> dst: array<u32>;
 @group(0) @binding(3) var<storage, read> tree: array<u32>;
 
-// The state a cell word holds.
-fn state_of(word: u32) -> u32 {
-    if (p.states <= 2u) {
-        return select(0u, 1u, word != 0u);
-    }
-    if (word == 0u) {
-        return 0u;
-    }
-    return select(LIVE_BASE - word, 1u, word >= LIVE_BASE);
-}
+//!include life/cell_state.wgsl
 
 // The states of columns x-1, x, x+1 at halo-row coordinate `row` (0..=rows+1), wrapping or
 // dead beyond the world's columns.

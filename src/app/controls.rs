@@ -254,11 +254,12 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     });
     ui.horizontal(|ui| {
         let plane = snap.plane.is_some();
+        let unbounded = plane || snap.grows;
         for (topology, label) in [
             (Topology::Torus, "torus"),
             (Topology::DeadBorder, "dead border"),
         ] {
-            if ui.radio(!plane && snap.topology == topology, label).clicked() {
+            if ui.radio(!unbounded && snap.topology == topology, label).clicked() {
                 app.settings.topology = topology;
                 app.runner.send(Command::Topology(topology));
                 if plane {
@@ -268,10 +269,10 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             }
         }
         if ui
-            .radio(plane, "unbounded")
-            .on_hover_text("the unbounded plane, run by HashLife: no edges, steps of 2^n generations, zoom out to any scale; torus or dead border moves the pattern back into the grid (if it fits)")
+            .radio(unbounded, "unbounded")
+            .on_hover_text("the unbounded plane, run by HashLife: no edges, steps of 2^n generations, zoom out to any scale; torus or dead border moves the pattern back into the grid (if it fits). Larger than Life runs unbounded as Golly runs it: in a grid that grows with the pattern")
             .clicked()
-            && !plane
+            && !unbounded
         {
             app.to_plane();
         }

@@ -139,6 +139,10 @@ fn world_for_pattern(pattern: &Pattern, now: Current) -> Result<(World, Option<S
         world.generation = pattern.generation.unwrap_or(0);
         return Ok((world, report.warning()));
     }
+    if rule.is_ltl() {
+        // Golly's unbounded Larger than Life: a grid that grows with the pattern.
+        return crate::sim::growth::world_for(pattern, rule).map_err(|e| e.to_string());
+    }
     let grow = |edge: u32, need: u32| -> u32 {
         if need + 16 <= edge {
             edge

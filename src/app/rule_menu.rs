@@ -13,7 +13,11 @@ pub(super) const RULE_HELP: &str = "Any rule Golly runs in these families:\n\
     • hexagonal and von Neumann: B2/S34H, B2/S013V\n\
     • Generations: /2/3, 345/2/4, B2/S/C3, B2-a/S12/3 (dying cells drawn in red)\n\
     • rule tables and trees by name: WireWorld, Langtons-Loops, Codd… (golab's bundled rules,\n  \
-      an installed Golly's Rules folder, your own folder with --rules DIR)";
+      an installed Golly's Rules folder, your own folder with --rules DIR)\n\
+    • Larger than Life, range r up to 500: R5,C0,M1,S34..58,B34..45,NM (LtL), 5,34,45,34,58\n  \
+      (Kellie Evans), R2,C0,S2-3,B3,N+ (HROT lists); C states (C ≥ 3 decay), M1 counts the\n  \
+      cell itself; neighbourhoods N + M, N, C, 2, +, X, *, #, B, D, H, A, 3, G, @hex, Whex;\n  \
+      unbounded, it runs in a grid that grows with the pattern, as in Golly";
 
 /// Examples of the neighbourhoods that have no popular names.
 const NEIGHBOURHOOD_EXAMPLES: &[(&str, &str)] =
@@ -50,6 +54,11 @@ pub(super) fn rule_menu() -> Vec<MenuGroup> {
         .map(|(name, text)| (format!("{name} ({text})"), text.to_string()))
         .collect();
     groups.push(("other neighbourhoods", examples));
+    let ltl = crate::rule::ltl::NAMED
+        .iter()
+        .map(|(name, text)| (format!("{name} ({text})"), text.to_string()))
+        .collect();
+    groups.push(("Larger than Life", ltl));
     let folders = crate::rule::table::library::folders();
     let tables = crate::rule::table::library::available_names(&folders)
         .into_iter()

@@ -99,7 +99,8 @@ pub struct RunReport {
     pub height: u32,
     /// Rule in Golly's canonical form.
     pub rule: String,
-    /// torus or dead.
+    /// torus, dead, or growing (unbounded Larger than Life: a dead-border grid that grew
+    /// with the pattern to the size reported).
     pub topology: String,
     /// World-state bytes uploaded and downloaded while stepping (GPU strategies; 0 on the CPU).
     pub transfer_bytes: TransferTotals,
@@ -134,9 +135,17 @@ fn build_world(args: &RunArgs, warnings: &mut Vec<String>) -> Result<World, CliE
     match &args.pattern {
         Some(name) => {
             let pattern = pattern::resolve(name)?;
-            let (width, height, topology) = size(pattern.grid)?;
             warnings.extend(pattern.warnings.iter().cloned());
             let rule = explicit_rule.or(pattern.rule).unwrap_or_default();
+            let unbounded =
+                pattern.grid.is_none() && args.size.is_none() && args.topology.is_none();
+            if unbounded && rule.is_ltl() {
+                // Golly's unbounded Larger than Life: a grid that grows with the pattern.
+                let (world, warning) = crate::sim::growth::world_for(&pattern, rule)?;
+                warnings.extend(warning);
+                return Ok(world);
+            }
+            let (width, height, topology) = size(pattern.grid)?;
             let mut world = World::new(width, height, topology, rule)?;
             let report = pattern.place(&mut world, Placement::Centred);
             warnings.extend(report.warning());
@@ -193,6 +202,7 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
     let stats = sim.stats(args.buckets)?;
     let elapsed = stepping + start.elapsed().as_secs_f64();
     let running = sim.strategy();
+    let grows = sim.grows();
     let world = sim.world()?;
     let report = RunReport {
         generation: stats.generation,
@@ -211,7 +221,11 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
         width: world.width(),
         height: world.height(),
         rule: world.rule().to_string(),
-        topology: world.topology.to_string(),
+        topology: if grows {
+            "growing".to_string()
+        } else {
+            world.topology.to_string()
+        },
         transfer_bytes: TransferTotals {
             up: after.up - before.up,
             down: after.down - before.down,

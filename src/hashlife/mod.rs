@@ -72,6 +72,9 @@ pub enum HashError {
     },
 }
 
+/// Why hashing refuses Larger than Life (both engines).
+pub(crate) const LTL_REFUSAL: &str = "Larger than Life counts neighbours over a range beyond the 3×3 window the hashed engines step; it runs on a grid (as Golly's LtL does): scalar, rayon or gpu-resident, in a grid that grows with the pattern when the rule has no bounded grid";
+
 /// Check that `rule` can run hashed.
 pub fn check_rule(rule: &Rule) -> Result<(), HashError> {
     let refuse = |why: &str| {
@@ -80,6 +83,9 @@ pub fn check_rule(rule: &Rule) -> Result<(), HashError> {
             why: why.to_string(),
         })
     };
+    if rule.is_ltl() {
+        return refuse(LTL_REFUSAL);
+    }
     if rule.has_dying_states() || rule.is_table() {
         return refuse(
             "hashlife's grid mode is two-state; Generations rules and rule tables run on the unbounded plane (its multi-state engine) or on scalar and rayon",

@@ -16,6 +16,12 @@ pub struct MultiLeaves {
 
 /// Why `rule` cannot run on the multi-state engine, if it cannot.
 pub fn check_rule(rule: &Rule) -> Result<(), HashError> {
+    if rule.is_ltl() {
+        return Err(HashError::Rule {
+            rule: rule.canonical(),
+            why: super::LTL_REFUSAL.into(),
+        });
+    }
     if let Some(table) = rule.rule_table() {
         if !table.keeps_empty() {
             return Err(HashError::Rule {

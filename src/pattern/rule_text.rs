@@ -139,12 +139,18 @@ pub(super) fn parse_rule(text: &str) -> Result<RuleSpec, RuleTextError> {
     } else {
         Rule::from_str(rule_text.trim_end()).map_err(|e| (0, e.to_string()))?
     };
-    let grid = match suffix {
+    let mut grid = match suffix {
         Some((at, suffix)) => {
             parse_suffix(suffix).map_err(|(i, m)| (text[..at].chars().count() + i, m))?
         }
         None => None,
     };
+    if let (Some(g), Some(ltl)) = (grid.as_mut(), rule.ltl()) {
+        // Golly's LtL raises a side shorter than twice the range to that.
+        let least = ltl.min_side().clamp(MIN_EDGE, MAX_EDGE);
+        g.width = g.width.max(least);
+        g.height = g.height.max(least);
+    }
     Ok(RuleSpec {
         rule,
         grid,
@@ -274,6 +280,13 @@ mod tests {
         let table = crate::rule::table::library::load("LifeHistory").is_ok();
         assert_eq!(history.history, !table);
         assert_eq!(history.rule.is_table(), table);
+    }
+
+    #[test]
+    fn larger_than_life_grids_are_at_least_twice_the_range() {
+        let spec = parse_rule("R10,C0,M1,S2..3,B3..3,NM:T12,50").unwrap();
+        let grid = spec.grid.unwrap();
+        assert_eq!((grid.width, grid.height), (20, 50));
     }
 
     #[test]

@@ -24,6 +24,9 @@ pub fn canonical(spec: &Rule) -> String {
     if let Some(table) = spec.rule_table() {
         return table.name.clone();
     }
+    if let Some(ltl) = spec.ltl() {
+        return ltl.canonical();
+    }
     if let Notation::Wolfram(n) = spec.notation() {
         return format!("W{n}");
     }
@@ -47,6 +50,7 @@ pub fn canonical(spec: &Rule) -> String {
         Family::Generations => format!("{survival}/{birth}/{}{suffix}", spec.states()),
         // Only `Rule::from_rule_table` makes table rules, and those named themselves above.
         Family::Table => "(rule table)".into(),
+        Family::Ltl => "(Larger than Life)".into(),
     }
 }
 

@@ -15,6 +15,7 @@ pub mod circuit;
 pub mod counts;
 pub mod generations;
 pub mod hensel;
+pub mod ltl;
 pub mod map;
 pub mod parse;
 pub mod spec;

@@ -118,6 +118,11 @@ fn parse_unnamed(text: &str, original: &str) -> Result<Rule, RuleError> {
             "@RULE tables and trees need Golly's RuleLoader algorithm",
         ));
     }
+    if super::ltl::parse::looks_like_ltl(&squashed) {
+        return super::ltl::parse::parse(&squashed)
+            .map(Rule::from_ltl)
+            .map_err(|e| invalid(original, format!("Larger than Life: {e}")));
+    }
     if lower.contains(',') {
         let margolus =
             lower.starts_with('m') && lower[1..].starts_with(|c: char| c.is_ascii_digit());

@@ -92,6 +92,9 @@ pub enum Family {
     /// A rule Golly loads from a `.rule` file (`@TABLE` or `@TREE`, 2–256 states): the
     /// next state of every cell comes from its compiled tree ([`super::table`]).
     Table,
+    /// Larger than Life ([`super::ltl`]): counts over a range-r neighbourhood, C states with
+    /// Generations-style decay.
+    Ltl,
 }
 
 /// How the rule was written, which decides its canonical form (Golly prints a `MAP` rule as
@@ -130,6 +133,8 @@ pub struct Rule {
     pub(super) table: [u64; 8],
     /// The loaded rule table of [`Family::Table`] rules.
     pub(super) rule_table: Option<super::table::TableId>,
+    /// The Larger than Life rule of [`Family::Ltl`] rules.
+    pub(super) ltl: Option<super::ltl::LtlId>,
 }
 
 /// The 9-bit index of a neighbourhood given as 3 rows of 3 cells, north row first.
@@ -193,6 +198,7 @@ impl Rule {
         states: 2,
         table: totalistic_table(1 << 3, 1 << 2 | 1 << 3),
         rule_table: None,
+        ltl: None,
     };
 
     /// Whether the rule is a Generations rule with dying states (C > 2); a Generations
@@ -214,7 +220,37 @@ impl Rule {
             states: table.states(),
             table: [0; 8],
             rule_table: Some(id),
+            ltl: None,
         }
+    }
+
+    /// A Larger than Life rule ([`super::ltl`]).
+    pub fn from_ltl(ltl: super::ltl::Ltl) -> Rule {
+        let states = ltl.states;
+        Rule {
+            family: Family::Ltl,
+            neighbourhood: Neighbourhood::Moore,
+            notation: Notation::BirthSurvival,
+            states,
+            table: [0; 8],
+            rule_table: None,
+            ltl: Some(super::ltl::intern(ltl)),
+        }
+    }
+
+    /// The Larger than Life rule of a [`Family::Ltl`] rule.
+    pub fn ltl(&self) -> Option<std::sync::Arc<super::ltl::Ltl>> {
+        self.ltl.map(super::ltl::get)
+    }
+
+    /// Whether the rule is Larger than Life (runs only where range-r counts are made).
+    pub fn is_ltl(&self) -> bool {
+        self.family == Family::Ltl
+    }
+
+    /// The neighbourhood's range: 1, or r for Larger than Life.
+    pub fn range(&self) -> u32 {
+        self.ltl().map_or(1, |l| l.range as u32)
     }
 
     /// The compiled rule table of a [`Family::Table`] rule.
@@ -258,7 +294,7 @@ impl Rule {
         }
         let states = match family {
             Family::TwoState => 2,
-            Family::Generations | Family::Table => states.clamp(2, 256),
+            Family::Generations | Family::Table | Family::Ltl => states.clamp(2, 256),
         };
         Rule {
             family,
@@ -267,6 +303,7 @@ impl Rule {
             states,
             table: clean,
             rule_table: None,
+            ltl: None,
         }
     }
 
@@ -341,7 +378,7 @@ impl Rule {
 
     /// Totalistic, isotropic or anisotropic, from the table.
     pub fn symmetry(&self) -> Symmetry {
-        if self.is_table() {
+        if self.is_table() || self.is_ltl() {
             return Symmetry::Anisotropic;
         }
         let mask = self.neighbourhood.mask();
@@ -377,6 +414,7 @@ impl Rule {
     /// dying countdown is applied after it, so bit-plane kernels can take the count path.
     pub fn count_masks(&self) -> Option<super::Totalistic> {
         if self.is_table()
+            || self.is_ltl()
             || self.neighbourhood != Neighbourhood::Moore
             || self.symmetry() != Symmetry::Totalistic
         {

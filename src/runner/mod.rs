@@ -179,6 +179,8 @@ pub struct Snapshot {
     pub rule: Rule,
     /// Topology in force.
     pub topology: Topology,
+    /// Whether the grid grows with the pattern (unbounded Larger than Life).
+    pub grows: bool,
     /// Whether the world is running.
     pub running: bool,
     /// Running speed.
@@ -231,6 +233,7 @@ impl Snapshot {
             size,
             rule,
             topology,
+            grows: false,
             running: false,
             speed: Speed::PerFrame(1),
             stats: Stats::empty(0, STAT_BUCKETS),

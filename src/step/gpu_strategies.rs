@@ -93,6 +93,7 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         ages,
     };
     let mut shaders: Vec<crate::gpu::shader::Shader> = super::gpu_cells::kernels::shaders().into();
+    shaders.extend(super::gpu_cells::ltl::shaders());
     shaders.extend(query_shaders());
     // The tile kernel, the stream kernel with ages (births written directly, with replay or
     // into epoch records) and without.

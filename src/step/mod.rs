@@ -213,6 +213,12 @@ impl Strategy {
     /// rule tables (they run rules as bitwise circuits).
     pub fn supports(self, rule: &crate::rule::Rule) -> Result<(), String> {
         match self {
+            Strategy::Scalar | Strategy::Rayon | Strategy::GpuResident if rule.is_ltl() => Ok(()),
+            _ if rule.is_ltl() => Err(format!(
+                "{} runs neighbourhoods of range 1; Larger than Life's range-{} counts run on scalar, rayon and gpu-resident",
+                self.name(),
+                rule.range()
+            )),
             Strategy::Hashlife => crate::hashlife::check_rule(rule).map_err(|e| e.to_string()),
             Strategy::CpuBitsliced | Strategy::GpuBitpacked if rule.is_table() => Err(format!(
                 "{} compiles two-state and Generations rules into bitwise circuits over bit planes; the rule table {} has no such form here: run it on gpu-resident, rayon or another strategy that keeps one word per cell (or on the unbounded plane)",

@@ -205,7 +205,11 @@ impl Universe for GridUniverse {
         Kind::Grid {
             width,
             height,
-            topology: self.sim.topology().to_string(),
+            topology: if self.sim.grows() {
+                "growing".to_string()
+            } else {
+                self.sim.topology().to_string()
+            },
             strategy: self.sim.strategy().name().to_string(),
         }
     }

@@ -62,6 +62,10 @@ pub struct World {
     /// empty otherwise.
     #[serde(default)]
     dying: Vec<u8>,
+    /// Golly's unbounded universe for Larger than Life: a dead-border grid that the
+    /// simulation enlarges (about its centre) before the pattern can reach an edge.
+    #[serde(default)]
+    pub grows: bool,
 }
 
 impl fmt::Debug for World {
@@ -124,6 +128,7 @@ impl World {
             generation: 0,
             ages,
             dying: Vec::new(),
+            grows: false,
         };
         world.set_rule(rule)?;
         Ok(world)
@@ -294,7 +299,8 @@ impl World {
     /// Fill with a random soup: each cell alive with probability `density_percent / 100`,
     /// drawn from ChaCha8 seeded with `seed`, one 32-bit draw per cell in row-major order,
     /// so the same seed gives the same world on every machine. Live cells get age 1. Under
-    /// a rule table of more than two states the non-empty cells take any of its states.
+    /// a rule table or a Larger than Life rule of more than two states the non-empty cells
+    /// take any of its states.
     pub fn fill_random(&mut self, density_percent: f64, seed: u64) -> Result<(), WorldError> {
         if !(0.0..=100.0).contains(&density_percent) {
             return Err(WorldError::BadDensity(density_percent));
@@ -308,7 +314,7 @@ impl World {
         // A rule table's soup holds all its states: each non-empty cell takes one of the
         // states 1..n-1 uniformly (a second draw per non-empty cell, in row-major order).
         let states = u64::from(self.rule.states());
-        if self.rule.is_table() && states > 2 {
+        if (self.rule.is_table() || self.rule.is_ltl()) && states > 2 {
             for (age, state) in self.ages.iter_mut().zip(&mut self.dying) {
                 if *age > 0 {
                     let s = 1 + u64::from(rng.next_u32()) * (states - 1) / 4_294_967_296;
@@ -327,6 +333,7 @@ impl World {
     pub fn resized(&self, width: u32, height: u32) -> Result<World, WorldError> {
         let mut out = World::new(width, height, self.topology, self.rule)?;
         out.generation = self.generation;
+        out.grows = self.grows;
         let dx = (i64::from(width) - i64::from(self.width)) / 2;
         let dy = (i64::from(height) - i64::from(self.height)) / 2;
         for y in 0..self.height {

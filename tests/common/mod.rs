@@ -220,3 +220,19 @@ pub fn bgolly_algo_population(algo: &str, file: &std::path::Path, gens: u128) ->
     assert_eq!(g.trim().replace(',', ""), gens.to_string(), "{last}");
     p.trim().replace(',', "").parse().unwrap()
 }
+
+/// The u32 words of a device `buffer` (a COPY_SRC buffer on `ctx`), read back through a
+/// staging buffer: what a device-drawn view holds.
+pub fn read_back_u32(ctx: &golab::gpu::GpuContext, buffer: &wgpu::Buffer) -> Vec<u32> {
+    let staging = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test readback"),
+        size: buffer.size(),
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut encoder = ctx.device.create_command_encoder(&Default::default());
+    encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
+    let index = ctx.submit([encoder.finish()]);
+    ctx.map_read(&staging, index).unwrap();
+    bytemuck::cast_slice(&staging.slice(..).get_mapped_range().unwrap()).to_vec()
+}

@@ -167,6 +167,7 @@ impl Worker {
             size: self.sim.size(),
             rule: self.sim.rule(),
             topology: self.sim.topology(),
+            grows: self.sim.grows(),
             running: self.running,
             speed: self.speed,
             stats: self.stats.clone(),

@@ -29,6 +29,10 @@ impl Worker {
         if self.plane.is_some() {
             return Ok(());
         }
+        if self.sim.rule().is_ltl() {
+            // Larger than Life's unbounded universe is Golly's: a grid that grows.
+            return self.sim.set_growing();
+        }
         let world = self.sim.world()?;
         let limit = self
             .plane_limit

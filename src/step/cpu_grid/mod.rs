@@ -10,6 +10,7 @@
 
 use rayon::prelude::*;
 
+mod ltl;
 mod table;
 
 use super::{StepError, Stepper, Strategy, check_same_size, not_loaded};
@@ -91,6 +92,10 @@ impl Stepper for GridStepper {
             g.step_table(&table.tree, band, parallelism, generations);
             return Ok(());
         }
+        if let Some(ltl) = g.world.rule().ltl() {
+            g.step_ltl(&ltl, band, parallelism, generations);
+            return Ok(());
+        }
         let rule = Kernel::new(g.world.rule());
         for _ in 0..generations {
             g.fill_halo();
@@ -168,6 +173,10 @@ struct PaddedGrid {
     stride: usize,
     cur: Vec<u8>,
     next: Vec<u8>,
+    /// Larger than Life's states and counter, kept between calls.
+    ltl: Option<ltl::LtlScratch>,
+    /// Whether edits changed the world since Larger than Life's states were taken from it.
+    ltl_stale: bool,
 }
 
 impl PaddedGrid {
@@ -196,6 +205,8 @@ impl PaddedGrid {
             stride,
             next: cur.clone(),
             cur,
+            ltl: None,
+            ltl_stale: true,
         }
     }
 
@@ -233,6 +244,7 @@ impl PaddedGrid {
 
     /// Apply edits to both alive flags and ages.
     fn apply_edits(&mut self, edits: &[CellEdit]) {
+        self.ltl_stale = true;
         let w = self.world.width() as usize;
         for e in edits {
             if self.world.apply_edit(*e) {

@@ -28,10 +28,15 @@ pub struct ChunkBuffers {
     groups: [Vec<wgpu::BindGroup>; 2],
     /// Which of the two buffers holds the current generation.
     pub(crate) cur: usize,
+    /// Larger than Life's passes (the groups above are empty then).
+    ltl: Option<super::ltl::LtlPass>,
 }
 
 impl ChunkBuffers {
     /// Allocate zeroed chunk buffers; `mappable` adds host map usages (zero-copy mode).
+    /// `first_odd`: the parity of the generation loaded (Larger than Life's B0 emulation
+    /// alternates rules). Fails only for a Larger than Life world too large for one buffer.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         ctx: Arc<GpuContext>,
         kernels: Arc<CellKernels>,
@@ -40,7 +45,8 @@ impl ChunkBuffers {
         rule: Rule,
         topology: Topology,
         mappable: bool,
-    ) -> ChunkBuffers {
+        first_odd: bool,
+    ) -> Result<ChunkBuffers, String> {
         let mut usage = wgpu::BufferUsages::STORAGE
             | wgpu::BufferUsages::COPY_SRC
             | wgpu::BufferUsages::COPY_DST;
@@ -65,8 +71,13 @@ impl ChunkBuffers {
         } else {
             2
         };
-        let pipeline = kernels.step(kernel);
-        let layout = pipeline.get_bind_group_layout(0);
+        let ltl = match kernel {
+            Kernel::Ltl => Some(super::ltl::LtlPass::new(
+                &ctx, &bufs, &plan, &rule, topology, first_odd,
+            )?),
+            _ => None,
+        };
+        let layout = kernels.step(kernel).map(|p| p.get_bind_group_layout(0));
         let params: Vec<wgpu::Buffer> = plan
             .chunks
             .iter()
@@ -107,13 +118,15 @@ impl ChunkBuffers {
                 (Kernel::Tree, Some(tree)) => &[&params[i], src, dst, tree],
                 _ => &[&params[i], src, dst],
             };
-            ctx.bind_buffers("life step", &layout, buffers)
+            layout
+                .as_ref()
+                .map(|layout| ctx.bind_buffers("life step", layout, buffers))
         };
         let groups = [
-            (0..plan.chunks.len()).map(|i| group(0, i)).collect(),
-            (0..plan.chunks.len()).map(|i| group(1, i)).collect(),
+            (0..plan.chunks.len()).filter_map(|i| group(0, i)).collect(),
+            (0..plan.chunks.len()).filter_map(|i| group(1, i)).collect(),
         ];
-        ChunkBuffers {
+        Ok(ChunkBuffers {
             ctx,
             kernels,
             plan,
@@ -123,7 +136,8 @@ impl ChunkBuffers {
             bufs,
             groups,
             cur: 0,
-        }
+            ltl,
+        })
     }
 
     fn row_bytes(&self) -> u64 {
@@ -165,12 +179,19 @@ impl ChunkBuffers {
         timer: Option<&mut PassTimer>,
         range: std::ops::Range<usize>,
     ) {
+        if let Some(ltl) = &self.ltl {
+            ltl.encode(encoder, timer, self.cur);
+            return;
+        }
+        let Some(pipeline) = self.kernels.step(self.kernel) else {
+            return;
+        };
         let timestamp_writes = timer.and_then(|t| t.next_pass());
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("life step"),
             timestamp_writes,
         });
-        pass.set_pipeline(self.kernels.step(self.kernel));
+        pass.set_pipeline(pipeline);
         for i in range {
             pass.set_bind_group(0, &self.groups[self.cur][i], &[]);
             let (x, y) = self

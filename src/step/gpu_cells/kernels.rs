@@ -27,6 +27,9 @@ pub enum Kernel {
     /// (shaders/life/tree.wgsl): what every strategy of this family runs when the rule is
     /// a rule table.
     Tree,
+    /// Larger than Life's two passes (row sums, then counts: [`super::ltl`]), on
+    /// gpu-resident.
+    Ltl,
 }
 
 /// Workgroups per dispatch dimension every WebGPU device allows (wgpu's default limit).
@@ -203,14 +206,16 @@ impl CellKernels {
         }
     }
 
-    /// The stepping pipeline of `kernel`.
-    pub fn step(&self, kernel: Kernel) -> &wgpu::ComputePipeline {
+    /// The stepping pipeline of `kernel` (`None` for Larger than Life, whose two passes
+    /// live in [`super::ltl::LtlPass`]).
+    pub fn step(&self, kernel: Kernel) -> Option<&wgpu::ComputePipeline> {
         match kernel {
-            Kernel::Naive => &self.naive,
-            Kernel::Padded => &self.padded,
-            Kernel::Shared => &self.shared,
-            Kernel::Columns => &self.columns,
-            Kernel::Tree => &self.tree,
+            Kernel::Naive => Some(&self.naive),
+            Kernel::Padded => Some(&self.padded),
+            Kernel::Shared => Some(&self.shared),
+            Kernel::Columns => Some(&self.columns),
+            Kernel::Tree => Some(&self.tree),
+            Kernel::Ltl => None,
         }
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod chunks;
 pub mod kernels;
+pub mod ltl;
 pub mod memory;
 mod queries;
 pub mod transfer;
@@ -52,8 +53,16 @@ impl CellState {
         // A rule table runs its tree whatever kernel the strategy runs other rules with.
         let kernel = if world.rule().is_table() {
             Kernel::Tree
+        } else if world.rule().is_ltl() {
+            Kernel::Ltl
         } else {
             kernel
+        };
+        let too_large = |reason| StepError::TooLarge {
+            strategy: strategy.name(),
+            width: world.width(),
+            height: world.height(),
+            reason,
         };
         let plan = plan_chunks(
             world.width(),
@@ -64,12 +73,7 @@ impl CellState {
             &ctx.limits,
             settings.chunk_limit,
         )
-        .map_err(|reason| StepError::TooLarge {
-            strategy: strategy.name(),
-            width: world.width(),
-            height: world.height(),
-            reason,
-        })?;
+        .map_err(too_large)?;
         let dev = ChunkBuffers::new(
             ctx.clone(),
             CellKernels::on(ctx),
@@ -78,7 +82,9 @@ impl CellState {
             world.rule(),
             world.topology,
             settings.memory == MemoryMode::ZeroCopy,
-        );
+            world.generation % 2 == 1,
+        )
+        .map_err(too_large)?;
         let transfers = Transfers::new(&dev, settings.memory);
         Ok(CellState { dev, transfers })
     }

@@ -10,6 +10,8 @@ use crate::step::view::{ViewRequest, render_host};
 use crate::step::{GpuSettings, StepError, Stepper, StepperFactory, Strategy};
 use crate::world::{CellEdit, Topology, World, WorldError};
 
+pub mod growth;
+
 /// Why a simulation request failed. The running world is unchanged after any of these.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SimError {
@@ -83,13 +85,75 @@ impl Simulation {
         self.host.topology
     }
 
-    /// Advance `generations` generations.
+    /// Whether the world grows with its pattern (Golly's unbounded Larger than Life; other
+    /// rules are unbounded on the hashed plane, so a growing world under them is a
+    /// dead-border grid).
+    pub fn grows(&self) -> bool {
+        self.host.grows && self.host.topology == Topology::DeadBorder && self.host.rule().is_ltl()
+    }
+
+    /// Make the world Golly's unbounded Larger than Life universe: a dead-border grid that
+    /// grows with the pattern, every cell kept.
+    pub fn set_growing(&mut self) -> Result<(), SimError> {
+        self.modify(|w| {
+            let mut next = w.clone();
+            next.topology = Topology::DeadBorder;
+            next.grows = true;
+            Ok(next)
+        })
+    }
+
+    /// Advance `generations` generations. A growing world steps in batches that its
+    /// pattern cannot outrun (r cells a generation at most) and is enlarged between them.
     pub fn step(&mut self, generations: u64) -> Result<(), SimError> {
-        if generations > 0 {
+        if generations == 0 {
+            return Ok(());
+        }
+        if !self.grows() {
             self.host_generation_valid = false;
             self.stepper.step(generations)?;
+            return Ok(());
+        }
+        let mut left = generations;
+        while left > 0 {
+            let batch = self.make_room(left)?;
+            self.host_generation_valid = false;
+            self.stepper.step(batch)?;
+            left -= batch;
         }
         Ok(())
+    }
+
+    /// Enlarge a growing world until its live cells lie far enough from every edge, and
+    /// return how many of `wanted` generations can run before they could reach one.
+    fn make_room(&mut self, wanted: u64) -> Result<u64, SimError> {
+        let range = u64::from(self.rule().range());
+        // A host stepper's own world is read in place: no copy per batch.
+        if self.stepper.host_world().is_none() {
+            self.world()?;
+        }
+        let world = self.stepper.host_world().unwrap_or(&self.host);
+        let Some(live) = crate::runner::region::live_bounds(world) else {
+            return Ok(wanted); // nothing alive: nothing can be born (B0 is emulated)
+        };
+        let (w, h) = (u64::from(world.width()), u64::from(world.height()));
+        let margin = |lo: u64, len: u64, edge: u64| lo.min(edge - lo - len) / range;
+        let fits_x = margin(u64::from(live.x), u64::from(live.width), w);
+        let fits_y = margin(u64::from(live.y), u64::from(live.height), h);
+        let enough = wanted.min(growth::min_batch(range));
+        if fits_x.min(fits_y) >= enough {
+            return Ok(fits_x.min(fits_y).min(wanted));
+        }
+        let (nw, nh) = growth::grown_size(
+            (w, h),
+            (u64::from(live.width), u64::from(live.height)),
+            (fits_x < enough, fits_y < enough),
+            range,
+        )
+        .map_err(SimError::Refused)?;
+        let grown = self.world()?.resized(nw, nh)?;
+        self.replace_world(grown)?;
+        self.make_room(wanted)
     }
 
     /// Paint or erase cells in the running world.
@@ -170,11 +234,13 @@ impl Simulation {
         })
     }
 
-    /// Change the topology, keeping cells, ages and generation.
+    /// Change the topology, keeping cells, ages and generation (a growing world becomes a
+    /// bounded grid of its current size).
     pub fn set_topology(&mut self, topology: Topology) -> Result<(), SimError> {
         self.modify(|w| {
             let mut next = w.clone();
             next.topology = topology;
+            next.grows = false;
             Ok(next)
         })
     }

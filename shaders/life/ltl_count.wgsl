@@ -1,0 +1,139 @@
+// Larger than Life, pass 2 (src/step/gpu_cells/ltl.rs): each thread owns one column and
+// walks p.run rows down it. Its cells' counts come from the prefix rows of pass 1: for the
+// Moore square a running column sum of the rows' window sums (the row entering the window
+// added, the row leaving it subtracted: O(1) per cell whatever r is); for other plain
+// shapes two reads per run of the shape's rows; weighted and Gaussian shapes read every
+// cell. Then Golly's transition (flags) and the cell word's age or decay state.
+
+//!include life/ltl_params.wgsl
+
+@group(0) @binding(1) var<storage, read> src: array<u32>;
+@group(0) @binding(2) var<storage, read_write> dst: array<u32>;
+@group(0) @binding(3) var<storage, read> prefix: array<u32>;
+// Mode 1: (dy + range, lo + range, hi + range + 1) per run; mode 2: (dx, dy, weight) as
+// i32 per cell, then one weight per state.
+@group(0) @binding(4) var<storage, read> shape: array<i32>;
+// Bits of the birth then survival flags of this parity, `flags_len` entries each.
+@group(0) @binding(5) var<storage, read> flags: array<u32>;
+
+fn flag(table: u32, count: i32) -> bool {
+    if (count < 0 || u32(count) >= p.flags_len) {
+        return false;
+    }
+    let i = table * p.flags_len + u32(count);
+    return ((flags[i >> 5u] >> (i & 31u)) & 1u) == 1u;
+}
+
+// Prefix sum i of prefix row `row` (16-bit halves, P[i] at half i + 1: ltl_prefix.wgsl).
+fn prefix_at(row: u32, i: u32) -> u32 {
+    let half = row * p.stride + i + 1u;
+    return (prefix[half >> 1u] >> ((half & 1u) * 16u)) & 0xffffu;
+}
+
+// Prefix row of world row y (any integer), or -1 beyond a dead border.
+fn prefix_row(y: i32) -> i32 {
+    if (y < 0 || y >= i32(p.height)) {
+        if (p.torus == 0u) {
+            return -1;
+        }
+        return ((y % i32(p.height)) + i32(p.height)) % i32(p.height);
+    }
+    return y;
+}
+
+// The state-1 cells of row y's window [x - r, x + r].
+fn window(y: i32, x: u32) -> u32 {
+    let row = prefix_row(y);
+    if (row < 0) {
+        return 0u;
+    }
+    return prefix_at(u32(row), x + 2u * p.range + 1u) - prefix_at(u32(row), x);
+}
+
+fn state_at(x: i32, y: i32) -> u32 {
+    var cx = x;
+    var cy = y;
+    if (x < 0 || x >= i32(p.width) || y < 0 || y >= i32(p.height)) {
+        if (p.torus == 0u) {
+            return 0u;
+        }
+        cx = ((x % i32(p.width)) + i32(p.width)) % i32(p.width);
+        cy = ((y % i32(p.height)) + i32(p.height)) % i32(p.height);
+    }
+    return state_of(src[u32(cy + 1) * p.pitch + u32(cx)]);
+}
+
+fn count_runs(x: u32, y: i32) -> i32 {
+    var count = 0u;
+    for (var k = 0u; k < p.items; k++) {
+        let row = prefix_row(y + shape[3u * k] - i32(p.range));
+        if (row < 0) {
+            continue;
+        }
+        count += prefix_at(u32(row), x + u32(shape[3u * k + 2u]))
+            - prefix_at(u32(row), x + u32(shape[3u * k + 1u]));
+    }
+    return i32(count);
+}
+
+fn count_weighted(x: u32, y: i32) -> i32 {
+    var count = 0;
+    let weights = 3u * p.items;
+    for (var k = 0u; k < p.items; k++) {
+        let s = state_at(i32(x) + shape[3u * k], y + shape[3u * k + 1u]);
+        count += shape[3u * k + 2u] * shape[weights + s];
+    }
+    if (p.bonus == 1u && state_at(i32(x), y) != 0u) {
+        count += 1;
+    }
+    return count;
+}
+
+@compute @workgroup_size(128)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let x = id.x;
+    let y0 = id.y * p.run;
+    if (x >= p.width || y0 >= p.height) {
+        return;
+    }
+    let y1 = min(y0 + p.run, p.height);
+    let r = i32(p.range);
+    var column = 0u;
+    if (p.mode == 0u) {
+        for (var dy = -r; dy <= r; dy++) {
+            column += window(i32(y0) + dy, x);
+        }
+    }
+    for (var y = y0; y < y1; y++) {
+        var count = 0;
+        if (p.mode == 0u) {
+            if (y > y0) {
+                column += window(i32(y) + r, x);
+                column -= window(i32(y) - r - 1, x);
+            }
+            count = i32(column);
+        } else if (p.mode == 1u) {
+            count = count_runs(x, i32(y));
+        } else {
+            count = count_weighted(x, i32(y));
+        }
+        let at = (y + 1u) * p.pitch + x;
+        let word = src[at];
+        let state = state_of(word);
+        var out = 0u;
+        if (state == 0u) {
+            if (flag(0u, count)) {
+                out = select(1u, live_value(1u), p.states > 2u);
+            }
+        } else if (state == 1u) {
+            if (flag(1u, count)) {
+                out = select(word + 1u, word, word == 0xffffffffu);
+            } else if (p.states > 2u) {
+                out = dying_value(2u);
+            }
+        } else if (state + 1u < p.states) {
+            out = dying_value(state + 1u);
+        }
+        dst[at] = out;
+    }
+}

@@ -1,0 +1,33 @@
+// Shared by the Larger than Life kernels (src/step/gpu_cells/ltl.rs, LtlParams). Cell
+// words are those of every u32 kernel (life/common.wgsl): a chunk buffer of rows + 2 rows
+// of `pitch` words, world row y at buffer row y + 1 (LtL runs single-chunk worlds only).
+
+struct LtlParams {
+    width: u32,
+    height: u32,
+    pitch: u32,
+    range: u32,
+    stride: u32,    // 16-bit prefix halves per row: width + 2 range + 2, rounded up to even
+    torus: u32,
+    states: u32,    // C (2 for two-state rules)
+    mode: u32,      // 0 square (running column sums), 1 row runs, 2 weighted cells
+    items: u32,     // runs (mode 1) or cells (mode 2) in `shape`
+    run: u32,       // rows each thread of the count pass walks
+    odd: u32,       // generation parity this bind group steps (B0 alternates rules)
+    flags_len: u32, // entries per flag table
+    bonus: u32,     // 1: an occupied cell adds one to its own count (Gaussian)
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
+}
+
+//!include gpu/view_value.wgsl
+
+@group(0) @binding(0) var<uniform> p: LtlParams;
+
+//!include life/cell_state.wgsl
+
+// 1 for a state-1 cell's word.
+fn state1(word: u32) -> u32 {
+    return select(0u, 1u, state_of(word) == 1u);
+}

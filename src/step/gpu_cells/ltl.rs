@@ -1,0 +1,237 @@
+//! Larger than Life on the u32-word device world (`gpu-resident`): two passes per
+//! generation. `life/ltl_prefix.wgsl` scans every row's state-1 cells into 16-bit prefix
+//! sums over the row extended by r on each side; `life/ltl_count.wgsl` walks columns, counting each
+//! cell's neighbourhood from those sums (a running column sum for the Moore square, so a
+//! cell costs the same at r = 5 and r = 500) and applying Golly's transition. The port of
+//! both passes on the CPU is [`crate::rule::ltl::count::Counter`].
+
+use std::sync::Arc;
+
+use crate::gpu::GpuContext;
+use crate::gpu::limits::ChunkPlan;
+use crate::gpu::shader::Shader;
+use crate::gpu::timing::PassTimer;
+use crate::rule::Rule;
+use crate::world::Topology;
+
+/// Threads per workgroup of the count pass (`@workgroup_size` in ltl_count.wgsl).
+const COUNT_GROUP: u32 = 128;
+/// Count-pass threads wanted before a thread walks more rows than its shape needs.
+const COUNT_THREADS: u64 = 1 << 16;
+
+/// The two pipelines, compiled the first time a Larger than Life world is loaded.
+pub struct LtlKernels {
+    prefix: wgpu::ComputePipeline,
+    count: wgpu::ComputePipeline,
+}
+
+/// The modules behind [`LtlKernels`]: prefix pass, count pass.
+pub fn shaders() -> [Shader; 2] {
+    ["life/ltl_prefix.wgsl", "life/ltl_count.wgsl"].map(Shader::new)
+}
+
+impl LtlKernels {
+    fn on(ctx: &GpuContext) -> Arc<LtlKernels> {
+        ctx.resource(|ctx| {
+            let [prefix, count] = shaders().map(|s| ctx.compute_pipeline(&s, None, true));
+            LtlKernels { prefix, count }
+        })
+    }
+}
+
+/// Mirrors `LtlParams` in shaders/life/ltl_params.wgsl.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+struct LtlParams {
+    width: u32,
+    height: u32,
+    pitch: u32,
+    range: u32,
+    stride: u32,
+    torus: u32,
+    states: u32,
+    mode: u32,
+    items: u32,
+    run: u32,
+    odd: u32,
+    flags_len: u32,
+    bonus: u32,
+    pad: [u32; 3],
+}
+
+/// Rows one count-pass thread walks: for the Moore square r rows (at least 64), so its
+/// O(r) start-up costs about one more read per cell while enough threads stay in flight
+/// (docs/experiments/ltl-run-length.md: longer runs lost at r = 100 and 500); at least
+/// [`COUNT_THREADS`] threads in any case.
+fn rows_per_thread(width: u32, height: u32, range: u32, square: bool) -> u32 {
+    let threads_at = |run: u32| u64::from(width) * u64::from(height.div_ceil(run));
+    let mut run = if square { range.max(64) } else { 8 };
+    while run > 8 && threads_at(run) < COUNT_THREADS {
+        run /= 2;
+    }
+    run.clamp(1, height)
+        .max(height.div_ceil(crate::step::gpu_cells::kernels::MAX_GROUPS_PER_DIMENSION))
+}
+
+/// The buffers and bind groups that step one Larger than Life world.
+pub struct LtlPass {
+    kernels: Arc<LtlKernels>,
+    /// `prefix[g]` / `count[g]`: the passes reading generation buffer g.
+    prefix: [wgpu::BindGroup; 2],
+    count: [wgpu::BindGroup; 2],
+    /// `None` when the shape is weighted (the count pass reads cells, not sums).
+    prefix_groups: Option<(u32, u32)>,
+    count_groups: (u32, u32),
+}
+
+impl LtlPass {
+    /// The passes over the single-chunk world `bufs` (generation buffers 0 and 1) under
+    /// `rule`, buffer 0 holding generation parity `first_odd`. Refuses a world that needs
+    /// several chunks, with the largest that fits.
+    pub fn new(
+        ctx: &Arc<GpuContext>,
+        bufs: &[Vec<wgpu::Buffer>; 2],
+        plan: &ChunkPlan,
+        rule: &Rule,
+        topology: Topology,
+        first_odd: bool,
+    ) -> Result<LtlPass, String> {
+        let Some(ltl) = rule.ltl() else {
+            return Err("not a Larger than Life rule".into());
+        };
+        let (w, h, r) = (plan.width, plan.height, ltl.range as u32);
+        // 16-bit sums: P[i] at half i + 1 of an even number of halves per row.
+        if w + 2 * r >= 1 << 16 {
+            return Err(format!(
+                "Larger than Life on the GPU sums rows in 16 bits: a row of {w} cells at range {r} is too wide (at most {} cells): use rayon",
+                (1u32 << 16) - 1 - 2 * r
+            ));
+        }
+        let shape = ltl.shape();
+        let stride = (w + 2 * r + 2).next_multiple_of(2);
+        let prefix_bytes = u64::from(stride) * u64::from(h) * 2;
+        let limit = crate::gpu::limits::max_chunk_bytes(&ctx.limits);
+        if plan.chunks.len() != 1 || prefix_bytes > limit {
+            return Err(format!(
+                "Larger than Life on the GPU keeps the world and its row sums in one buffer each; a {w}x{h} world at range {r} needs {} MiB where this device binds {} MiB: use a smaller world, or rayon",
+                (u64::from(w) * u64::from(h) * 4).max(prefix_bytes) >> 20,
+                limit >> 20
+            ));
+        }
+        let (mode, items, words): (u32, u32, Vec<i32>) = if shape.square && shape.plain {
+            (0, 0, vec![0])
+        } else if shape.plain {
+            let runs = shape
+                .runs
+                .iter()
+                .flat_map(|&(dy, lo, hi)| [dy + ltl.range, lo + ltl.range, hi + ltl.range + 1])
+                .collect();
+            (1, shape.runs.len() as u32, runs)
+        } else {
+            let mut cells: Vec<i32> = shape
+                .cells
+                .iter()
+                .flat_map(|&(dx, dy, wt)| [dx, dy, wt])
+                .collect();
+            cells.extend((0..=255u8).map(|s| ltl.neighbourhood.state_weight(s)));
+            (2, shape.cells.len() as u32, cells)
+        };
+        let shape_buf = ctx.buffer_with(
+            "ltl shape",
+            bytemuck::cast_slice(&words),
+            wgpu::BufferUsages::STORAGE,
+        );
+        let prefix_buf = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("ltl row sums"),
+            size: prefix_bytes.max(4),
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        let run = rows_per_thread(w, h, r, mode == 0);
+        let kernels = LtlKernels::on(ctx);
+        let make = |g: usize| {
+            let odd = first_odd ^ (g == 1);
+            let (birth, survive) = ltl.flags(odd);
+            let len = birth.len().max(survive.len());
+            let mut bits = vec![0u32; (2 * len).div_ceil(32).max(1)];
+            for (t, table) in [birth, survive].into_iter().enumerate() {
+                for (i, _) in table.iter().enumerate().filter(|(_, f)| **f) {
+                    let at = t * len + i;
+                    bits[at / 32] |= 1 << (at % 32);
+                }
+            }
+            let params = LtlParams {
+                width: w,
+                height: h,
+                pitch: plan.pitch,
+                range: r,
+                stride,
+                torus: u32::from(topology == Topology::Torus),
+                states: if rule.has_dying_states() {
+                    u32::from(rule.states())
+                } else {
+                    2
+                },
+                mode,
+                items,
+                run,
+                odd: u32::from(odd),
+                flags_len: len as u32,
+                bonus: u32::from(ltl.neighbourhood.centre_bonus()),
+                pad: [0; 3],
+            };
+            let params = ctx.buffer_with(
+                "ltl params",
+                bytemuck::bytes_of(&params),
+                wgpu::BufferUsages::UNIFORM,
+            );
+            let flags = ctx.buffer_with(
+                "ltl flags",
+                bytemuck::cast_slice(&bits),
+                wgpu::BufferUsages::STORAGE,
+            );
+            let (src, dst) = (&bufs[g][0], &bufs[1 - g][0]);
+            let prefix = ctx.bind_buffers(
+                "ltl prefix",
+                &kernels.prefix.get_bind_group_layout(0),
+                &[&params, src, &prefix_buf],
+            );
+            let count = ctx.bind_buffers(
+                "ltl count",
+                &kernels.count.get_bind_group_layout(0),
+                &[&params, src, dst, &prefix_buf, &shape_buf, &flags],
+            );
+            (prefix, count)
+        };
+        let ((p0, c0), (p1, c1)) = (make(0), make(1));
+        Ok(LtlPass {
+            prefix: [p0, p1],
+            count: [c0, c1],
+            prefix_groups: (mode != 2).then_some((h.min(65_535), h.div_ceil(65_535))),
+            count_groups: (w.div_ceil(COUNT_GROUP), h.div_ceil(run)),
+            kernels,
+        })
+    }
+
+    /// Record one generation reading generation buffer `cur` (timed if `timer` has room).
+    pub fn encode(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        timer: Option<&mut PassTimer>,
+        cur: usize,
+    ) {
+        let timestamp_writes = timer.and_then(|t| t.next_pass());
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("ltl step"),
+            timestamp_writes,
+        });
+        if let Some((x, y)) = self.prefix_groups {
+            pass.set_pipeline(&self.kernels.prefix);
+            pass.set_bind_group(0, &self.prefix[cur], &[]);
+            pass.dispatch_workgroups(x, y, 1);
+        }
+        pass.set_pipeline(&self.kernels.count);
+        pass.set_bind_group(0, &self.count[cur], &[]);
+        pass.dispatch_workgroups(self.count_groups.0, self.count_groups.1, 1);
+    }
+}

@@ -201,23 +201,28 @@ impl Counter {
     }
 }
 
-/// Prefix sums of row `y`'s state-1 cells over its extended columns.
+/// Prefix sums of row `y`'s state-1 cells over its extended columns: the r columns left of
+/// the world (wrapped or dead), the row itself (no bounds checks), the r columns right.
 fn fill_row(s: &States, r: usize, y: usize, out: &mut [u32]) {
     let w = s.width;
     let row = &s.cells[y * w..(y + 1) * w];
+    let beyond =
+        |x: i64| -> u32 { u32::from(s.torus && row[x.rem_euclid(w as i64) as usize] == 1) };
     let mut sum = 0u32;
     out[0] = 0;
-    for j in 0..out.len() - 1 {
-        let x = j as i64 - r as i64;
-        let state = if (0..w as i64).contains(&x) {
-            row[x as usize]
-        } else if s.torus {
-            row[x.rem_euclid(w as i64) as usize]
-        } else {
-            0
-        };
+    let (left, rest) = out[1..].split_at_mut(r);
+    for (j, o) in left.iter_mut().enumerate() {
+        sum += beyond(j as i64 - r as i64);
+        *o = sum;
+    }
+    let (body, right) = rest.split_at_mut(w);
+    for (o, &state) in body.iter_mut().zip(row) {
         sum += u32::from(state == 1);
-        out[j + 1] = sum;
+        *o = sum;
+    }
+    for (j, o) in right.iter_mut().enumerate() {
+        sum += beyond((w + j) as i64);
+        *o = sum;
     }
 }
 

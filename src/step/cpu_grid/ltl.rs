@@ -143,21 +143,40 @@ impl PaddedGrid {
                 counter.next_rows(ltl, shape, &s, odd, 0, &mut scratch.next);
             }
             let (ages, dying) = self.world.cells_mut();
-            for (row, y) in (y0..y1).enumerate() {
-                let at = y * w + x0;
-                let new = &scratch.next[row * ww..(row + 1) * ww];
-                let old = &mut scratch.states[at..at + ww];
-                for (i, (o, &n)) in old.iter_mut().zip(new).enumerate() {
-                    let age = &mut ages[at + i];
-                    *age = match (*o, n) {
-                        (1, 1) => age.saturating_add(1).min(age_max),
-                        (_, 1) => 1,
-                        _ => 0,
-                    };
-                    if let Some(d) = dying.get_mut(at + i) {
-                        *d = if n >= 2 { n } else { 0 };
+            // One world row: its window part takes the new states, ages and decay states.
+            let next = &scratch.next;
+            let update =
+                |row: usize, old: &mut [u8], ages: &mut [u32], dying: Option<&mut [u8]>| {
+                    let new = &next[row * ww..(row + 1) * ww];
+                    let (old, ages) = (&mut old[x0..x1], &mut ages[x0..x1]);
+                    for ((o, &n), age) in old.iter_mut().zip(new).zip(ages.iter_mut()) {
+                        *age = match (*o, n) {
+                            (1, 1) => age.saturating_add(1).min(age_max),
+                            (_, 1) => 1,
+                            _ => 0,
+                        };
+                        *o = n;
                     }
-                    *o = n;
+                    if let Some(dying) = dying {
+                        for (d, &n) in dying[x0..x1].iter_mut().zip(new) {
+                            *d = if n >= 2 { n } else { 0 };
+                        }
+                    }
+                };
+            if parallel {
+                let rows = scratch.states.par_chunks_mut(w).zip(ages.par_chunks_mut(w));
+                let rows = rows.enumerate().skip(y0).take(y1 - y0);
+                if dying.is_empty() {
+                    rows.for_each(|(y, (old, a))| update(y - y0, old, a, None));
+                } else {
+                    rows.zip(dying.par_chunks_mut(w).skip(y0))
+                        .for_each(|((y, (old, a)), d)| update(y - y0, old, a, Some(d)));
+                }
+            } else {
+                let mut dying_rows = dying.chunks_mut(w).skip(y0);
+                let rows = scratch.states.chunks_mut(w).zip(ages.chunks_mut(w));
+                for (y, (old, a)) in rows.enumerate().skip(y0).take(y1 - y0) {
+                    update(y - y0, old, a, dying_rows.next());
                 }
             }
             scratch.occupied = occupied_box(&scratch.next, ww, (x0, y0));

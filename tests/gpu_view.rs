@@ -49,14 +49,7 @@ fn device_views_equal_the_host_definition() {
             let world = common::scalar_after(&start, 13);
             let mut drawn_on_device = 0;
             for request in requests() {
-                let out = ctx.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("view"),
-                    size: request.pixels() as u64 * 4,
-                    usage: wgpu::BufferUsages::STORAGE
-                        | wgpu::BufferUsages::COPY_SRC
-                        | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
+                let out = common::view_buffer(&ctx, request.pixels());
                 if !stepper.render_view(&request, &out).unwrap() {
                     continue;
                 }

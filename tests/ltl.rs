@@ -414,14 +414,7 @@ fn gpu_resident_draws_the_world_it_steps() {
             width_px: 131,
             height_px: 77,
         };
-        let out = ctx.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("view"),
-            size: request.pixels() as u64 * 4,
-            usage: wgpu::BufferUsages::STORAGE
-                | wgpu::BufferUsages::COPY_SRC
-                | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
+        let out = view_buffer(&ctx, request.pixels());
         assert!(
             stepper.render_view(&request, &out).unwrap(),
             "drawn on the device"

@@ -18,6 +18,7 @@ pub mod hensel;
 pub mod ltl;
 pub mod map;
 pub mod parse;
+pub mod registry;
 pub mod spec;
 pub mod synth;
 pub mod table;

@@ -236,3 +236,16 @@ pub fn read_back_u32(ctx: &golab::gpu::GpuContext, buffer: &wgpu::Buffer) -> Vec
     ctx.map_read(&staging, index).unwrap();
     bytemuck::cast_slice(&staging.slice(..).get_mapped_range().unwrap()).to_vec()
 }
+
+/// A device buffer for a view of `pixels` u32 values, as the window gives the runner one
+/// (storage, copied from and cleared).
+pub fn view_buffer(ctx: &golab::gpu::GpuContext, pixels: usize) -> wgpu::Buffer {
+    ctx.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test view"),
+        size: pixels as u64 * 4,
+        usage: wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_SRC
+            | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}

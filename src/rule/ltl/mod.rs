@@ -17,7 +17,9 @@ mod neighbourhood_text;
 pub mod parse;
 pub mod shape;
 
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
+
+use super::registry::Registry;
 
 pub use shape::{Neighbourhood, Shape};
 
@@ -247,22 +249,16 @@ pub fn flags_text(flags: &[bool]) -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LtlId(u32);
 
-static REGISTRY: RwLock<Vec<Arc<Ltl>>> = RwLock::new(Vec::new());
+static REGISTRY: Registry<Ltl> = Registry::new();
 
 /// Register `rule` and return its id (an equal rule keeps its id).
 pub fn intern(rule: Ltl) -> LtlId {
-    let mut registry = REGISTRY.write().unwrap_or_else(|e| e.into_inner());
-    if let Some(i) = registry.iter().position(|t| **t == rule) {
-        return LtlId(i as u32);
-    }
-    registry.push(Arc::new(rule));
-    LtlId(registry.len() as u32 - 1)
+    LtlId(REGISTRY.intern(rule))
 }
 
 /// The rule behind `id`.
 pub fn get(id: LtlId) -> Arc<Ltl> {
-    let registry = REGISTRY.read().unwrap_or_else(|e| e.into_inner());
-    registry[id.0 as usize].clone()
+    REGISTRY.get(id.0)
 }
 
 #[cfg(test)]

@@ -17,7 +17,9 @@ mod tests;
 pub mod transitions;
 pub mod tree;
 
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
+
+use super::registry::Registry;
 
 use thiserror::Error;
 
@@ -96,28 +98,22 @@ impl super::cell_rule::CellRule for RuleTable {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TableId(u32);
 
-static REGISTRY: RwLock<Vec<Arc<RuleTable>>> = RwLock::new(Vec::new());
+static REGISTRY: Registry<RuleTable> = Registry::new();
 
 /// Register `table` and return its id: an equal rule already registered keeps its id. A
 /// rule of the same name but other content gets a new id, and the name then means it.
 pub fn intern(table: RuleTable) -> TableId {
-    let mut registry = REGISTRY.write().unwrap_or_else(|e| e.into_inner());
-    if let Some(i) = registry.iter().position(|t| **t == table) {
-        return TableId(i as u32);
-    }
-    registry.push(Arc::new(table));
-    TableId(registry.len() as u32 - 1)
+    TableId(REGISTRY.intern(table))
 }
 
 /// The rule behind `id`.
 pub fn get(id: TableId) -> Arc<RuleTable> {
-    let registry = REGISTRY.read().unwrap_or_else(|e| e.into_inner());
-    registry[id.0 as usize].clone()
+    REGISTRY.get(id.0)
 }
 
 /// The most recently registered rule called `name` (exact, then ignoring ASCII case).
 pub fn by_name(name: &str) -> Option<TableId> {
-    let registry = REGISTRY.read().unwrap_or_else(|e| e.into_inner());
+    let registry = REGISTRY.read();
     let find = |exact: bool| {
         registry.iter().rposition(|t| {
             if exact {

@@ -15,15 +15,10 @@ use golab::step::{StepperFactory, Strategy};
 use golab::world::{CellEdit, Topology, World};
 use proptest::prelude::*;
 
-/// The state of every cell of `world` (1 live, decay states, 0).
-fn states(world: &World) -> Vec<u8> {
-    (0..world.len()).map(|i| world.state_at(i) as u8).collect()
-}
-
 /// `world` after `gens` generations of the naive counter (states only).
 fn naive_after(world: &World, gens: u64) -> Vec<u8> {
     let ltl = world.rule().ltl().expect("a Larger than Life rule");
-    let mut cells = states(world);
+    let mut cells = world.states();
     for g in 0..gens {
         let s = States {
             cells: &cells,
@@ -83,7 +78,7 @@ fn scalar_is_the_naive_counter() {
                 let gens = if r >= 30 { 2 } else { 4 };
                 let after = scalar_after(&start, gens);
                 assert!(
-                    states(&after) == naive_after(&start, gens),
+                    after.states() == naive_after(&start, gens),
                     "{rule} {topology:?} {w}x{h}"
                 );
             }
@@ -158,7 +153,7 @@ fn b0_rules_alternate_as_golly_emulates_them() {
         let rule: Rule = text.parse().unwrap();
         let start = soup_of(rule, 31, 27, Topology::Torus, 3);
         assert!(
-            states(&scalar_after(&start, 5)) == naive_after(&start, 5),
+            scalar_after(&start, 5).states() == naive_after(&start, 5),
             "{text}"
         );
         let empty = World::new(20, 20, Topology::Torus, rule).unwrap();
@@ -285,7 +280,7 @@ fn range_one_neighbourhoods_are_the_three_by_three_rules() {
         let mut other = start.clone();
         other.set_rule(b).unwrap();
         assert!(
-            states(&scalar_after(&start, 6)) == states(&scalar_after(&other, 6)),
+            scalar_after(&start, 6).states() == scalar_after(&other, 6).states(),
             "{ltl} runs as {same}"
         );
     }

@@ -100,21 +100,11 @@ impl Selection {
 /// answer it with a min/max reduction over its chunks instead of a read-back, next to its
 /// statistics reduction.
 pub fn live_bounds(world: &World) -> Option<Region> {
-    let width = world.width() as usize;
-    let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0, usize::MAX, 0);
-    for (y, row) in world.ages().chunks_exact(width.max(1)).enumerate() {
-        let Some(first) = row.iter().position(|&a| a != 0) else {
-            continue;
-        };
-        let last = row.iter().rposition(|&a| a != 0).unwrap_or(first);
-        (x0, x1) = (x0.min(first), x1.max(last));
-        (y0, y1) = (y0.min(y), y);
-    }
-    (y0 != usize::MAX).then(|| Region {
-        x: x0 as u32,
-        y: y0 as u32,
-        width: (x1 - x0 + 1) as u32,
-        height: (y1 - y0 + 1) as u32,
+    world.live_box().map(|(x, y, width, height)| Region {
+        x,
+        y,
+        width,
+        height,
     })
 }
 

@@ -133,20 +133,22 @@ impl Simulation {
             self.world()?;
         }
         let world = self.stepper.host_world().unwrap_or(&self.host);
-        let Some(live) = crate::runner::region::live_bounds(world) else {
+        let Some((x, y, live_w, live_h)) = world.live_box() else {
             return Ok(wanted); // nothing alive: nothing can be born (B0 is emulated)
         };
         let (w, h) = (u64::from(world.width()), u64::from(world.height()));
-        let margin = |lo: u64, len: u64, edge: u64| lo.min(edge - lo - len) / range;
-        let fits_x = margin(u64::from(live.x), u64::from(live.width), w);
-        let fits_y = margin(u64::from(live.y), u64::from(live.height), h);
+        let margin = |lo: u32, len: u32, edge: u64| {
+            let (lo, len) = (u64::from(lo), u64::from(len));
+            lo.min(edge - lo - len) / range
+        };
+        let (fits_x, fits_y) = (margin(x, live_w, w), margin(y, live_h, h));
         let enough = wanted.min(growth::min_batch(range));
         if fits_x.min(fits_y) >= enough {
             return Ok(fits_x.min(fits_y).min(wanted));
         }
         let (nw, nh) = growth::grown_size(
             (w, h),
-            (u64::from(live.width), u64::from(live.height)),
+            (u64::from(live_w), u64::from(live_h)),
             (fits_x < enough, fits_y < enough),
             range,
         )

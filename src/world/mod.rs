@@ -211,6 +211,38 @@ impl World {
         }
     }
 
+    /// Every cell's state ([`World::state_at`]) as a byte, row-major: what steppers that
+    /// read states rather than ages start from (Larger than Life).
+    pub fn states(&self) -> Vec<u8> {
+        (0..self.ages.len())
+            .map(|i| self.state_at(i) as u8)
+            .collect()
+    }
+
+    /// The smallest box `(x, y, width, height)` holding every live cell (`None` when none
+    /// is alive): a host scan of the ages, what "Fit pattern" frames and what a growing
+    /// world keeps away from its edges.
+    pub fn live_box(&self) -> Option<(u32, u32, u32, u32)> {
+        let width = self.width as usize;
+        let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0, usize::MAX, 0);
+        for (y, row) in self.ages.chunks_exact(width.max(1)).enumerate() {
+            let Some(first) = row.iter().position(|&a| a != 0) else {
+                continue;
+            };
+            let last = row.iter().rposition(|&a| a != 0).unwrap_or(first);
+            (x0, x1) = (x0.min(first), x1.max(last));
+            (y0, y1) = (y0.min(y), y);
+        }
+        (y0 != usize::MAX).then(|| {
+            (
+                x0 as u32,
+                y0 as u32,
+                (x1 - x0 + 1) as u32,
+                (y1 - y0 + 1) as u32,
+            )
+        })
+    }
+
     /// Number of dying cells (0 under rules without dying states).
     pub fn dying_count(&self) -> u64 {
         self.dying.iter().filter(|&&d| d > 0).count() as u64

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use super::{PaddedGrid, Parallelism};
 use crate::rule::ltl::Ltl;
 use crate::rule::ltl::count::{Counter, States};
-use crate::world::{Topology, World};
+use crate::world::Topology;
 
 /// What a Larger than Life world keeps between `step` calls: the states as bytes, the
 /// window's buffers and the counter's prefix rows (reused from generation to generation).
@@ -24,23 +24,6 @@ pub(super) struct LtlScratch {
     window: Vec<u8>,
     next: Vec<u8>,
     counter: Counter,
-}
-
-/// The state of every cell: 1 where the age is non-zero, else the decay state.
-pub(crate) fn world_states(world: &World) -> Vec<u8> {
-    let dying = world.dying();
-    world
-        .ages()
-        .iter()
-        .enumerate()
-        .map(|(i, &age)| {
-            if age > 0 {
-                1
-            } else {
-                dying.get(i).copied().unwrap_or(0)
-            }
-        })
-        .collect()
 }
 
 /// The box `[x0, x1) × [y0, y1)` of non-empty cells of the `w`-wide `cells` (offset by
@@ -81,7 +64,7 @@ impl PaddedGrid {
         }
         if self.ltl_stale || scratch.states.len() != w * h {
             // Loaded or edited since the last call: the world is the truth.
-            scratch.states = world_states(&self.world);
+            scratch.states = self.world.states();
             scratch.occupied = occupied_box(&scratch.states, w, (0, 0));
             self.ltl_stale = false;
         }

@@ -572,7 +572,8 @@ fn the_registry_lists_every_experiment_with_variants_and_sizes() {
             "shuffle",
             "coalesce",
             "scan",
-            "hashing"
+            "hashing",
+            "boxsum"
         ]
     );
     let ctx = ctx();
@@ -903,5 +904,55 @@ fn hashing_validates_brute_force_against_the_hashed_universe() {
         assert!(row.validated, "{row:?}");
         assert!(row.ms.is_some_and(|ms| ms > 0.0), "{row:?}");
         assert!(row.notes.contains("MiB"), "{row:?}");
+    }
+}
+
+mod boxsum {
+    use super::*;
+    use golab::lab::Experiment;
+    use golab::lab::boxsum::{BoxSumExperiment, box_sums, random_grid};
+
+    #[test]
+    fn the_cpu_reference_counts_every_cell_of_the_wrapped_box() {
+        // Against reading every cell, including boxes wider than the grid (which wrap onto
+        // themselves and count a cell more than once).
+        for (n, r) in [(7usize, 1usize), (9, 3), (5, 4), (6, 8)] {
+            let cells = random_grid(n, seed() ^ (n * 31 + r) as u64);
+            let got = box_sums(&cells, n, r);
+            for y in 0..n {
+                for x in 0..n {
+                    let mut want = 0;
+                    for dy in -(r as i64)..=r as i64 {
+                        for dx in -(r as i64)..=r as i64 {
+                            let (cx, cy) = (
+                                (x as i64 + dx).rem_euclid(n as i64) as usize,
+                                (y as i64 + dy).rem_euclid(n as i64) as usize,
+                            );
+                            want += cells[cy * n + cx];
+                        }
+                    }
+                    assert_eq!(got[y * n + x], want, "n {n} r {r} at ({x}, {y})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_variant_matches_the_cpu_and_naive_stops_at_small_ranges() {
+        let report = BoxSumExperiment
+            .run(&ctx(), &plan(&[], &[1, 7, 300]), &Progress::new())
+            .unwrap();
+        // naive, sat and sliding at r = 1 and 7; sat and sliding at r = 300 (a box wider
+        // than the 601² check grid, which wraps).
+        assert_all_valid(&report, 8);
+        assert!(report.rows.iter().all(|r| r.gb_per_s.is_some()));
+        assert!(
+            report
+                .notes
+                .iter()
+                .any(|n| n.contains("naive not run at r = 300")),
+            "{:?}",
+            report.notes
+        );
     }
 }

@@ -103,6 +103,8 @@ fn rayon_and_gpu_resident_match_scalar() {
         (3, 'X', 2, 40, 33),
         (2, 'G', 3, 21, 19),
         (30, 'M', 5, 97, 71),
+        (30, 'N', 3, 101, 67),
+        (70, 'N', 2, 151, 143),
         (2, 'M', 2, 4_001, 9),
     ];
     for (k, (r, letter, states, w, h)) in cases.into_iter().enumerate() {

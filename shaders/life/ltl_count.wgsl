@@ -3,7 +3,10 @@
 // Moore square a running column sum of the rows' window sums (the row entering the window
 // added, the row leaving it subtracted: O(1) per cell whatever r is); for other plain
 // shapes two reads per run of the shape's rows; weighted and Gaussian shapes read every
-// cell. Then Golly's transition (flags) and the cell word's age or decay state.
+// cell; for the von Neumann diamond (mode 3) a running diamond sum from the diagonal sums
+// of ltl_diagonal.wgsl (the upper edge leaving, the lower edge entering: four diagonal
+// runs, O(1) per cell whatever r is). Then Golly's transition (flags) and the cell word's
+// age or decay state.
 
 //!include life/ltl_params.wgsl
 
@@ -63,6 +66,48 @@ fn state_at(x: i32, y: i32) -> u32 {
     return state_of(src[u32(cy + 1) * p.pitch + u32(cx)]);
 }
 
+// Mode 3: diagonal sum `dir` (0 main, 1 anti) at skewed position q of extended row ye.
+fn diag_at(dir: u32, ye: u32, q: u32) -> u32 {
+    let half = (dir * (p.height + 2u * p.range) + ye) * p.stride + q;
+    return (prefix[half >> 1u] >> ((half & 1u) * 16u)) & 0xffffu;
+}
+
+// Mode 3: the state-1 cells of diagonal `dir` at skewed position q, rows y_top..=y_bottom
+// (fewer than p.band rows, a power of two, so at most one restart between them).
+fn diag_run(dir: u32, q: u32, y_top: u32, y_bottom: u32) -> u32 {
+    let mask = p.band - 1u;
+    var sum = diag_at(dir, y_bottom, q);
+    if ((y_top & mask) != 0u) {
+        sum -= diag_at(dir, y_top - 1u, q);
+    }
+    if ((y_top ^ y_bottom) > mask) {
+        sum += diag_at(dir, (y_bottom & ~mask) - 1u, q);
+    }
+    return sum & 0xffffu;
+}
+
+// i mod n for i < 3n.
+fn wrap3(i: u32, n: u32) -> u32 {
+    return wrap(wrap(i, n), n);
+}
+
+// Mode 3: the whole diamond about world cell (x, y), one anti-diagonal run per u = dx + dy.
+fn diamond(x: u32, y: u32) -> u32 {
+    let r = i32(p.range);
+    let xe = i32(x) + r;
+    let ye = i32(y) + r;
+    var sum = 0u;
+    for (var u = -r; u <= r; u++) {
+        // dx - dy = v with |v| <= r and v = u (mod 2): rows ye + (u - v_max) / 2 ..= ye + (u + v_max) / 2
+        let v_max = r - (r - u) % 2;
+        let top = ye + (u - v_max) / 2;
+        // The run's top cell: dx = u - (top - ye); its anti-diagonal: xe + dx + top.
+        let q = u32(xe + u + ye) % (p.width + 2u * p.range);
+        sum += diag_run(1u, q, u32(top), u32(ye + (u + v_max) / 2));
+    }
+    return sum;
+}
+
 fn count_runs(x: u32, y: i32) -> i32 {
     var count = 0u;
     for (var k = 0u; k < p.items; k++) {
@@ -100,16 +145,47 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let r = i32(p.range);
     var column = 0u;
     if (p.mode == 0u) {
-        for (var dy = -r; dy <= r; dy++) {
+        // Four windows a step, their loads issued together.
+        var dy = -r;
+        for (; dy + 3 <= r; dy += 4) {
+            let a = window(i32(y0) + dy, x);
+            let b = window(i32(y0) + dy + 1, x);
+            let c = window(i32(y0) + dy + 2, x);
+            let d = window(i32(y0) + dy + 3, x);
+            column += (a + b) + (c + d);
+        }
+        for (; dy <= r; dy++) {
             column += window(i32(y0) + dy, x);
         }
+    } else if (p.mode == 3u) {
+        column = diamond(x, y0);
     }
+    let xe = x + p.range;
+    let ext_w = p.width + 2u * p.range;
+    // Mode 3: extended row y + r mod ext_w, kept without division.
+    var yw = (y0 + p.range) % ext_w;
     for (var y = y0; y < y1; y++) {
         var count = 0;
         if (p.mode == 0u) {
             if (y > y0) {
                 column += window(i32(y) + r, x);
                 column -= window(i32(y) - r - 1, x);
+            }
+            count = i32(column);
+        } else if (p.mode == 3u) {
+            if (y > y0) {
+                // Leaving: the upper edge of the diamond about (x, y - 1), apex (xe, ye - r - 1);
+                // entering: the lower edge of the diamond about (x, y), apex (xe, ye + r).
+                // Positions: main (xe - ye) mod ext_w, anti (xe + ye) mod ext_w of each run's top.
+                let ye = y + p.range;
+                yw = wrap(yw + 1u, ext_w);
+                let up = ye - 1u - p.range;
+                let low = ye + p.range;
+                let leaving = diag_run(1u, wrap3(xe + yw + ext_w - 1u - p.range, ext_w), up, ye - 1u)
+                    + diag_run(0u, wrap3(xe + 1u + p.range + ext_w - yw, ext_w), up + 1u, ye - 1u);
+                let entering = diag_run(0u, wrap(xe - p.range + ext_w - yw, ext_w), ye, low)
+                    + diag_run(1u, wrap3(xe + p.range + yw, ext_w), ye, low - 1u);
+                column = column + entering - leaving;
             }
             count = i32(column);
         } else if (p.mode == 1u) {

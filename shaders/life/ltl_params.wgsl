@@ -7,16 +7,16 @@ struct LtlParams {
     height: u32,
     pitch: u32,
     range: u32,
-    stride: u32,    // 16-bit prefix halves per row: width + 2 range + 2, rounded up to even
+    stride: u32,    // 16-bit halves per row of sums: width + 2 range + 2 (mode 3: width + 2 range), even
     torus: u32,
     states: u32,    // C (2 for two-state rules)
-    mode: u32,      // 0 square (running column sums), 1 row runs, 2 weighted cells
+    mode: u32,      // 0 square (running column sums), 1 row runs, 2 weighted cells, 3 diamond
     items: u32,     // runs (mode 1) or cells (mode 2) in `shape`
     run: u32,       // rows each thread of the count pass walks
     odd: u32,       // generation parity this bind group steps (B0 alternates rules)
     flags_len: u32, // entries per flag table
     bonus: u32,     // 1: an occupied cell adds one to its own count (Gaussian)
-    pad0: u32,
+    band: u32,      // mode 3: rows after which the diagonal sums restart (> range, a power of two)
     pad1: u32,
     pad2: u32,
 }
@@ -30,4 +30,26 @@ struct LtlParams {
 // 1 for a state-1 cell's word.
 fn state1(word: u32) -> u32 {
     return select(0u, 1u, state_of(word) == 1u);
+}
+
+// i mod n for i < 2n.
+fn wrap(i: u32, n: u32) -> u32 {
+    return select(i, i - n, i >= n);
+}
+
+// v mod n for any v, without a division within one period of [0, n).
+fn wrap_signed(v: i32, n: i32) -> i32 {
+    if (v < 0) {
+        if (v >= -n) {
+            return v + n;
+        }
+        return ((v % n) + n) % n;
+    }
+    if (v >= n) {
+        if (v < 2 * n) {
+            return v - n;
+        }
+        return v % n;
+    }
+    return v;
 }

@@ -3,14 +3,15 @@
 // beyond a dead border): P[i] counts extended columns 0..i, extended column j being world
 // column j - r. Sums are 16-bit (a row has fewer than 65 536 extended columns), two to a
 // word: P[i] of row y is half (i + 1) of the row's `stride` halves, so that each thread's
-// eight sums fill four whole words. One workgroup scans one row in blocks of 2048.
+// eight sums fill four whole words. One workgroup scans one row in blocks of 2048
+// (gpu/workgroup_scan.wgsl).
 
 //!include life/ltl_params.wgsl
 
 @group(0) @binding(1) var<storage, read> src: array<u32>;
 @group(0) @binding(2) var<storage, read_write> prefix: array<u32>;
 
-var<workgroup> sums: array<u32, 256>;
+//!include gpu/workgroup_scan.wgsl
 
 // 1 when extended column j of world row y holds a state-1 cell.
 fn live_at(y: u32, j: u32) -> u32 {
@@ -46,19 +47,8 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_id) l
             }
             v[k] = total;
         }
-        sums[t] = total;
-        workgroupBarrier();
-        // Inclusive scan of the 256 thread totals (Hillis-Steele).
-        for (var step = 1u; step < 256u; step <<= 1u) {
-            var add = 0u;
-            if (t >= step) {
-                add = sums[t - step];
-            }
-            workgroupBarrier();
-            sums[t] += add;
-            workgroupBarrier();
-        }
-        let before = carry + select(0u, sums[t - 1u], t > 0u);
+        let scanned = workgroup_scan(t, total);
+        let before = carry + scanned.x - total;
         // P[j0 + 1 + k] = before + v[k] sits at half j0 + 2 + k: words (j0 + 2) / 2 + k / 2.
         for (var k = 0u; k < 8u; k += 2u) {
             let word = (j0 + 2u + k) / 2u;
@@ -66,8 +56,7 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(local_invocation_id) l
                 prefix[base + word] = (before + v[k]) | ((before + v[k + 1u]) << 16u);
             }
         }
-        carry += sums[255];
-        workgroupBarrier();
+        carry += scanned.y;
     }
     if (t == 0u) {
         prefix[base] = 0u; // P[0] = 0 (half 1) and the unused half 0

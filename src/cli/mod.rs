@@ -85,7 +85,7 @@ pub enum Command {
     Patterns(patterns_cmd::PatternsArgs),
     /// Print the GPU adapter, backend, features and limits golab would use.
     GpuInfo(GpuInfoArgs),
-    /// Run a GPU-compute Lab experiment (sort, transpose, shuffle, coalesce, scan, hashing; `list`).
+    /// Run a GPU-compute Lab experiment (sort, transpose, shuffle, coalesce, scan, hashing, boxsum; `list`).
     Lab(lab_cmd::LabArgs),
 }
 

@@ -1,11 +1,12 @@
 //! The GPU-compute Lab: small experiments that reproduce GPU articles (bitonic sort,
-//! transpose, subgroup shuffles, coalescing) behind one [`Experiment`] trait, so the
+//! transpose, subgroup shuffles, coalescing, scans, hashing, box sums) behind one [`Experiment`] trait, so the
 //! desktop tab, `golab lab …` and the tests drive every experiment the same way.
 //!
 //! Every measurement validates the GPU result against a CPU result on fresh random input
 //! first, then warms up, then times with timestamp queries (wall clock when the device has
 //! none) and reports medians next to the copy bandwidth measured in the same run.
 
+pub mod boxsum;
 mod clock;
 pub mod coalesce;
 mod gpu;
@@ -131,7 +132,9 @@ pub enum LabError {
     #[error("{0}")]
     BadSize(String),
     /// An experiment name that does not exist.
-    #[error("unknown experiment '{0}'; known: sort, transpose, shuffle, coalesce, scan, hashing")]
+    #[error(
+        "unknown experiment '{0}'; known: sort, transpose, shuffle, coalesce, scan, hashing, boxsum"
+    )]
     UnknownExperiment(String),
     /// wgpu reported an error (validation, out of memory, lost device) caused by the Lab's
     /// own work (other threads' errors on the shared device are theirs).
@@ -268,6 +271,7 @@ pub fn experiments() -> Vec<Box<dyn Experiment>> {
         Box::new(coalesce::CoalesceExperiment),
         Box::new(scan::ScanExperiment),
         Box::new(hashing::HashingExperiment),
+        Box::new(boxsum::BoxSumExperiment),
     ]
 }
 
@@ -312,6 +316,7 @@ pub fn shader_permutations() -> Vec<(String, String)> {
         }
     }
     shaders.extend(coalesce::VARIANTS.iter().map(|v| coalesce::shader(v.2)));
+    shaders.push(boxsum::shader());
     for subgroups in [false, true] {
         shaders.push(scanner::multi_pass_shader(subgroups));
         for (threads, rows) in [

@@ -3,12 +3,14 @@
 //! - [`step_naive`]: every counted cell read for every cell, (2r+1)² work at worst — the
 //!   reference the tests hold every strategy to;
 //! - [`Counter`]: row prefix sums, so a cell's count is two reads per run of its
-//!   neighbourhood's rows (O(r) for discs and diamonds), and for the Moore square a
-//!   running column sum of the rows' window sums (O(1) per cell whatever r is).
+//!   neighbourhood's rows (O(r) for discs), for the Moore square a running column sum of
+//!   the rows' window sums, and for the von Neumann diamond a running sum of diagonal runs
+//!   ([`super::diagonal`]) — O(1) per cell whatever r is.
 //!
 //! Both read the world as one state byte per cell, row-major; beyond the edges a torus
 //! wraps and a dead border reads 0.
 
+use super::diagonal::Diagonals;
 use super::{Ltl, Shape};
 
 /// A world's states as the counters read them.
@@ -75,6 +77,8 @@ pub struct Counter {
     /// `prefix[y * stride + i]`: state-1 cells among extended columns `0..i` of row y,
     /// where extended column j is world column `j − r` (wrapped or dead).
     prefix: Vec<u32>,
+    /// The diamond's diagonal sums (filled instead of `prefix` for a diamond).
+    diagonals: Diagonals,
 }
 
 impl Counter {
@@ -85,12 +89,18 @@ impl Counter {
             r,
             stride,
             prefix: vec![0; stride * height],
+            diagonals: Diagonals::default(),
         }
     }
 
-    /// Prefix rows of `s`, serially or over every core (the counter takes `s`'s size).
-    pub fn fill(&mut self, s: &States, parallel: bool) {
+    /// The sums `shape` counts from (prefix rows, or a diamond's diagonal sums) of `s`,
+    /// serially or over every core (the counter takes `s`'s size).
+    pub fn fill(&mut self, shape: &Shape, s: &States, parallel: bool) {
         use rayon::prelude::*;
+        if shape.diamond {
+            self.diagonals.fill(s, self.r, parallel);
+            return;
+        }
         self.stride = s.width + 2 * self.r + 1;
         self.prefix.resize(self.stride * s.height, 0);
         let (r, stride) = (self.r, self.stride);
@@ -142,6 +152,23 @@ impl Counter {
             let at = y as usize * self.stride;
             Some(&self.prefix[at..at + self.stride])
         };
+        if shape.diamond {
+            let mut columns = vec![0i32; w];
+            self.diagonals.diamonds(first, &mut columns);
+            for i in 0..rows {
+                let y = first + i;
+                if i > 0 {
+                    self.diagonals.slide(y, &mut columns);
+                }
+                let cells = &s.cells[y * w..(y + 1) * w];
+                for ((out, &state), &count) in
+                    out[i * w..(i + 1) * w].iter_mut().zip(cells).zip(&columns)
+                {
+                    *out = rule.next(state, count, odd);
+                }
+            }
+            return;
+        }
         if shape.square {
             // Running column sums of the rows' window sums: add the row entering the window,
             // subtract the one leaving it.
@@ -252,6 +279,8 @@ mod tests {
         for (rule, w, h) in [
             ("R3,C0,M1,S10..20,B8..14,NM", 13, 9),
             ("R2,C4,M0,S3..6,B4..5,NN", 11, 7),
+            ("R9,C0,M1,S20..60,B25..50,NN", 23, 150),
+            ("R70,C0,M1,S2000..6000,B2500..5000,NN", 141, 200),
             ("R3,C0,S5-12,B6-9,NC", 17, 10),
             ("R2,C0,S2-5,B3-4,NX", 9, 12),
             ("R3,C0,S2-5,B3-4,N#", 9, 12),
@@ -273,7 +302,7 @@ mod tests {
                 };
                 let naive = step_naive(&ltl, &s, false);
                 let mut counter = Counter::new(ltl.range as usize, w, h);
-                counter.fill(&s, false);
+                counter.fill(&shape, &s, false);
                 let mut fast = vec![0u8; w * h];
                 counter.next_rows(&ltl, &shape, &s, false, 0, &mut fast);
                 assert_eq!(fast, naive, "{rule} torus={torus}");

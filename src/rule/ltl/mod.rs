@@ -13,6 +13,7 @@
 //! [`crate::rule::Rule`] stays `Copy`.
 
 pub mod count;
+pub mod diagonal;
 mod neighbourhood_text;
 pub mod parse;
 pub mod shape;

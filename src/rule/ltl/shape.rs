@@ -236,6 +236,8 @@ pub struct Shape {
     pub plain: bool,
     /// Moore: every row is one run of the full width (the sliding-sum fast path).
     pub square: bool,
+    /// von Neumann: the diamond |dx| + |dy| ≤ r (the diagonal-sum fast path).
+    pub diamond: bool,
 }
 
 impl Shape {
@@ -260,6 +262,7 @@ impl Shape {
         Shape {
             range: r,
             square: matches!(n, Neighbourhood::Moore),
+            diamond: matches!(n, Neighbourhood::VonNeumann),
             cells,
             runs,
             plain,

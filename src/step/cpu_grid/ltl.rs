@@ -111,7 +111,7 @@ impl PaddedGrid {
                 height: wh,
                 torus,
             };
-            scratch.counter.fill(&s, parallel);
+            scratch.counter.fill(&shape, &s, parallel);
             scratch.next.resize(ww * wh, 0);
             let counter = &scratch.counter;
             let shape = &shape;

@@ -1,9 +1,10 @@
 //! Larger than Life on the u32-word device world (`gpu-resident`): two passes per
 //! generation. `life/ltl_prefix.wgsl` scans every row's state-1 cells into 16-bit prefix
-//! sums over the row extended by r on each side; `life/ltl_count.wgsl` walks columns, counting each
-//! cell's neighbourhood from those sums (a running column sum for the Moore square, so a
-//! cell costs the same at r = 5 and r = 500) and applying Golly's transition. The port of
-//! both passes on the CPU is [`crate::rule::ltl::count::Counter`].
+//! sums over the row extended by r on each side (for the von Neumann diamond,
+//! `life/ltl_diagonal.wgsl` sums both diagonals instead); `life/ltl_count.wgsl` walks
+//! columns, counting each cell's neighbourhood from those sums (a running sum for the Moore
+//! square and the diamond, so a cell costs the same at r = 5 and r = 500) and applying
+//! Golly's transition. The CPU port of the passes is [`crate::rule::ltl::count::Counter`].
 
 use std::sync::Arc;
 
@@ -12,31 +13,56 @@ use crate::gpu::limits::ChunkPlan;
 use crate::gpu::shader::Shader;
 use crate::gpu::timing::PassTimer;
 use crate::rule::Rule;
+use crate::rule::ltl::Neighbourhood;
 use crate::world::Topology;
 
 /// Threads per workgroup of the count pass (`@workgroup_size` in ltl_count.wgsl).
 const COUNT_GROUP: u32 = 128;
-/// Count-pass threads wanted before a thread walks more rows than its shape needs.
-const COUNT_THREADS: u64 = 1 << 16;
+/// Count-pass threads wanted before a thread walks more rows than its shape needs (runs
+/// are halved until this many are in flight: docs/experiments/ltl-diamond.md).
+const COUNT_THREADS: u64 = 1 << 17;
 
-/// The two pipelines, compiled the first time a Larger than Life world is loaded.
+/// The pipelines, compiled the first time a Larger than Life world is loaded.
 pub struct LtlKernels {
     prefix: wgpu::ComputePipeline,
+    diagonal: wgpu::ComputePipeline,
     count: wgpu::ComputePipeline,
 }
 
-/// The modules behind [`LtlKernels`]: prefix pass, count pass.
-pub fn shaders() -> [Shader; 2] {
-    ["life/ltl_prefix.wgsl", "life/ltl_count.wgsl"].map(Shader::new)
+/// The modules behind [`LtlKernels`]: row sums, diagonal sums, count pass.
+pub fn shaders() -> [Shader; 3] {
+    [
+        "life/ltl_prefix.wgsl",
+        "life/ltl_diagonal.wgsl",
+        "life/ltl_count.wgsl",
+    ]
+    .map(Shader::new)
 }
 
 impl LtlKernels {
     fn on(ctx: &GpuContext) -> Arc<LtlKernels> {
         ctx.resource(|ctx| {
-            let [prefix, count] = shaders().map(|s| ctx.compute_pipeline(&s, None, true));
-            LtlKernels { prefix, count }
+            let [prefix, diagonal, count] = shaders().map(|s| ctx.compute_pipeline(&s, None, true));
+            LtlKernels {
+                prefix,
+                diagonal,
+                count,
+            }
         })
     }
+}
+
+/// How the count pass counts a cell's neighbourhood (`mode` in ltl_params.wgsl).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Count {
+    /// The Moore square: a running column sum of row windows.
+    Square = 0,
+    /// Any other unweighted shape: two row-sum reads per run of its rows.
+    Runs = 1,
+    /// Weighted shapes: every cell read.
+    Weighted = 2,
+    /// The von Neumann diamond: a running sum of diagonal runs.
+    Diamond = 3,
 }
 
 /// Mirrors `LtlParams` in shaders/life/ltl_params.wgsl.
@@ -56,16 +82,22 @@ struct LtlParams {
     odd: u32,
     flags_len: u32,
     bonus: u32,
-    pad: [u32; 3],
+    band: u32,
+    pad: [u32; 2],
 }
 
 /// Rows one count-pass thread walks: for the Moore square r rows (at least 64), so its
 /// O(r) start-up costs about one more read per cell while enough threads stay in flight
-/// (docs/experiments/ltl-run-length.md: longer runs lost at r = 100 and 500); at least
-/// [`COUNT_THREADS`] threads in any case.
-fn rows_per_thread(width: u32, height: u32, range: u32, square: bool) -> u32 {
+/// (docs/experiments/ltl-run-length.md: longer runs lost at r = 100 and 500); for the
+/// diamond, whose start reads 2r + 1 diagonal runs, 2r rows; halved until
+/// [`COUNT_THREADS`] threads are in flight (the diamond at r = 500 on 8192²: 500 rows).
+fn rows_per_thread(width: u32, height: u32, range: u32, count: Count) -> u32 {
     let threads_at = |run: u32| u64::from(width) * u64::from(height.div_ceil(run));
-    let mut run = if square { range.max(64) } else { 8 };
+    let mut run = match count {
+        Count::Square => range.max(64),
+        Count::Diamond => (2 * range).max(64),
+        Count::Runs | Count::Weighted => 8,
+    };
     while run > 8 && threads_at(run) < COUNT_THREADS {
         run /= 2;
     }
@@ -79,8 +111,9 @@ pub struct LtlPass {
     /// `prefix[g]` / `count[g]`: the passes reading generation buffer g.
     prefix: [wgpu::BindGroup; 2],
     count: [wgpu::BindGroup; 2],
-    /// `None` when the shape is weighted (the count pass reads cells, not sums).
-    prefix_groups: Option<(u32, u32)>,
+    /// The pass that writes the sums the count reads, with its workgroups; `None` when the
+    /// shape is weighted (the count pass reads cells, not sums).
+    sums: Option<(wgpu::ComputePipeline, (u32, u32))>,
     count_groups: (u32, u32),
 }
 
@@ -108,9 +141,28 @@ impl LtlPass {
             ));
         }
         let shape = ltl.shape();
-        let stride = (w + 2 * r + 2).next_multiple_of(2);
-        let prefix_bytes = u64::from(stride) * u64::from(h) * 2;
         let limit = crate::gpu::limits::max_chunk_bytes(&ctx.limits);
+        // Diagonal sums of the extended grid, both directions (ltl_diagonal.wgsl), where
+        // they fit; restarted every `band` rows, more than any diagonal run the count reads.
+        let ext_rows = h + 2 * r;
+        let diagonal_stride = (w + 2 * r).next_multiple_of(2);
+        let diagonal_bytes = u64::from(diagonal_stride) * u64::from(ext_rows) * 4;
+        let band = crate::rule::ltl::diagonal::band_rows(r as usize) as u32;
+        let count = if shape.square && shape.plain {
+            Count::Square
+        } else if ltl.neighbourhood == Neighbourhood::VonNeumann && diagonal_bytes <= limit {
+            Count::Diamond
+        } else if shape.plain {
+            Count::Runs
+        } else {
+            Count::Weighted
+        };
+        let (stride, prefix_bytes) = if count == Count::Diamond {
+            (diagonal_stride, diagonal_bytes)
+        } else {
+            let stride = (w + 2 * r + 2).next_multiple_of(2);
+            (stride, u64::from(stride) * u64::from(h) * 2)
+        };
         if plan.chunks.len() != 1 || prefix_bytes > limit {
             return Err(format!(
                 "Larger than Life on the GPU keeps the world and its row sums in one buffer each; a {w}x{h} world at range {r} needs {} MiB where this device binds {} MiB: use a smaller world, or rayon",
@@ -118,23 +170,25 @@ impl LtlPass {
                 limit >> 20
             ));
         }
-        let (mode, items, words): (u32, u32, Vec<i32>) = if shape.square && shape.plain {
-            (0, 0, vec![0])
-        } else if shape.plain {
-            let runs = shape
-                .runs
-                .iter()
-                .flat_map(|&(dy, lo, hi)| [dy + ltl.range, lo + ltl.range, hi + ltl.range + 1])
-                .collect();
-            (1, shape.runs.len() as u32, runs)
-        } else {
-            let mut cells: Vec<i32> = shape
-                .cells
-                .iter()
-                .flat_map(|&(dx, dy, wt)| [dx, dy, wt])
-                .collect();
-            cells.extend((0..=255u8).map(|s| ltl.neighbourhood.state_weight(s)));
-            (2, shape.cells.len() as u32, cells)
+        let (items, words): (u32, Vec<i32>) = match count {
+            Count::Square | Count::Diamond => (0, vec![0]),
+            Count::Runs => {
+                let runs = shape
+                    .runs
+                    .iter()
+                    .flat_map(|&(dy, lo, hi)| [dy + ltl.range, lo + ltl.range, hi + ltl.range + 1])
+                    .collect();
+                (shape.runs.len() as u32, runs)
+            }
+            Count::Weighted => {
+                let mut cells: Vec<i32> = shape
+                    .cells
+                    .iter()
+                    .flat_map(|&(dx, dy, wt)| [dx, dy, wt])
+                    .collect();
+                cells.extend((0..=255u8).map(|s| ltl.neighbourhood.state_weight(s)));
+                (shape.cells.len() as u32, cells)
+            }
         };
         let shape_buf = ctx.buffer_with(
             "ltl shape",
@@ -147,7 +201,7 @@ impl LtlPass {
             usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
-        let run = rows_per_thread(w, h, r, mode == 0);
+        let run = rows_per_thread(w, h, r, count);
         let kernels = LtlKernels::on(ctx);
         let make = |g: usize| {
             let odd = first_odd ^ (g == 1);
@@ -172,13 +226,14 @@ impl LtlPass {
                 } else {
                     2
                 },
-                mode,
+                mode: count as u32,
                 items,
                 run,
                 odd: u32::from(odd),
                 flags_len: len as u32,
                 bonus: u32::from(ltl.neighbourhood.centre_bonus()),
-                pad: [0; 3],
+                band,
+                pad: [0; 2],
             };
             let params = ctx.buffer_with(
                 "ltl params",
@@ -191,9 +246,13 @@ impl LtlPass {
                 wgpu::BufferUsages::STORAGE,
             );
             let (src, dst) = (&bufs[g][0], &bufs[1 - g][0]);
+            let sums = match count {
+                Count::Diamond => &kernels.diagonal,
+                _ => &kernels.prefix,
+            };
             let prefix = ctx.bind_buffers(
-                "ltl prefix",
-                &kernels.prefix.get_bind_group_layout(0),
+                "ltl sums",
+                &sums.get_bind_group_layout(0),
                 &[&params, src, &prefix_buf],
             );
             let count = ctx.bind_buffers(
@@ -207,7 +266,17 @@ impl LtlPass {
         Ok(LtlPass {
             prefix: [p0, p1],
             count: [c0, c1],
-            prefix_groups: (mode != 2).then_some((h.min(65_535), h.div_ceil(65_535))),
+            sums: match count {
+                Count::Square | Count::Runs => {
+                    Some((&kernels.prefix, (h.min(65_535), h.div_ceil(65_535))))
+                }
+                Count::Diamond => Some((
+                    &kernels.diagonal,
+                    ((stride / 2).div_ceil(COUNT_GROUP), ext_rows.div_ceil(band)),
+                )),
+                Count::Weighted => None,
+            }
+            .map(|(pipeline, groups)| (pipeline.clone(), groups)),
             count_groups: (w.div_ceil(COUNT_GROUP), h.div_ceil(run)),
             kernels,
         })
@@ -225,10 +294,10 @@ impl LtlPass {
             label: Some("ltl step"),
             timestamp_writes,
         });
-        if let Some((x, y)) = self.prefix_groups {
-            pass.set_pipeline(&self.kernels.prefix);
+        if let Some((pipeline, (x, y))) = &self.sums {
+            pass.set_pipeline(pipeline);
             pass.set_bind_group(0, &self.prefix[cur], &[]);
-            pass.dispatch_workgroups(x, y, 1);
+            pass.dispatch_workgroups(*x, *y, 1);
         }
         pass.set_pipeline(&self.kernels.count);
         pass.set_bind_group(0, &self.count[cur], &[]);

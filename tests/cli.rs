@@ -566,3 +566,136 @@ fn bench_hashlife_reports_generations_per_second_and_memory() {
         "{text}"
     );
 }
+
+#[test]
+fn configuration_md_lists_every_environment_knob_golab_reads() {
+    // Every `"GOLAB_…"` name in the sources is a knob some code reads; each must have its
+    // row in docs/configuration.md.
+    fn names_in(dir: &std::path::Path, found: &mut std::collections::BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                names_in(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for piece in text.split("\"GOLAB_").skip(1) {
+                    let name: String = piece
+                        .chars()
+                        .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
+                        .collect();
+                    if piece[name.len()..].starts_with('"') {
+                        found.insert(format!("GOLAB_{name}"));
+                    }
+                }
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut names = std::collections::BTreeSet::new();
+    names_in(&root.join("src"), &mut names);
+    assert!(names.len() >= 15, "{names:?}");
+    let doc = std::fs::read_to_string(root.join("docs/configuration.md")).unwrap();
+    let missing: Vec<_> = names.iter().filter(|n| !doc.contains(n.as_str())).collect();
+    assert!(
+        missing.is_empty(),
+        "docs/configuration.md lacks {missing:?}"
+    );
+}
+
+#[test]
+fn cpu_only_commands_open_no_gpu() {
+    // A scalar benchmark needs no adapter: nothing probes the GPU, so no driver messages.
+    let out = golab(&[
+        "bench",
+        "--strategies",
+        "scalar,cpu-bitsliced",
+        "--sizes",
+        "64",
+        "--gens",
+        "4",
+        "--repeats",
+        "1",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("XDG_RUNTIME_DIR") && !stderr.to_lowercase().contains("vulkan"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_pattern_without_a_grid_runs_on_the_unbounded_plane_as_golly_runs_it() {
+    // No --strategy, --size or --topology: the hashed plane.
+    let plane = json(&["run", "--pattern", "gosper-glider-gun", "--gens", "300"]);
+    assert_eq!(plane["strategy"], "hashlife");
+    // A grid strategy without --size: a dead-border grid holding all 300 generations of
+    // growth, which gives the plane's population exactly; the warning says so.
+    let grid = json(&[
+        "run",
+        "--pattern",
+        "gosper-glider-gun",
+        "--gens",
+        "300",
+        "--strategy",
+        "rayon",
+    ]);
+    assert_eq!(grid["population"], plane["population"]);
+    assert_eq!(grid["topology"], "dead");
+    assert_eq!(grid["width"], 36 + 2 * 301);
+    assert!(
+        grid["warnings"][0]
+            .as_str()
+            .is_some_and(|w| w.contains("unbounded plane") && w.contains("300 generations")),
+        "{grid}"
+    );
+    // More growth than any grid holds: refused with the size it would need.
+    let out = golab(&[
+        "run",
+        "--pattern",
+        "gosper-glider-gun",
+        "--gens",
+        "2^40",
+        "--strategy",
+        "scalar",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("2199023255590x2199023255563 grid")
+            && stderr.contains("leave out --strategy"),
+        "{stderr}"
+    );
+    // A soup keeps its 256² torus.
+    let soup = json(&["run", "--gens", "1"]);
+    assert_eq!(
+        (soup["width"].as_u64(), soup["topology"].as_str()),
+        (Some(256), Some("torus"))
+    );
+}
+
+#[test]
+fn a_pattern_whose_rule_the_hashed_plane_does_not_run_goes_to_a_grid_with_the_reason() {
+    // Larger than Life: Golly's unbounded LtL, a grid that grows.
+    let dir = std::env::temp_dir().join(format!("golab-cli-plane-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bosco.rle");
+    std::fs::write(
+        &path,
+        "x = 4, y = 4, rule = R5,C0,M1,S34..58,B34..45,NM\nbo$3o$obo$2o!\n",
+    )
+    .unwrap();
+    let v = json(&["run", "--pattern", path.to_str().unwrap(), "--gens", "3"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(v["topology"], "growing", "{v}");
+    assert!(
+        v["warnings"].as_array().is_some_and(|w| w
+            .iter()
+            .any(|w| w.as_str().is_some_and(|w| w.starts_with("on a grid:")))),
+        "{v}"
+    );
+}

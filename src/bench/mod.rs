@@ -168,7 +168,12 @@ fn measure(
     // The GPU is kept busy while the host re-loads the window's world (see gpu::heater): a
     // window of a fresh soup lasts milliseconds, and it would otherwise start on an idle,
     // clocked-down GPU.
-    let heat = factory.gpu().ok().filter(|_| strategy.is_gpu()).cloned();
+    // (A CPU strategy opens no device: no adapter probing, no driver messages.)
+    let heat = if strategy.is_gpu() {
+        factory.gpu().ok().cloned()
+    } else {
+        None
+    };
     let window_run = |stepper: &mut dyn crate::step::Stepper, gens: u64| {
         let heater = heat.clone().map(Heater::start);
         stepper.load(&snapshot).map_err(|e| e.to_string())?;

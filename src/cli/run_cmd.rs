@@ -42,9 +42,12 @@ pub struct RunArgs {
     #[arg(long, default_value = "100", value_parser = parse_count)]
     pub gens: u128,
     /// Strategy stepping the world; `hashlife` runs the pattern in the unbounded hashed
-    /// universe (no --size, --topology or soup).
-    #[arg(long, default_value = "scalar")]
-    pub strategy: String,
+    /// universe (no --size, --topology or soup). Default: a pattern without --size or
+    /// --topology runs as Golly runs it — its bounded grid if its rule names one, else the
+    /// unbounded plane (hashed; Larger than Life and rules the hashed universe does not run:
+    /// scalar on a grid that grows or holds the pattern's reach); anything else scalar.
+    #[arg(long)]
+    pub strategy: Option<String>,
     /// Step in increments of this many generations (a count or `2^k`; default: all of
     /// --gens at once, as bgolly does).
     #[arg(long, value_parser = parse_count)]
@@ -145,6 +148,9 @@ fn build_world(args: &RunArgs, warnings: &mut Vec<String>) -> Result<World, CliE
                 warnings.extend(warning);
                 return Ok(world);
             }
+            if unbounded {
+                return plane_grid(&pattern, rule, args.gens, warnings);
+            }
             let (width, height, topology) = size(pattern.grid)?;
             let mut world = World::new(width, height, topology, rule)?;
             let report = pattern.place(&mut world, Placement::Centred);
@@ -158,6 +164,44 @@ fn build_world(args: &RunArgs, warnings: &mut Vec<String>) -> Result<World, CliE
             Ok(world)
         }
     }
+}
+
+/// The unbounded plane for `gens` generations of `pattern` on a grid strategy: a dead-border
+/// grid holding the pattern and everything it can reach in that time (the rule's range a
+/// generation each way), where the border never matters — or a clear error naming the size
+/// needed.
+fn plane_grid(
+    pattern: &crate::pattern::Pattern,
+    rule: Rule,
+    gens: u128,
+    warnings: &mut Vec<String>,
+) -> Result<World, CliError> {
+    let (w, h) = (pattern.width, pattern.height);
+    let reach = u128::from(rule.range().max(1)) * gens + 1;
+    let side = |n: u32| u128::from(n.max(1)) + 2 * reach;
+    let (width, height) = (side(w), side(h));
+    let fits = u32::try_from(width).ok().zip(u32::try_from(height).ok());
+    let world = fits.ok_or_else(String::new).and_then(|(width, height)| {
+        World::new(width, height, Topology::DeadBorder, rule).map_err(|e| e.to_string())
+    });
+    let mut world = world.map_err(|why| {
+        CliError(format!(
+            "{gens} generations of this {w}x{h} pattern on the unbounded plane need a {width}x{height} grid \
+             (it spreads up to {} a generation each way){}: leave out --strategy to run it \
+             hashed, or give --size for a torus",
+            match rule.range().max(1) {
+                1 => "1 cell".to_string(),
+                r => format!("{r} cells"),
+            },
+            if why.is_empty() { String::new() } else { format!(", and {why}") }
+        ))
+    })?;
+    let report = pattern.place(&mut world, Placement::Centred);
+    warnings.extend(report.warning());
+    warnings.push(format!(
+        "the unbounded plane as a {width}x{height} dead-border grid: room for {gens} generations of growth"
+    ));
+    Ok(world)
 }
 
 /// A generation count: decimal digits (`_` allowed) or `2^k`.
@@ -178,16 +222,30 @@ pub fn parse_count(text: &str) -> Result<u128, String> {
 
 /// Execute `golab run`.
 pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliError> {
-    if args.strategy.trim().eq_ignore_ascii_case("hashlife") {
+    let named = args.strategy.as_deref().map(str::trim);
+    if named.is_some_and(|s| s.eq_ignore_ascii_case("hashlife")) {
         return super::run_hashed::run(args);
+    }
+    let mut warnings = Vec::new();
+    if let (None, Some(source), None, None, None) =
+        (named, &args.pattern, &args.size, &args.topology, args.soup)
+    {
+        // As Golly runs a pattern: the unbounded plane, unless it belongs on a grid.
+        match super::run_hashed::open(source, args) {
+            Ok(opened) => return super::run_hashed::run_opened(args, opened),
+            Err(super::run_hashed::OpenError::BoundedGrid(_)) => {}
+            Err(super::run_hashed::OpenError::NeedsGrid(why)) => {
+                warnings.push(format!("on a grid: {why}"));
+            }
+            Err(super::run_hashed::OpenError::Other(e)) => return Err(e),
+        }
     }
     if args.max_memory.is_some() {
         return Err(CliError(
             "--max-memory limits the hashed universe: it goes with --strategy hashlife".into(),
         ));
     }
-    let strategy: Strategy = args.strategy.parse()?;
-    let mut warnings = Vec::new();
+    let strategy: Strategy = named.unwrap_or("scalar").parse()?;
     let world = build_world(args, &mut warnings)?;
     let sim = Simulation::new(args.gpu.factory(tuning)?, world, strategy)?;
     let before = sim.transfer_counts();

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::CliError;
 use super::run_cmd::RunArgs;
-use crate::hashlife::{self, load};
+use crate::hashlife::{self, Hashed, load};
 use crate::rule::Rule;
 use crate::universe::Universe;
 
@@ -55,16 +55,71 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
     if args.soup.is_some() {
         return Err(CliError("--soup needs a grid strategy".into()));
     }
+    let opened = open(source, args)?;
+    run_opened(args, opened)
+}
+
+/// A pattern opened in the hashed universe, with the seconds reading it took.
+pub struct Opened {
+    universe: Hashed,
+    meta: crate::pattern::Pattern,
+    load_s: f64,
+}
+
+/// Open `source` in the hashed universe under `args`' rule and memory limit: the universe,
+/// or why it cannot hold the pattern (a bounded grid, a rule it does not run, …).
+pub fn open(source: &str, args: &RunArgs) -> Result<Opened, OpenError> {
     let limit = args
         .max_memory
         .map_or_else(hashlife::default_memory_limit, |mib| mib << 20);
-    let rule = args.rule.as_deref().map(str::parse::<Rule>).transpose()?;
+    let rule = args
+        .rule
+        .as_deref()
+        .map(str::parse::<Rule>)
+        .transpose()
+        .map_err(|e| OpenError::Other(e.into()))?;
     let load_start = Instant::now();
-    let (mut universe, meta) = load::open(source, rule, limit)?;
+    let (universe, meta) = load::open(source, rule, limit).map_err(|e| match e {
+        load::LoadError::BoundedGrid { .. } => OpenError::BoundedGrid(e.to_string()),
+        load::LoadError::Hash(_) => OpenError::NeedsGrid(e.to_string()),
+        other => OpenError::Other(other.into()),
+    })?;
+    Ok(Opened {
+        universe,
+        meta,
+        load_s: load_start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Why [`open`] failed.
+pub enum OpenError {
+    /// The pattern's rule names a bounded grid: it runs on that grid.
+    BoundedGrid(String),
+    /// The hashed universe does not run the pattern's rule (the reason): it needs a grid.
+    NeedsGrid(String),
+    /// Anything else (an unreadable file, an unknown rule, …).
+    Other(CliError),
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::BoundedGrid(why) | OpenError::NeedsGrid(why) => f.write_str(why),
+            OpenError::Other(e) => f.write_str(&e.0),
+        }
+    }
+}
+
+/// Step and report a pattern [`open`]ed in the hashed universe.
+pub fn run_opened(args: &RunArgs, opened: Opened) -> Result<(), CliError> {
+    let Opened {
+        mut universe,
+        meta,
+        load_s,
+    } = opened;
     for w in &meta.warnings {
         eprintln!("warning: {w}");
     }
-    let load_s = load_start.elapsed().as_secs_f64();
     let elapsed_s = drive(&mut universe, args)?;
     if let Some(path) = &args.out {
         Universe::save(&mut universe, path, &meta.comments)?;

@@ -73,3 +73,32 @@ fn the_placing_hint_goes_once_the_pattern_is_placed_or_cancelled() {
     assert!(harness.state().view.placing.is_none());
     assert!(harness.query_by_label_contains("click to place").is_none());
 }
+
+#[test]
+fn the_first_screen_says_how_to_run_paint_and_open_until_the_world_first_runs() {
+    let mut harness = harness(settings(32, 32, 30.0));
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label(golab::app::world_view::FIRST_STEPS)
+            .is_some(),
+        "the hint is on the first screen"
+    );
+    harness.get_by_label("Run").click();
+    let _ = wait_for(&mut harness, "a few generations", |s| s.generation > 2);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label(golab::app::world_view::FIRST_STEPS)
+            .is_none()
+    );
+    // Paused again, it stays away: the user knows by now.
+    harness.get_by_label("Pause").click();
+    let _ = wait_for(&mut harness, "the pause", |s| !s.running);
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label(golab::app::world_view::FIRST_STEPS)
+            .is_none()
+    );
+}

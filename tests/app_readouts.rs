@@ -61,3 +61,45 @@ fn a_software_driver_is_labelled_beside_gpu_figures() {
     harness.run_steps(2);
     assert!(harness.query_by_label("software driver").is_none());
 }
+
+#[test]
+fn the_plots_history_starts_again_on_clear_and_on_a_rule_change() {
+    let mut harness = harness(settings(64, 64, 30.0));
+    harness.get_by_label("Run").click();
+    let _ = wait_for(&mut harness, "some generations", |s| s.generation >= 20);
+    harness.get_by_label("Pause").click();
+    let _ = wait_for(&mut harness, "the pause", |s| !s.running);
+    harness.run_steps(3);
+    let before = harness.state().plotted_generations();
+    assert!(
+        before.len() > 1 && before.last().is_some_and(|&g| g >= 20),
+        "{before:?}"
+    );
+    harness.get_by_label("Clear").click();
+    let _ = wait_for(&mut harness, "the cleared world", |s| {
+        s.generation == 0 && s.stats.population == 0
+    });
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().plotted_generations(),
+        vec![0],
+        "only the cleared world's sample, nothing of the world before"
+    );
+    // Stepping adds to the new history; a rule change starts another.
+    harness
+        .state_mut()
+        .runner()
+        .send(golab::runner::Command::Step(5));
+    let _ = wait_for(&mut harness, "five generations", |s| s.generation == 5);
+    harness.run_steps(3);
+    assert_eq!(harness.state().plotted_generations().first(), Some(&0));
+    harness
+        .state_mut()
+        .runner()
+        .send(golab::runner::Command::Rule("B36/S23".parse().unwrap()));
+    let _ = wait_for(&mut harness, "the new rule", |s| {
+        s.rule.to_string() == "B36/S23"
+    });
+    harness.run_steps(3);
+    assert_eq!(harness.state().plotted_generations(), vec![5]);
+}

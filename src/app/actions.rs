@@ -143,6 +143,8 @@ impl GolabApp {
                 settings.topology = snap.topology;
                 let world = initial_world(&settings, self.next_seed());
                 self.runner.send(Command::Replace(world));
+                // A soup is no longer the opened pattern: its name and comments go.
+                self.pattern_info = None;
             }
         }
     }
@@ -161,6 +163,7 @@ impl GolabApp {
                 settings.topology = snap.topology;
                 self.runner
                     .send(Command::Replace(initial_world(&settings, 0)));
+                self.pattern_info = None;
             }
         }
     }

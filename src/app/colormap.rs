@@ -12,7 +12,8 @@ pub const DEAD: Color32 = Color32::from_rgb(14, 14, 20);
 /// How ages become colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Colormap {
-    /// A continuous ramp: newborn cells bright yellow, the oldest deep violet.
+    /// A continuous ramp: newborn cells bright yellow, the oldest violet (light enough to
+    /// stand out on the background).
     Continuous,
     /// The reference app's five brackets of normalized age (0–20 %, …, 80–100 %).
     Buckets,
@@ -40,14 +41,38 @@ pub const BUCKET_COLOURS: [Color32; 5] = [
     Color32::from_rgb(131, 56, 236),
 ];
 
-/// Ramp stops of the continuous map (a viridis-like ramp read from young to old).
+/// Distinct colours for plotted series (the Lab's variants, the GPS plot's strategies):
+/// Okabe–Ito's colour-blind-safe set and more, each readable on the dark plot background;
+/// a series takes the colour of its index.
+pub const SERIES_COLOURS: [Color32; 16] = [
+    Color32::from_rgb(230, 159, 0),
+    Color32::from_rgb(86, 180, 233),
+    Color32::from_rgb(0, 158, 115),
+    Color32::from_rgb(240, 228, 66),
+    Color32::from_rgb(0, 114, 178),
+    Color32::from_rgb(213, 94, 0),
+    Color32::from_rgb(204, 121, 167),
+    Color32::from_rgb(255, 255, 255),
+    Color32::from_rgb(150, 150, 150),
+    Color32::from_rgb(120, 220, 120),
+    Color32::from_rgb(200, 140, 255),
+    Color32::from_rgb(255, 130, 130),
+    Color32::from_rgb(90, 220, 220),
+    Color32::from_rgb(170, 120, 70),
+    Color32::from_rgb(150, 200, 60),
+    Color32::from_rgb(255, 200, 160),
+];
+
+/// Ramp stops of the continuous map, young to old: viridis's yellow, green and teal, then
+/// blue and violet lifted so that every colour keeps a 3:1 contrast with [`DEAD`] (viridis
+/// ends in a violet of 1.3:1, which made the oldest cells vanish on the background).
 const STOPS: [(f32, [u8; 3]); 6] = [
     (0.0, [253, 231, 37]),
     (0.2, [122, 209, 81]),
     (0.4, [34, 168, 132]),
-    (0.6, [42, 120, 142]),
-    (0.8, [65, 68, 135]),
-    (1.0, [68, 1, 84]),
+    (0.6, [42, 130, 160]),
+    (0.8, [80, 105, 205]),
+    (1.0, [150, 90, 240]),
 ];
 
 /// Colour of normalized age `norm` (0..=100) in `map`.
@@ -217,6 +242,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn series_colours_are_all_different() {
+        let distinct: std::collections::HashSet<_> = SERIES_COLOURS.iter().collect();
+        assert_eq!(distinct.len(), SERIES_COLOURS.len());
+        assert!(SERIES_COLOURS.len() >= crate::step::Strategy::ALL.len());
+    }
+
+    #[test]
     fn brackets_follow_the_reference_split() {
         assert_eq!(colour(Colormap::Buckets, 0), BUCKET_COLOURS[0]);
         assert_eq!(colour(Colormap::Buckets, 19), BUCKET_COLOURS[0]);
@@ -232,13 +264,44 @@ mod tests {
         );
         assert_eq!(
             colour(Colormap::Continuous, 100),
-            Color32::from_rgb(68, 1, 84)
+            Color32::from_rgb(150, 90, 240)
         );
         assert_eq!(
             colour(Colormap::Continuous, 40),
             Color32::from_rgb(34, 168, 132)
         );
         assert_eq!(cell_colour(Colormap::Continuous, 0, 10), DEAD);
+    }
+
+    /// WCAG contrast ratio of two colours.
+    fn contrast(a: Color32, b: Color32) -> f64 {
+        let luminance = |c: Color32| {
+            let lin = |v: u8| {
+                let v = f64::from(v) / 255.0;
+                if v <= 0.03928 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+        };
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn every_age_colour_stands_out_on_the_background() {
+        for map in Colormap::ALL {
+            for norm in 0..=100 {
+                let c = colour(map, norm);
+                assert!(
+                    contrast(c, DEAD) >= 3.0,
+                    "{map:?} at {norm} %: {c:?} is {:.2}:1 on the background",
+                    contrast(c, DEAD)
+                );
+            }
+        }
     }
 
     #[test]
@@ -250,7 +313,7 @@ mod tests {
         // A cell alive since generation 0 is the oldest.
         assert_eq!(
             cell_colour(Colormap::Continuous, 101, 100),
-            Color32::from_rgb(68, 1, 84)
+            Color32::from_rgb(150, 90, 240)
         );
     }
 }

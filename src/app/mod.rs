@@ -19,6 +19,7 @@ mod replies;
 mod rule_menu;
 pub mod settings;
 mod stats_panel;
+mod stats_plots;
 mod status_line;
 pub mod view_paint;
 pub mod world_view;
@@ -245,6 +246,12 @@ impl GolabApp {
         self.gpu
             .as_ref()
             .is_some_and(|ctx| ctx.adapter.get_info().device_type == wgpu::DeviceType::Cpu)
+    }
+
+    /// The generations of the statistics history's samples, oldest first: what the plots
+    /// draw (tests check that Clear, Open and rule changes start it again).
+    pub fn plotted_generations(&self) -> Vec<u64> {
+        self.stats.samples.iter().map(|s| s.generation).collect()
     }
 
     /// The simulation thread handle (tests read snapshots through it).

@@ -35,14 +35,16 @@ pub fn show(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         super::files::place_dialog(app);
     }
     ui.horizontal(|ui| {
-        ui.add(
+        let field = ui.add(
             egui::TextEdit::singleline(&mut app.panel.path)
                 .hint_text("or a path, name or apgcode")
                 .desired_width(150.0),
         );
+        // Enter in the field opens, as the Open button beside it does.
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let path = std::path::PathBuf::from(app.panel.path.trim());
         let has = !app.panel.path.trim().is_empty();
-        if ui.add_enabled(has, egui::Button::new("Open")).clicked() {
+        if ui.add_enabled(has, egui::Button::new("Open")).clicked() || (has && entered) {
             app.open_path(&path, snap);
         }
         if ui.add_enabled(has, egui::Button::new("Save")).clicked() {

@@ -7,6 +7,9 @@ use std::time::Instant;
 use egui_plot::{Bar, BarChart, Corner, Legend, Line, Plot, PlotPoints};
 
 use super::colormap::BUCKET_COLOURS;
+use super::stats_plots::{
+    AXIS_WIDTH, format_count, format_gps, runs_by_strategy, stairs, strategy_colour,
+};
 use crate::runner::{STAT_BUCKETS, Snapshot};
 use crate::step::Strategy;
 
@@ -34,9 +37,12 @@ pub struct Sample {
 
 /// History of samples plus the frame clock.
 pub struct StatsHistory {
+    /// When the current history began (its time axis starts at 0 there).
     start: Instant,
-    /// Recorded samples, oldest first.
+    /// Recorded samples, oldest first, all of one [`Snapshot::epoch`].
     pub samples: VecDeque<Sample>,
+    /// The epoch the samples belong to.
+    epoch: Option<u64>,
     frames: VecDeque<Instant>,
 }
 
@@ -45,10 +51,14 @@ impl Default for StatsHistory {
         StatsHistory {
             start: Instant::now(),
             samples: VecDeque::new(),
+            epoch: None,
             frames: VecDeque::new(),
         }
     }
 }
+
+/// Seconds the history plots span at least (so generation 0 has an axis from 0 up).
+const MIN_SPAN_S: f64 = 10.0;
 
 /// The five reference brackets from [`STAT_BUCKETS`] finer buckets.
 pub fn brackets(histogram: &[u64]) -> [u64; 5] {
@@ -63,6 +73,12 @@ impl StatsHistory {
         self.frames.push_back(now);
         while self.frames.len() > 2 && now.duration_since(self.frames[0]).as_secs_f64() > 1.0 {
             self.frames.pop_front();
+        }
+        if self.epoch != Some(snap.epoch) {
+            // Clear, open, resize, rule change, Reset, undo: a new history from time 0.
+            self.epoch = Some(snap.epoch);
+            self.samples.clear();
+            self.start = now;
         }
         let last = self.samples.back();
         let moved = last.is_none_or(|s| {
@@ -169,7 +185,13 @@ impl StatsHistory {
                 (true, Some(g)) => format!("{g:.1}"),
                 (true, None) => "—".to_string(),
             };
-            counter(ui, "GPS (kernel)", kernel)
+            // On a software driver the "kernel" is CPU code: say so in the label itself.
+            let kernel_label = if software && snap.strategy.is_gpu() {
+                "GPS (kernel, CPU time)"
+            } else {
+                "GPS (kernel)"
+            };
+            counter(ui, kernel_label, kernel)
                 .on_hover_text("generations per second of GPU kernel time (timestamp queries)");
             if software && snap.strategy.is_gpu() {
                 ui.colored_label(ui.visuals().warn_fg_color, "software driver")
@@ -194,7 +216,15 @@ impl StatsHistory {
                     );
             }
             counter(ui, "FPS", format!("{fps:.0}"));
-            counter(ui, "frame", format!("{frame_ms:.1} ms"));
+            // The window draws only when something changes: a long gap since the last
+            // frame is idling, not a slow frame.
+            let frame = if frame_ms > 1000.0 {
+                "idle".to_string()
+            } else {
+                format!("{frame_ms:.1} ms")
+            };
+            counter(ui, "frame", frame)
+                .on_hover_text("time since the frame before; the window draws only when something changes");
         });
         let height = (ui.available_height() - 4.0).max(170.0);
         let width = ui.available_width() / 3.0 - 8.0;
@@ -203,7 +233,9 @@ impl StatsHistory {
                 self.histogram(ui, snap, height)
             });
             ui.allocate_ui(egui::vec2(width, height), |ui| self.history(ui, height));
-            ui.allocate_ui(egui::vec2(width, height), |ui| self.gps(ui, height));
+            ui.allocate_ui(egui::vec2(width, height), |ui| {
+                self.gps(ui, height, software)
+            });
         });
     }
 
@@ -232,6 +264,12 @@ impl StatsHistory {
         Plot::new("age histogram")
             .height(height)
             .x_axis_label("normalized age %")
+            .y_axis_label("live cells")
+            .y_axis_min_width(AXIS_WIDTH)
+            .y_axis_formatter(|mark, _| format_count(mark.value))
+            .include_y(0.0)
+            .include_x(0.0)
+            .include_x(100.0)
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)
@@ -245,6 +283,11 @@ impl StatsHistory {
         Plot::new("population history")
             .height(height)
             .x_axis_label("seconds")
+            .y_axis_min_width(AXIS_WIDTH)
+            .y_axis_formatter(|mark, _| format_count(mark.value))
+            .include_x(0.0)
+            .include_x(self.span())
+            .include_y(0.0)
             .legend(Legend::default().position(Corner::LeftTop))
             .allow_zoom(false)
             .allow_drag(false)
@@ -263,83 +306,57 @@ impl StatsHistory {
             });
     }
 
+    /// The history's time axis: from 0 to the last sample, at least [`MIN_SPAN_S`].
+    fn span(&self) -> f64 {
+        self.samples.back().map_or(0.0, |s| s.t).max(MIN_SPAN_S)
+    }
+
     /// GPS on a log scale (kernel GPS on a software driver can be 1000× the wall GPS), one
-    /// line segment per run: paused stretches are gaps, not lines.
-    fn gps(&self, ui: &mut egui::Ui, height: f32) {
-        let wall = runs(self.samples.iter().map(|s| (s.t, Some(s.wall_gps))));
-        let kernel = runs(self.samples.iter().map(|s| (s.t, s.gpu_gps)));
+    /// line segment per run of one strategy, named and coloured by the strategy: paused
+    /// stretches and switches are gaps, not lines. Kernel GPS is drawn dashed, and labelled
+    /// CPU time on a software driver.
+    fn gps(&self, ui: &mut egui::Ui, height: f32, software: bool) {
+        let wall = runs_by_strategy(
+            self.samples
+                .iter()
+                .map(|s| (s.t, s.strategy, Some(s.wall_gps))),
+        );
+        let kernel = runs_by_strategy(self.samples.iter().map(|s| (s.t, s.strategy, s.gpu_gps)));
         Plot::new("gps history")
             .height(height)
             .x_axis_label("seconds")
             .y_axis_label("GPS (log scale)")
+            .y_axis_min_width(AXIS_WIDTH)
             .y_axis_formatter(|mark, _| format_gps(10f64.powf(mark.value)))
+            .include_x(0.0)
+            .include_x(self.span())
+            .include_y(0.0)
+            .include_y(1.0)
             .legend(Legend::default().position(Corner::LeftTop))
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)
             .show(ui, |plot| {
-                let colours = [
-                    egui::Color32::LIGHT_BLUE,
-                    egui::Color32::from_rgb(255, 160, 60),
-                ];
-                for ((name, segments), colour) in [("GPS (wall)", wall), ("GPS (kernel)", kernel)]
-                    .into_iter()
-                    .zip(colours)
-                {
-                    for segment in segments {
-                        plot.line(Line::new(name, PlotPoints::from(segment)).color(colour));
-                    }
+                for (strategy, segment) in wall {
+                    plot.line(
+                        Line::new(strategy.name(), PlotPoints::from(segment))
+                            .color(strategy_colour(strategy)),
+                    );
+                }
+                for (strategy, segment) in kernel {
+                    let name = if software && strategy.is_gpu() {
+                        format!("{} kernel (CPU time)", strategy.name())
+                    } else {
+                        format!("{} kernel", strategy.name())
+                    };
+                    plot.line(
+                        Line::new(name, PlotPoints::from(segment))
+                            .color(strategy_colour(strategy))
+                            .style(egui_plot::LineStyle::dashed_loose()),
+                    );
                 }
             });
     }
-}
-
-/// A step line through `points`: each value holds until the next sample (samples are taken
-/// when the statistics change), so an instant Clear drops at once instead of ramping down
-/// over the seconds to the next sample.
-pub fn stairs(points: impl IntoIterator<Item = [f64; 2]>) -> Vec<[f64; 2]> {
-    let mut out: Vec<[f64; 2]> = Vec::new();
-    for p in points {
-        if let Some(&[_, y]) = out.last() {
-            out.push([p[0], y]);
-        }
-        out.push(p);
-    }
-    out
-}
-
-/// Runs of positive values as `[t, log10(v)]` segments: a missing or zero value (paused, no
-/// kernel timing) ends a segment, so gaps are not bridged.
-pub fn runs(values: impl IntoIterator<Item = (f64, Option<f64>)>) -> Vec<Vec<[f64; 2]>> {
-    let mut out = vec![Vec::new()];
-    for (t, v) in values {
-        match v.filter(|&v| v > 0.0) {
-            Some(v) => out.last_mut().expect("never empty").push([t, v.log10()]),
-            None if out.last().is_some_and(|s| !s.is_empty()) => out.push(Vec::new()),
-            None => {}
-        }
-    }
-    out.retain(|s| !s.is_empty());
-    out
-}
-
-/// A GPS figure for an axis: about 3 significant digits, k / M for thousands and millions.
-fn format_gps(v: f64) -> String {
-    let (v, unit) = if v >= 1e6 {
-        (v / 1e6, "M")
-    } else if v >= 1e3 {
-        (v / 1e3, "k")
-    } else {
-        (v, "")
-    };
-    let decimals = if v >= 100.0 {
-        0
-    } else if v >= 10.0 {
-        1
-    } else {
-        2
-    };
-    format!("{v:.decimals$}{unit}")
 }
 
 fn counter(ui: &mut egui::Ui, label: &str, value: String) -> egui::Response {
@@ -357,37 +374,5 @@ mod tests {
     fn twenty_buckets_fold_into_five_brackets() {
         let histogram: Vec<u64> = (0..20).collect();
         assert_eq!(brackets(&histogram), [6, 22, 38, 54, 70]);
-    }
-
-    #[test]
-    fn stairs_hold_each_value_until_the_next_sample() {
-        let points = stairs([[0.0, 100.0], [13.0, 0.0], [14.0, 5.0]]);
-        assert_eq!(
-            points,
-            vec![
-                [0.0, 100.0],
-                [13.0, 100.0],
-                [13.0, 0.0],
-                [14.0, 0.0],
-                [14.0, 5.0]
-            ]
-        );
-    }
-
-    #[test]
-    fn runs_break_at_pauses_and_use_a_log_scale() {
-        let samples = [
-            (0.0, Some(10.0)),
-            (1.0, Some(1000.0)),
-            (2.0, Some(0.0)),
-            (3.0, None),
-            (4.0, Some(100.0)),
-        ];
-        assert_eq!(
-            runs(samples),
-            vec![vec![[0.0, 1.0], [1.0, 3.0]], vec![[4.0, 2.0]]]
-        );
-        assert_eq!(format_gps(12_345.0), "12.3k");
-        assert_eq!(format_gps(53.7), "53.7");
     }
 }

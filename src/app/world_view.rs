@@ -46,6 +46,8 @@ pub struct WorldView {
     pub rect: Rect,
     /// Whether Space was used to pan since it went down (then its release does not run).
     pub space_panned: bool,
+    /// Whether the world has run since the window opened (the first-screen hint then goes).
+    pub has_run: bool,
     stroke: u64,
     last_cell: Option<(i64, i64)>,
     select_anchor: Option<(i64, i64)>,
@@ -64,6 +66,7 @@ impl Default for WorldView {
             fit_cells: None,
             rect: Rect::NOTHING,
             space_panned: false,
+            has_run: false,
             stroke: 0,
             last_cell: None,
             select_anchor: None,
@@ -121,6 +124,10 @@ impl WorldView {
         }
         self.overlay(ui, rect, (!plane).then_some((w, h)));
         self.placing_hint(ui, rect);
+        self.has_run |= snap.running || snap.generation > 0;
+        if !self.has_run && self.placing.is_none() {
+            hint(ui, rect, "first steps", FIRST_STEPS);
+        }
     }
 
     /// While a pattern follows the cursor, say how to place it at the top of the view; the
@@ -132,13 +139,7 @@ impl WorldView {
             "click to place {name} ({}×{}) · Shift+click places copies · Esc cancels",
             pattern.width, pattern.height
         );
-        egui::Area::new(ui.scope_id().with("placing hint"))
-            .fixed_pos(rect.center_top() + egui::vec2(0.0, 8.0))
-            .pivot(egui::Align2::CENTER_TOP)
-            .interactable(false)
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| ui.label(text));
-            });
+        hint(ui, rect, "placing hint", &text);
     }
 
     fn zoom_and_pan(
@@ -310,4 +311,19 @@ pub fn ghost_origin(cell: (i64, i64), pattern: &Pattern) -> (i64, i64) {
         cell.0 - i64::from(pattern.width) / 2,
         cell.1 - i64::from(pattern.height) / 2,
     )
+}
+
+/// What the first screen says until the world first runs: how to run, paint and open.
+pub const FIRST_STEPS: &str = "Space runs and pauses · left-drag paints, right-drag erases · \
+     Ctrl+O opens a pattern (or pick one under Patterns) · wheel zooms · F1: every key";
+
+/// `text` in a popup frame at the top centre of the view (not interactable).
+fn hint(ui: &egui::Ui, rect: Rect, id: &str, text: &str) {
+    egui::Area::new(ui.scope_id().with(id))
+        .fixed_pos(rect.center_top() + egui::vec2(0.0, 8.0))
+        .pivot(egui::Align2::CENTER_TOP)
+        .interactable(false)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| ui.label(text));
+        });
 }

@@ -214,6 +214,10 @@ pub struct Snapshot {
     /// `size`, `topology` and `strategy` describe the grid; on the plane they are the grid
     /// the pattern goes back to).
     pub plane: Option<PlaneInfo>,
+    /// Counts the changes after which the statistics' history starts again: a new world
+    /// (open, clear, random fill), a resize, a rule or topology change, Reset, undo and
+    /// redo (a strategy switch keeps it).
+    pub epoch: u64,
 }
 
 impl Snapshot {
@@ -248,6 +252,7 @@ impl Snapshot {
             warning: None,
             gpu_lost: None,
             plane: None,
+            epoch: 0,
         }
     }
 }

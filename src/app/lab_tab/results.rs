@@ -4,21 +4,8 @@ use std::collections::BTreeMap;
 
 use egui_plot::{Corner, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
+use crate::app::colormap::SERIES_COLOURS;
 use crate::lab::LabReport;
-
-/// Distinct line colours (Okabe–Ito's colour-blind-safe set and a few more), one per line.
-const PALETTE: [egui::Color32; 10] = [
-    egui::Color32::from_rgb(230, 159, 0),
-    egui::Color32::from_rgb(86, 180, 233),
-    egui::Color32::from_rgb(0, 158, 115),
-    egui::Color32::from_rgb(240, 228, 66),
-    egui::Color32::from_rgb(0, 114, 178),
-    egui::Color32::from_rgb(213, 94, 0),
-    egui::Color32::from_rgb(204, 121, 167),
-    egui::Color32::from_rgb(255, 255, 255),
-    egui::Color32::from_rgb(150, 150, 150),
-    egui::Color32::from_rgb(120, 220, 120),
-];
 
 /// Marker shapes, cycled with the colours so lines stay apart in grey too.
 const MARKERS: [MarkerShape; 6] = [
@@ -84,7 +71,7 @@ pub fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
         .show(ui, |plot| {
             for (i, (variant, mut points)) in lines.into_iter().enumerate() {
                 points.sort_by(|a, b| a[0].total_cmp(&b[0]));
-                let colour = PALETTE[i % PALETTE.len()];
+                let colour = SERIES_COLOURS[i % SERIES_COLOURS.len()];
                 let marker = MARKERS[i % MARKERS.len()];
                 plot.points(
                     Points::new(variant.clone(), PlotPoints::from(points.clone()))

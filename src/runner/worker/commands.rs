@@ -70,6 +70,19 @@ impl Worker {
                 | Command::Redo
         );
         self.start_pending |= new_start;
+        // A new world, size, rule or timeline: the statistics' history starts again.
+        self.epoch += u64::from(matches!(
+            command,
+            Command::Replace(_)
+                | Command::OpenPlane(_)
+                | Command::ToPlane
+                | Command::Resize(..)
+                | Command::Rule(_)
+                | Command::Topology(_)
+                | Command::Reset
+                | Command::Undo
+                | Command::Redo
+        ));
         if let Err(e) = self.try_handle(command) {
             self.fail(e);
         }

@@ -78,6 +78,8 @@ pub(super) struct Worker {
     interrupt: Arc<std::sync::atomic::AtomicBool>,
     /// The plane's memory limit (`None`: the default, a quarter of what is available).
     plane_limit: Option<usize>,
+    /// Changes that start a new statistics history ([`Snapshot::epoch`]).
+    epoch: u64,
 }
 
 impl Worker {
@@ -129,6 +131,7 @@ impl Worker {
             plane: None,
             interrupt,
             plane_limit: None,
+            epoch: 0,
         }
     }
 
@@ -185,6 +188,7 @@ impl Worker {
             warning: self.warning.clone(),
             gpu_lost: self.recovery.gpu_lost.clone(),
             plane: None,
+            epoch: self.epoch,
         }
     }
 

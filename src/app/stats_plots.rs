@@ -1,0 +1,141 @@
+//! The series behind the statistics plots (src/app/stats_panel.rs): step lines, runs
+//! broken at pauses and strategy switches, each strategy's colour, and axis labels that fit.
+
+use super::colormap::SERIES_COLOURS;
+use crate::step::Strategy;
+
+/// Width kept for the plots' y-axis labels, so they never vanish for want of room.
+pub const AXIS_WIDTH: f32 = 44.0;
+
+/// A strategy's colour in the GPS plot: distinct for every strategy, the same every time.
+pub fn strategy_colour(strategy: Strategy) -> egui::Color32 {
+    let index = Strategy::ALL
+        .iter()
+        .position(|&s| s == strategy)
+        .unwrap_or(0);
+    SERIES_COLOURS[index % SERIES_COLOURS.len()]
+}
+
+/// Runs of positive values of one strategy as `(strategy, [t, log10(v)] points)`: a missing
+/// or zero value (paused, no kernel timing) or a switch of strategy ends a run, so no line
+/// bridges a pause or joins two strategies.
+pub fn runs_by_strategy(
+    values: impl IntoIterator<Item = (f64, Strategy, Option<f64>)>,
+) -> Vec<(Strategy, Vec<[f64; 2]>)> {
+    let mut out: Vec<(Strategy, Vec<[f64; 2]>)> = Vec::new();
+    let mut open = false;
+    for (t, strategy, v) in values {
+        match v.filter(|&v| v > 0.0) {
+            Some(v) => {
+                match out.last_mut() {
+                    Some((s, points)) if open && *s == strategy => points.push([t, v.log10()]),
+                    _ => out.push((strategy, vec![[t, v.log10()]])),
+                }
+                open = true;
+            }
+            None => open = false,
+        }
+    }
+    out
+}
+
+/// A count for an axis: k / M / G for thousands, millions, billions.
+pub fn format_count(v: f64) -> String {
+    let a = v.abs();
+    if a >= 1e9 {
+        format!("{:.3}G", v / 1e9)
+    } else if a >= 1e6 {
+        format!("{:.3}M", v / 1e6)
+    } else if a >= 1e4 {
+        format!("{:.0}k", v / 1e3)
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+/// A step line through `points`: each value holds until the next sample (samples are taken
+/// when the statistics change), so an instant Clear drops at once instead of ramping down
+/// over the seconds to the next sample.
+pub fn stairs(points: impl IntoIterator<Item = [f64; 2]>) -> Vec<[f64; 2]> {
+    let mut out: Vec<[f64; 2]> = Vec::new();
+    for p in points {
+        if let Some(&[_, y]) = out.last() {
+            out.push([p[0], y]);
+        }
+        out.push(p);
+    }
+    out
+}
+
+/// A GPS figure for an axis: about 3 significant digits, k / M for thousands and millions.
+pub fn format_gps(v: f64) -> String {
+    let (v, unit) = if v >= 1e6 {
+        (v / 1e6, "M")
+    } else if v >= 1e3 {
+        (v / 1e3, "k")
+    } else {
+        (v, "")
+    };
+    let decimals = if v >= 100.0 {
+        0
+    } else if v >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{v:.decimals$}{unit}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stairs_hold_each_value_until_the_next_sample() {
+        let points = stairs([[0.0, 100.0], [13.0, 0.0], [14.0, 5.0]]);
+        assert_eq!(
+            points,
+            vec![
+                [0.0, 100.0],
+                [13.0, 100.0],
+                [13.0, 0.0],
+                [14.0, 0.0],
+                [14.0, 5.0]
+            ]
+        );
+    }
+
+    #[test]
+    fn runs_break_at_pauses_and_switches_and_use_a_log_scale() {
+        use Strategy::{CpuBitsliced as B, Scalar as S};
+        let samples = [
+            (0.0, S, Some(10.0)),
+            (1.0, S, Some(1000.0)),
+            (2.0, S, Some(0.0)),
+            (3.0, S, None),
+            (4.0, S, Some(100.0)),
+            (5.0, B, Some(1000.0)),
+            (6.0, B, Some(10.0)),
+        ];
+        assert_eq!(
+            runs_by_strategy(samples),
+            vec![
+                (S, vec![[0.0, 1.0], [1.0, 3.0]]),
+                (S, vec![[4.0, 2.0]]),
+                (B, vec![[5.0, 3.0], [6.0, 1.0]])
+            ]
+        );
+        assert_eq!(format_gps(12_345.0), "12.3k");
+        assert_eq!(format_gps(53.7), "53.7");
+        assert_eq!(format_count(20_000_000.0), "20.000M");
+        assert_eq!(format_count(12_345.0), "12k");
+        assert_eq!(format_count(8.0), "8");
+    }
+
+    #[test]
+    fn every_strategy_has_its_own_colour() {
+        let colours: std::collections::HashSet<_> =
+            Strategy::ALL.iter().map(|&s| strategy_colour(s)).collect();
+        assert_eq!(colours.len(), Strategy::ALL.len());
+    }
+}

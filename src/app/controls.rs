@@ -128,8 +128,15 @@ fn run_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         };
         let slider = egui::Slider::new(&mut per_frame, 1..=1000)
             .logarithmic(true)
-            .text("gen/frame");
-        let changed = ui.add_enabled(!max, slider).changed();
+            .text("gen/tick");
+        let changed = ui
+            .add_enabled(!max, slider)
+            .on_hover_text(
+                "generations per tick of the simulation's clock, 60 ticks a second: 1 gen/tick \
+                 runs 60 generations per second (if the strategy keeps up), however few frames \
+                 the window draws",
+            )
+            .changed();
         let toggled = ui
             .checkbox(&mut max, "max")
             .on_hover_text("as fast as possible")

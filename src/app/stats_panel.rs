@@ -8,7 +8,7 @@ use egui_plot::{Bar, BarChart, Corner, Legend, Line, Plot, PlotPoints};
 
 use super::colormap::BUCKET_COLOURS;
 use super::stats_plots::{
-    AXIS_WIDTH, format_count, format_gps, runs_by_strategy, stairs, strategy_colour,
+    AXIS_WIDTH, format_count, format_gps, nice_steps, runs_by_strategy, stairs, strategy_colour,
 };
 use crate::runner::{STAT_BUCKETS, Snapshot};
 use crate::step::Strategy;
@@ -267,6 +267,7 @@ impl StatsHistory {
             .y_axis_label("live cells")
             .y_axis_min_width(AXIS_WIDTH)
             .y_axis_formatter(|mark, _| format_count(mark.value))
+            .y_grid_spacer(egui_plot::uniform_grid_spacer(nice_steps))
             .include_y(0.0)
             .include_x(0.0)
             .include_x(100.0)
@@ -285,6 +286,8 @@ impl StatsHistory {
             .x_axis_label("seconds")
             .y_axis_min_width(AXIS_WIDTH)
             .y_axis_formatter(|mark, _| format_count(mark.value))
+            .y_grid_spacer(egui_plot::uniform_grid_spacer(nice_steps))
+            .x_grid_spacer(egui_plot::uniform_grid_spacer(nice_steps))
             .include_x(0.0)
             .include_x(self.span())
             .include_y(0.0)
@@ -328,6 +331,7 @@ impl StatsHistory {
             .y_axis_label("GPS (log scale)")
             .y_axis_min_width(AXIS_WIDTH)
             .y_axis_formatter(|mark, _| format_gps(10f64.powf(mark.value)))
+            .x_grid_spacer(egui_plot::uniform_grid_spacer(nice_steps))
             .include_x(0.0)
             .include_x(self.span())
             .include_y(0.0)

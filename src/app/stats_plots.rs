@@ -39,6 +39,25 @@ pub fn runs_by_strategy(
     out
 }
 
+/// Grid steps of 1, 2 or 5 × 10^k for a linear axis, the largest about a third of the
+/// visible span, so that at least two marks are labelled (egui_plot's default steps are
+/// powers of ten: an axis from 0 to 80 000 had one label, "0").
+pub fn nice_steps(input: egui_plot::GridInput) -> [f64; 3] {
+    let span = (input.bounds.1 - input.bounds.0).abs().max(1e-9);
+    let large = nice_up(span / 3.0);
+    [large / 10.0, large / 2.0, large]
+}
+
+/// The smallest 1, 2 or 5 × 10^k at least `v` (> 0).
+fn nice_up(v: f64) -> f64 {
+    let power = 10f64.powf(v.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&step| step >= v * (1.0 - 1e-12))
+        .unwrap_or(10.0 * power)
+}
+
 /// A count for an axis: k / M / G for thousands, millions, billions.
 pub fn format_count(v: f64) -> String {
     let a = v.abs();
@@ -130,6 +149,22 @@ mod tests {
         assert_eq!(format_count(20_000_000.0), "20.000M");
         assert_eq!(format_count(12_345.0), "12k");
         assert_eq!(format_count(8.0), "8");
+    }
+
+    #[test]
+    fn axes_get_steps_of_one_two_or_five_and_at_least_two_labels() {
+        let steps = |lo: f64, hi: f64| {
+            nice_steps(egui_plot::GridInput {
+                bounds: (lo, hi),
+                base_step_size: 1.0,
+            })
+        };
+        assert_eq!(steps(0.0, 80_000.0), [5_000.0, 25_000.0, 50_000.0]);
+        assert_eq!(steps(0.0, 10.0), [0.5, 2.5, 5.0]);
+        assert_eq!(steps(-3.0, 3.0), [0.2, 1.0, 2.0]);
+        for hi in [1.0, 7.0, 99.0, 12_345.0, 2e7] {
+            assert!(hi / steps(0.0, hi)[2] >= 1.0, "{hi}");
+        }
     }
 
     #[test]

@@ -102,3 +102,33 @@ fn the_first_screen_says_how_to_run_paint_and_open_until_the_world_first_runs() 
             .is_none()
     );
 }
+
+#[test]
+fn identify_reports_the_worlds_object_in_the_patterns_panel() {
+    use golab::world::{CellEdit, World};
+    let mut harness = harness(settings(32, 32, 0.0));
+    let mut world = World::new(32, 32, golab::world::Topology::Torus, Default::default()).unwrap();
+    for x in 10..13 {
+        world.apply_edit(CellEdit {
+            x,
+            y: 10,
+            alive: true,
+        });
+    }
+    harness
+        .state()
+        .runner()
+        .send(golab::runner::Command::Replace(world));
+    let _ = wait_for(&mut harness, "the blinker", |s| s.stats.population == 3);
+    harness.get_by_label("Identify").click();
+    let start = std::time::Instant::now();
+    while harness.query_by_label("p2 oscillator").is_none() {
+        assert!(start.elapsed().as_secs() < 30, "no Identify report");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        harness.run_steps(1);
+    }
+    assert!(
+        harness.query_by_label("xp2_7").is_some(),
+        "the apgcode is shown"
+    );
+}

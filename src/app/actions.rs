@@ -285,7 +285,7 @@ impl GolabApp {
         self.read_world_for(Pending::ExportPng(path));
     }
 
-    fn read_world_for(&mut self, purpose: Pending) {
+    pub(super) fn read_world_for(&mut self, purpose: Pending) {
         let (tx, rx) = channel();
         self.runner.send(Command::Read(tx));
         self.world_reply = Some((rx, purpose));

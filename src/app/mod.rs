@@ -8,6 +8,7 @@ pub mod colormap;
 mod controls;
 pub mod crash;
 mod files;
+mod identify_panel;
 mod keys;
 pub mod lab_tab;
 mod launch;
@@ -63,6 +64,8 @@ pub enum Tab {
 enum Pending {
     Save(std::path::PathBuf),
     ExportPng(std::path::PathBuf),
+    /// Identify this region of the world (all of it when `None`).
+    Identify(Option<crate::runner::Region>),
 }
 
 /// The whole app state; `show` draws one frame.
@@ -84,6 +87,8 @@ pub struct GolabApp {
     bounds_reply: Option<Receiver<Option<crate::runner::Selection>>>,
     plane_save_reply: Option<Receiver<Result<String, String>>>,
     world_reply: Option<(Receiver<World>, Pending)>,
+    /// Identify's run in progress or its last report.
+    identity: Option<identify_panel::IdentifyState>,
     /// PNG exports encoding on their own threads.
     exports: Vec<Receiver<Result<String, String>>>,
     /// A pattern being opened on its own thread.
@@ -192,6 +197,7 @@ impl GolabApp {
             bounds_reply: None,
             plane_save_reply: None,
             world_reply: None,
+            identity: None,
             exports: Vec::new(),
             opening: None,
             opening_launch: false,

@@ -55,6 +55,7 @@ pub fn show(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         }
     });
     super::pattern_info::show(ui, app.pattern_info.as_ref());
+    super::identify_panel::show(ui, app, snap);
     ui.horizontal(|ui| {
         let label = ui.label("library");
         ui.add(egui::TextEdit::singleline(&mut app.panel.filter).hint_text("filter"))

@@ -80,6 +80,11 @@ impl GolabApp {
                     self.exports.push(rx);
                     Ok("exporting PNG…".to_string())
                 }
+                Pending::Identify(region) => {
+                    let rx = super::identify_panel::identify_world(world, region);
+                    self.identity = Some(super::identify_panel::IdentifyState::Running(rx));
+                    Ok("identifying…".to_string())
+                }
             };
             match result {
                 Ok(note) => self.notify(note),

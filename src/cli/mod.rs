@@ -1,6 +1,7 @@
 //! The `golab` command line: `run`, `bench`, `patterns` (and, with no subcommand, the app).
 
 mod bench_cmd;
+pub mod identify_cmd;
 mod lab_cmd;
 mod patterns_bench;
 mod patterns_cmd;
@@ -87,6 +88,9 @@ pub enum Command {
     GpuInfo(GpuInfoArgs),
     /// Run a GPU-compute Lab experiment (sort, transpose, shuffle, coalesce, scan, hashing, boxsum; `list`).
     Lab(lab_cmd::LabArgs),
+    /// Identify a pattern: still life, oscillator, spaceship, gun or puffer, with its
+    /// period, speed, populations, box, heat, temperature, volatility and apgcode.
+    Identify(identify_cmd::IdentifyArgs),
 }
 
 /// A CLI failure: printed as `error: …` with exit status 2.
@@ -117,6 +121,7 @@ pub fn main() -> ExitCode {
         Some(Command::Patterns(args)) => patterns_cmd::run(&args),
         Some(Command::GpuInfo(args)) => gpu_info(&args, &tuning),
         Some(Command::Lab(args)) => lab_cmd::run(&args, &tuning),
+        Some(Command::Identify(args)) => identify_cmd::run(&args),
         None => crate::app::run(tuning, cli.app).map_err(CliError),
     });
     match result {

@@ -45,7 +45,7 @@ pub(crate) fn step(cells: &HashSet<(i64, i64)>, rule: Rule) -> HashSet<(i64, i64
 }
 
 /// The cells moved to their bounding box's top-left and sorted, and that top-left.
-fn normalised(cells: &HashSet<(i64, i64)>) -> (Vec<(i64, i64)>, (i64, i64)) {
+pub(crate) fn normalised(cells: &HashSet<(i64, i64)>) -> (Vec<(i64, i64)>, (i64, i64)) {
     let x0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
     let y0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
     let mut out: Vec<_> = cells.iter().map(|&(x, y)| (x - x0, y - y0)).collect();

@@ -16,6 +16,7 @@ mod bundle;
 mod compressed;
 mod detect;
 mod from_world;
+pub mod identify;
 pub mod library;
 mod life105;
 mod life106;

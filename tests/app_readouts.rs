@@ -103,3 +103,29 @@ fn the_plots_history_starts_again_on_clear_and_on_a_rule_change() {
     harness.run_steps(3);
     assert_eq!(harness.state().plotted_generations(), vec![5]);
 }
+
+#[test]
+fn a_new_user_starts_on_the_fastest_kind_of_strategy_for_the_device() {
+    // Nothing chosen yet: cpu-bitsliced on a software driver (lavapipe, where gpu-resident
+    // runs ~10 GPS at 1024²), gpu-bitpacked on a real GPU.
+    let fresh = golab::app::Settings {
+        width: 64,
+        height: 64,
+        ..golab::app::Settings::default()
+    };
+    assert!(!fresh.strategy_chosen);
+    let mut harness = harness(fresh);
+    let expected = if harness.state().software_gpu() {
+        Strategy::CpuBitsliced
+    } else {
+        Strategy::GpuBitpacked
+    };
+    let snap = wait_for(&mut harness, "the default strategy", |s| {
+        s.strategy == expected
+    });
+    assert_eq!(snap.strategy, expected);
+    // A choice is the user's from then on.
+    harness.state_mut().switch(Strategy::Scalar);
+    assert!(harness.state().settings.strategy_chosen);
+    assert_eq!(harness.state().settings.strategy, Strategy::Scalar);
+}

@@ -176,6 +176,7 @@ impl GolabApp {
     /// Switch strategy if it can run here; say why not otherwise.
     pub fn switch(&mut self, strategy: Strategy) {
         self.settings.strategy = strategy;
+        self.settings.strategy_chosen = true;
         self.runner.send(Command::Switch(strategy));
     }
 

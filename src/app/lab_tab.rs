@@ -6,6 +6,7 @@ use std::sync::mpsc::{Receiver, channel};
 
 mod beside;
 mod results;
+mod sizes;
 
 pub use beside::describe_simulation;
 pub use results::save_csv;
@@ -265,6 +266,7 @@ impl LabTab {
             let exp = &self.experiments[self.chosen];
             ui.label(egui::RichText::new(exp.description()).weak());
             let limit = exp.size_limit(ctx);
+            sizes::offer_only_what_fits(&mut self.sizes, limit.max);
             ui.label(
                 egui::RichText::new(format!(
                     "largest size here: {} ({})",

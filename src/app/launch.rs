@@ -52,6 +52,7 @@ impl AppOptions {
             settings.strategy = name
                 .parse()
                 .map_err(|e: crate::step::UnknownStrategy| e.to_string())?;
+            settings.strategy_chosen = true;
         }
         if let Some(rule) = &self.rule {
             let rule: crate::rule::Rule = rule

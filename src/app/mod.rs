@@ -142,7 +142,11 @@ impl GolabApp {
         factory.cpu_simd = tuning.cpu_simd;
         factory.gpu_settings.fault = tuning.fault;
         let mut messages = messages::Messages::default();
-        let mut strategy = settings.strategy;
+        let mut strategy = if settings.strategy_chosen {
+            settings.strategy
+        } else {
+            settings::default_strategy(gpu.as_ref().map(|c| c.adapter.get_info().device_type))
+        };
         if let Some(reason) = factory.unavailable_reason(strategy) {
             let note = format!("{} is unavailable ({reason}); using rayon", strategy.name());
             messages.push(Severity::Warning, note);

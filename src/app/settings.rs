@@ -17,6 +17,9 @@ pub const STORAGE_KEY: &str = "golab-settings";
 pub struct Settings {
     /// Strategy stepping the world.
     pub strategy: Strategy,
+    /// Whether the user chose `strategy` (the strategy list, Tab, `--strategy`); until then
+    /// golab starts on the default for the device ([`default_strategy`]).
+    pub strategy_chosen: bool,
     /// World width.
     pub width: u32,
     /// World height.
@@ -54,6 +57,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             strategy: Strategy::GpuResident,
+            strategy_chosen: false,
             width: 1024,
             height: 1024,
             rule: "B3/S23".into(),
@@ -97,6 +101,17 @@ impl Settings {
             self.speed = Speed::PerFrame(n.clamp(1, 1000));
         }
         self
+    }
+}
+
+/// The strategy a new user starts on: cpu-bitsliced without a GPU or on a software driver
+/// (lavapipe, llvmpipe: about 2 500 GPS at 1024² on 2 cores where gpu-resident runs ~10,
+/// and building gpu-bitpacked's pipelines there takes seconds), gpu-bitpacked on a real GPU
+/// (the fastest strategy on every lent GPU: docs/benchmarks.md).
+pub fn default_strategy(device: Option<wgpu::DeviceType>) -> Strategy {
+    match device {
+        None | Some(wgpu::DeviceType::Cpu) => Strategy::CpuBitsliced,
+        Some(_) => Strategy::GpuBitpacked,
     }
 }
 

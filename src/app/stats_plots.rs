@@ -39,13 +39,20 @@ pub fn runs_by_strategy(
     out
 }
 
-/// Grid steps of 1, 2 or 5 × 10^k for a linear axis, the largest about a third of the
-/// visible span, so that at least two marks are labelled (egui_plot's default steps are
+/// Grid steps of 1, 2 or 5 × 10^k for a linear axis (each of the three), the largest about
+/// a third of the visible span, so that at least two marks are labelled (egui_plot's default steps are
 /// powers of ten: an axis from 0 to 80 000 had one label, "0").
 pub fn nice_steps(input: egui_plot::GridInput) -> [f64; 3] {
     let span = (input.bounds.1 - input.bounds.0).abs().max(1e-9);
     let large = nice_up(span / 3.0);
-    [large / 10.0, large / 2.0, large]
+    // The middle step is again 1, 2 or 5 × 10^k (never 2.5, which labels read as 2 or 3).
+    let mantissa = large / 10f64.powf(large.log10().floor());
+    let middle = if (mantissa - 5.0).abs() < 1e-9 {
+        large / 5.0
+    } else {
+        large / 2.0
+    };
+    [large / 10.0, middle, large]
 }
 
 /// The smallest 1, 2 or 5 × 10^k at least `v` (> 0).
@@ -159,9 +166,10 @@ mod tests {
                 base_step_size: 1.0,
             })
         };
-        assert_eq!(steps(0.0, 80_000.0), [5_000.0, 25_000.0, 50_000.0]);
-        assert_eq!(steps(0.0, 10.0), [0.5, 2.5, 5.0]);
+        assert_eq!(steps(0.0, 80_000.0), [5_000.0, 10_000.0, 50_000.0]);
+        assert_eq!(steps(0.0, 10.0), [0.5, 1.0, 5.0]);
         assert_eq!(steps(-3.0, 3.0), [0.2, 1.0, 2.0]);
+        assert_eq!(steps(0.0, 300.0), [10.0, 50.0, 100.0]);
         for hi in [1.0, 7.0, 99.0, 12_345.0, 2e7] {
             assert!(hi / steps(0.0, hi)[2] >= 1.0, "{hi}");
         }

@@ -23,6 +23,7 @@ pub fn settings(width: u32, height: u32, density: f64) -> Settings {
         height,
         density,
         strategy: Strategy::Scalar,
+        strategy_chosen: true,
         ..Settings::default()
     }
 }

@@ -13,7 +13,6 @@ use crate::gpu::limits::ChunkPlan;
 use crate::gpu::shader::Shader;
 use crate::gpu::timing::PassTimer;
 use crate::rule::Rule;
-use crate::rule::ltl::Neighbourhood;
 use crate::world::Topology;
 
 /// Threads per workgroup of the count pass (`@workgroup_size` in ltl_count.wgsl).
@@ -150,7 +149,7 @@ impl LtlPass {
         let band = crate::rule::ltl::diagonal::band_rows(r as usize) as u32;
         let count = if shape.square && shape.plain {
             Count::Square
-        } else if ltl.neighbourhood == Neighbourhood::VonNeumann && diagonal_bytes <= limit {
+        } else if shape.diamond && diagonal_bytes <= limit {
             Count::Diamond
         } else if shape.plain {
             Count::Runs

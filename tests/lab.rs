@@ -956,3 +956,20 @@ mod boxsum {
         );
     }
 }
+
+#[test]
+fn default_sizes_fit_the_device() {
+    // A CPU device (lavapipe) gets sizes that run in seconds; a GPU the article's.
+    let ctx = ctx();
+    for e in lab::experiments() {
+        let sizes = e.sizes_for(&ctx);
+        assert!(!sizes.is_empty(), "{}", e.name());
+        if ctx.info.device_type != wgpu::DeviceType::Cpu {
+            assert_eq!(sizes, e.default_sizes(), "{}", e.name());
+        }
+    }
+    if ctx.info.device_type == wgpu::DeviceType::Cpu {
+        let sort = lab::experiment("sort").unwrap();
+        assert!(sort.sizes_for(&ctx).iter().all(|&s| s <= 1 << 18));
+    }
+}

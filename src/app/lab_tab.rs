@@ -33,6 +33,9 @@ pub struct LabTab {
     chosen: usize,
     variants: Vec<(String, String, bool)>,
     sizes: Vec<(u64, bool)>,
+    /// The experiment whose sizes were last chosen for the device (they are chosen when
+    /// the tab first draws with the device at hand).
+    sized_for: Option<usize>,
     extra_sizes: String,
     descending: bool,
     repeats: usize,
@@ -64,6 +67,7 @@ impl LabTab {
             chosen: 0,
             variants: Vec::new(),
             sizes: Vec::new(),
+            sized_for: None,
             extra_sizes: String::new(),
             descending: false,
             repeats: 5,
@@ -90,6 +94,7 @@ impl LabTab {
         let defaults = exp.default_sizes();
         let small = defaults.iter().copied().min().unwrap_or(0);
         self.sizes = defaults.into_iter().map(|s| (s, s == small)).collect();
+        self.sized_for = None;
     }
 
     /// Whether a run is in progress.
@@ -266,6 +271,13 @@ impl LabTab {
             let exp = &self.experiments[self.chosen];
             ui.label(egui::RichText::new(exp.description()).weak());
             let limit = exp.size_limit(ctx);
+            if self.sized_for != Some(self.chosen) {
+                // The sizes this device runs in seconds (a CPU device gets smaller ones).
+                let defaults = exp.sizes_for(ctx);
+                let small = defaults.iter().copied().min().unwrap_or(0);
+                self.sizes = defaults.into_iter().map(|s| (s, s == small)).collect();
+                self.sized_for = Some(self.chosen);
+            }
             sizes::offer_only_what_fits(&mut self.sizes, limit.max);
             ui.label(
                 egui::RichText::new(format!(

@@ -251,6 +251,21 @@ pub trait Experiment: Send + Sync {
     fn size_unit(&self) -> &'static str;
     /// Sizes run when the plan names none.
     fn default_sizes(&self) -> Vec<u64>;
+    /// Sizes run when the plan names none on a CPU device (lavapipe): the defaults, unless
+    /// an experiment would take minutes there.
+    fn cpu_device_sizes(&self) -> Vec<u64> {
+        self.default_sizes()
+    }
+    /// The sizes run when the plan names none on `ctx`: [`Experiment::default_sizes`] on a
+    /// GPU, [`Experiment::cpu_device_sizes`] on a CPU device, so that a default run there
+    /// shows its first row within seconds.
+    fn sizes_for(&self, ctx: &GpuContext) -> Vec<u64> {
+        if ctx.info.device_type == wgpu::DeviceType::Cpu {
+            self.cpu_device_sizes()
+        } else {
+            self.default_sizes()
+        }
+    }
     /// Largest size this device allows, and the limit that decides it.
     fn size_limit(&self, ctx: &GpuContext) -> SizeLimit;
     /// Validate and time the planned variants × sizes on `ctx`.

@@ -188,6 +188,10 @@ impl Experiment for ScanExperiment {
         vec![1 << 20, 1 << 24, 1 << 28]
     }
 
+    fn cpu_device_sizes(&self) -> Vec<u64> {
+        vec![1 << 16, 1 << 20]
+    }
+
     fn size_limit(&self, ctx: &GpuContext) -> SizeLimit {
         SizeLimit::one_binding(ctx, "n u32 values", |binding| binding / 4)
     }

@@ -183,6 +183,11 @@ impl Experiment for SortExperiment {
         (20..=27).map(|k| 1u64 << k).collect()
     }
 
+    fn cpu_device_sizes(&self) -> Vec<u64> {
+        // On lavapipe (2 cores) every variant at 2^20 takes a minute a repeat.
+        vec![1 << 14, 1 << 16, 1 << 18]
+    }
+
     fn size_limit(&self, ctx: &GpuContext) -> SizeLimit {
         SizeLimit::one_binding(ctx, "8-byte pairs, padded to a power of two,", |binding| {
             (1u64 << (63 - (binding / 8).leading_zeros())).min(1 << 31)

@@ -74,7 +74,7 @@ pub(super) fn selected_sizes(
     let limit = experiment.size_limit(ctx);
     if plan.sizes.is_empty() {
         let sizes: Vec<u64> = experiment
-            .default_sizes()
+            .sizes_for(ctx)
             .into_iter()
             .filter(|&s| s <= limit.max)
             .collect();

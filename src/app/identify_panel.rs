@@ -85,10 +85,9 @@ pub fn show(ui: &mut egui::Ui, app: &mut GolabApp, snap: &Snapshot) {
     match done {
         Some(Ok(identity)) => {
             egui::Grid::new("identify report").show(ui, |ui| {
-                for line in crate::cli::identify_cmd::text(identity).lines() {
-                    let (name, value) = line.split_at(line.len().min(18));
-                    ui.label(egui::RichText::new(name.trim()).weak());
-                    ui.label(value.trim());
+                for (name, value) in identity.report() {
+                    ui.label(egui::RichText::new(name).weak());
+                    ui.label(value);
                     ui.end_row();
                 }
             });

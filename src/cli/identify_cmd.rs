@@ -35,50 +35,9 @@ pub fn run(args: &IdentifyArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The report as aligned `name  value` lines.
+/// The report as aligned `name  value` lines ([`Identity::report`]).
 pub fn text(i: &Identity) -> String {
-    let mut lines: Vec<(&str, String)> = vec![("object", i.description.clone())];
-    if i.period > 0 {
-        lines.push(("period", i.period.to_string()));
-    }
-    if i.settles_at > 0 {
-        lines.push(("settles at", format!("generation {}", i.settles_at)));
-    }
-    if let (Some(speed), Some(direction)) = (&i.speed, &i.direction) {
-        lines.push(("speed", format!("{speed} ({direction})")));
-        lines.push((
-            "displacement",
-            format!("({}, {}) a period", i.displacement.0, i.displacement.1),
-        ));
-    }
-    lines.push((
-        "population",
-        format!(
-            "{}..{} (average {:.2})",
-            i.population.0, i.population.1, i.average_population
-        ),
-    ));
-    lines.push((
-        "bounding box",
-        format!(
-            "{} x {} (smallest phase {} x {})",
-            i.bounding_box.0, i.bounding_box.1, i.phase_box.0, i.phase_box.1
-        ),
-    ));
-    let figure = |v: Option<f64>| v.map(|v| format!("{v:.3}"));
-    for (name, value) in [
-        ("heat", figure(i.heat)),
-        ("temperature", figure(i.temperature)),
-        ("volatility", figure(i.volatility)),
-        ("strict volatility", figure(i.strict_volatility)),
-        ("apgcode", i.apgcode.clone()),
-        ("emits", i.emits.clone()),
-    ] {
-        if let Some(value) = value {
-            lines.push((name, value));
-        }
-    }
-    lines
+    i.report()
         .into_iter()
         .map(|(name, value)| format!("{name:<18}{value}\n"))
         .collect()

@@ -168,16 +168,12 @@ impl BoxSums {
     }
 }
 
-/// A random n×n grid of ones (half of the cells) and zeros.
+/// A random n×n grid of ones (half of the cells) and zeros: the low bit of the scan
+/// experiment's random values.
 pub fn random_grid(n: usize, seed: u64) -> Vec<u32> {
-    let mut x = seed | 1;
-    (0..n * n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 40) as u32 & 1
-        })
+    super::scan::random_values(n * n, seed)
+        .into_iter()
+        .map(|v| v & 1)
         .collect()
 }
 

@@ -90,6 +90,58 @@ pub struct Identity {
     pub emits: Option<String>,
 }
 
+impl Identity {
+    /// The report as `(name, value)` lines, the figures that apply to this kind of object:
+    /// what `golab identify` prints and the window shows.
+    pub fn report(&self) -> Vec<(&'static str, String)> {
+        let mut lines: Vec<(&'static str, String)> = vec![("object", self.description.clone())];
+        if self.period > 0 {
+            lines.push(("period", self.period.to_string()));
+        }
+        if self.settles_at > 0 {
+            lines.push(("settles at", format!("generation {}", self.settles_at)));
+        }
+        if let (Some(speed), Some(direction)) = (&self.speed, &self.direction) {
+            lines.push(("speed", format!("{speed} ({direction})")));
+            lines.push((
+                "displacement",
+                format!(
+                    "({}, {}) a period",
+                    self.displacement.0, self.displacement.1
+                ),
+            ));
+        }
+        lines.push((
+            "population",
+            format!(
+                "{}..{} (average {:.2})",
+                self.population.0, self.population.1, self.average_population
+            ),
+        ));
+        lines.push((
+            "bounding box",
+            format!(
+                "{} x {} (smallest phase {} x {})",
+                self.bounding_box.0, self.bounding_box.1, self.phase_box.0, self.phase_box.1
+            ),
+        ));
+        let figure = |v: Option<f64>| v.map(|v| format!("{v:.3}"));
+        for (name, value) in [
+            ("heat", figure(self.heat)),
+            ("temperature", figure(self.temperature)),
+            ("volatility", figure(self.volatility)),
+            ("strict volatility", figure(self.strict_volatility)),
+            ("apgcode", self.apgcode.clone()),
+            ("emits", self.emits.clone()),
+        ] {
+            if let Some(value) = value {
+                lines.push((name, value));
+            }
+        }
+        lines
+    }
+}
+
 type Cells = HashSet<(i64, i64)>;
 /// A phase's normalised shape → the generation it was first seen and its top-left there.
 type Seen = HashMap<Vec<(i64, i64)>, (usize, (i64, i64))>;

@@ -2,12 +2,17 @@
 //! view drawn by the simulation thread on the shared device and painted by the app's own
 //! wgpu paint callback) rendered through egui_kittest's wgpu renderer, with no window.
 //!
-//!     cargo run --release --example app_frames -- [SIZE] [STRATEGY] [FRAMES] [SUBMISSION_MS]
-//!     cargo run --release --example app_frames -- 8192 gpu-bitpacked 600
+//!     cargo run --release --example app_frames -- [SIZE] [STRATEGY] [FRAMES] [SUBMISSION_MS] [--settle=N]
+//!     cargo run --release --example app_frames -- 8192 gpu-bitpacked 600 --settle=50000
 //!
 //! Runs the world at max speed and reports frames per second, frame time p50 / p99, the
 //! in-window GPS (the simulation thread's wall GPS while the window draws) and the headless
-//! GPS of the same strategy and world stepped alone for as long, and their ratio. Each frame
+//! GPS of the same strategy stepped alone for as long **from the same world** (the window's
+//! world read at the start of the timed frames), and their ratio; both are effective GPS
+//! (replayed strips count as stepped), and the kernel's report (shape, controller state,
+//! share of strips replayed) is printed for both. `--settle=N` steps the soup N generations
+//! headless first from `golab bench --phase settled`'s soup (50 %, seed 1; the shape controller
+//! follows it as the window's would) and opens the settled world in the window. Each frame
 //! is one egui pass plus a render into one of three textures, paced as a window's swapchain
 //! paces it: at most two frames in flight (wgpu's default frame latency), so a frame waits
 //! for the frame before last, never for the whole device. (egui_kittest's own renderer reads
@@ -27,7 +32,15 @@ use golab::sim::Simulation;
 use golab::step::{StepperFactory, Strategy};
 
 fn main() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (flags, args): (Vec<String>, Vec<String>) =
+        std::env::args().skip(1).partition(|a| a.starts_with("--"));
+    let mut settle = 0u64;
+    for flag in &flags {
+        match flag.strip_prefix("--settle=") {
+            Some(n) => settle = n.parse().map_err(|e| format!("--settle: {e}"))?,
+            None => return Err(format!("unknown flag {flag}")),
+        }
+    }
     let size: u32 = args
         .first()
         .map_or(Ok(1024), |s| s.parse())
@@ -61,7 +74,8 @@ fn main() -> Result<(), String> {
     let settings = Settings {
         width: size,
         height: size,
-        density: 30.0,
+        // A settled world is `golab bench --phase settled`'s: a 50 % soup, seed 1.
+        density: if settle > 0 { 50.0 } else { 30.0 },
         strategy,
         speed: Speed::Max,
         ..Settings::default()
@@ -86,10 +100,34 @@ fn main() -> Result<(), String> {
         true,
         Box::new(|| {}),
     );
+    // The settled world, stepped headless on the same device (the shape controller, kept
+    // per device and world key, follows it as the window's would), then opened in the window.
+    let settled = if settle > 0 {
+        let t = Instant::now();
+        let factory = StepperFactory::with_context(gpu.clone());
+        let world = golab::app::initial_world(&settings, 1);
+        let mut sim = Simulation::new(factory, world, strategy).map_err(|e| e.to_string())?;
+        sim.step(settle).map_err(|e| e.to_string())?;
+        let world = sim.world().map_err(|e| e.to_string())?.clone();
+        println!(
+            "settled {settle} generations headless in {:.1} s: {}",
+            t.elapsed().as_secs_f64(),
+            report(&mut sim)
+        );
+        Some(world)
+    } else {
+        None
+    };
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .renderer(renderer)
         .build_ui_state(|ui, app: &mut GolabApp| app.show(ui), app);
+    if let Some(world) = settled {
+        harness
+            .state()
+            .runner()
+            .send(golab::runner::Command::Replace(world));
+    }
     harness
         .state()
         .runner()
@@ -112,7 +150,28 @@ fn main() -> Result<(), String> {
         harness.step();
         harness.render()?;
     }
-    let g0 = harness.state().runner().snapshot().generation;
+    // The world the timed frames start from (read between two batches), for the headless run.
+    let (tx, rx) = std::sync::mpsc::channel();
+    harness
+        .state()
+        .runner()
+        .send(golab::runner::Command::Read(tx));
+    let start_world = loop {
+        harness.step();
+        if let Ok(world) = rx.try_recv() {
+            break world;
+        }
+    };
+    println!(
+        "window kernel after warm-up: {}",
+        harness
+            .state()
+            .runner()
+            .snapshot()
+            .kernel
+            .unwrap_or_default()
+    );
+    let g0 = start_world.generation;
     let start = Instant::now();
     let mut times = Vec::with_capacity(frames);
     let mut ui_ms = Vec::with_capacity(frames);
@@ -129,6 +188,10 @@ fn main() -> Result<(), String> {
     let elapsed = start.elapsed();
     let end = harness.state().runner().snapshot();
     let generations = end.generation - g0;
+    println!(
+        "window kernel at the end: {}",
+        end.kernel.clone().unwrap_or_default()
+    );
     if let Some((_, error)) = &end.error {
         println!("simulation error during the run: {error}");
     }
@@ -137,12 +200,13 @@ fn main() -> Result<(), String> {
     }
     drop(harness);
 
-    // The same world and strategy stepped alone for as long, as `golab bench` steps it.
+    // The same world and strategy stepped alone for as long, as `golab bench` steps it, from
+    // the world the window's timed frames started from.
     gpu.set_submission_target(cli_target);
     let factory = StepperFactory::with_context(gpu.clone());
-    let world = golab::app::initial_world(&settings, 1);
-    let mut sim = Simulation::new(factory, world, strategy).map_err(|e| e.to_string())?;
-    let mut batch = 1u64;
+    let mut sim = Simulation::new(factory, start_world, strategy).map_err(|e| e.to_string())?;
+    let multiple = sim.batch_multiple().max(1);
+    let mut batch = multiple;
     let headless_start = Instant::now();
     let mut headless = 0u64;
     while headless_start.elapsed() < elapsed {
@@ -154,6 +218,14 @@ fn main() -> Result<(), String> {
         }
     }
     let headless_gps = headless as f64 / headless_start.elapsed().as_secs_f64();
+    println!("headless kernel: {}", report(&mut sim));
+    // The controller is kept per device and world key: its log holds the window's decisions
+    // and the headless run's.
+    if let Ok(Some(r)) = sim.take_report() {
+        for d in r.decisions {
+            println!("  decision {d}");
+        }
+    }
 
     let window_gps = generations as f64 / elapsed.as_secs_f64();
     println!("{size}² {} at max speed, {frames} frames", strategy.name());
@@ -167,13 +239,22 @@ fn main() -> Result<(), String> {
         let pct = |p: f64| values[((values.len() - 1) as f64 * p).round() as usize];
         println!("{what} p50: {:.2} ms, p99: {:.2} ms", pct(0.5), pct(0.99));
     }
-    println!("in-window GPS: {window_gps:.1}");
-    println!("headless GPS: {headless_gps:.1}");
+    println!("in-window GPS (effective): {window_gps:.1}");
+    println!("headless GPS (effective, same start world): {headless_gps:.1}");
     println!(
         "in-window / headless: {:.0} %",
         100.0 * window_gps / headless_gps
     );
     Ok(())
+}
+
+/// The kernel's report in one line (empty where the strategy has none).
+fn report(sim: &mut Simulation) -> String {
+    match sim.take_report() {
+        Ok(Some(r)) => r.summary(),
+        Ok(None) => String::new(),
+        Err(e) => format!("(report failed: {e})"),
+    }
 }
 
 /// Frames a window's swapchain lets the CPU run ahead of the GPU (wgpu's default

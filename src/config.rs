@@ -9,6 +9,7 @@
 //! |---|---|---|
 //! | `GOLAB_ADAPTER` | [`crate::gpu::GpuOptions::adapter`] | GPU adapter by part of its name |
 //! | `GOLAB_SHADER_CHECKS=1` | [`crate::gpu::GpuOptions::shader_checks`] | keep wgpu's loop/division checks in kernels |
+//! | `GOLAB_PIPELINE_CACHE` | [`crate::gpu::GpuOptions::pipeline_cache`] | directory of the compiled-pipeline cache, or `off` |
 //! | `GOLAB_BITPACKED_KERNEL` | [`BitpackedTuning::kernel`] | `tile` or `stream` |
 //! | `GOLAB_BITPACKED_GENS` | [`BitpackedTuning::gens`] | generations per dispatch |
 //! | `GOLAB_BITPACKED_STRIP` | [`BitpackedTuning::strip`] | stream kernel rows per strip |
@@ -191,6 +192,19 @@ pub struct Tuning {
     pub fault: Option<FaultPlan>,
 }
 
+/// Where the compiled-pipeline cache lives: `GOLAB_PIPELINE_CACHE` (a directory, or `off`),
+/// else `$XDG_CACHE_HOME/golab`, else `$HOME/.cache/golab` (none without either).
+fn pipeline_cache_dir(get: &impl Fn(&str) -> Option<String>) -> Option<std::path::PathBuf> {
+    match get("GOLAB_PIPELINE_CACHE") {
+        Some(v) if v.trim().eq_ignore_ascii_case("off") => None,
+        Some(v) if !v.trim().is_empty() => Some(v.trim().into()),
+        _ => get("XDG_CACHE_HOME")
+            .filter(|d| !d.is_empty())
+            .map(|d| std::path::PathBuf::from(d).join("golab"))
+            .or_else(|| get("HOME").map(|h| std::path::PathBuf::from(h).join(".cache/golab"))),
+    }
+}
+
 impl Tuning {
     /// Read every `GOLAB_*` variable of the process environment (see the module table).
     pub fn from_env() -> Result<Tuning, String> {
@@ -254,6 +268,7 @@ impl Tuning {
             gpu: GpuOptions {
                 adapter: get("GOLAB_ADAPTER"),
                 shader_checks: flag("GOLAB_SHADER_CHECKS")?,
+                pipeline_cache: pipeline_cache_dir(&get),
             },
             bitpacked: BitpackedTuning {
                 kernel,

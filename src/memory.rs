@@ -69,7 +69,7 @@ pub fn peak_rss_bytes() -> Option<u64> {
 /// Ask the kernel to back the 2 MiB-aligned part of an allocation (`bytes` from `data`)
 /// with transparent huge pages. The hashed universe's node table is probed at random over
 /// tens of MiB: with 4 KiB pages nearly every probe also misses the TLB. Measured on the
-/// table only (docs/benchmarks.md): on the node arena too it cost resident memory (its
+/// table only (docs/experiments/hashlife-lookups.md): on the node arena too it cost resident memory (its
 /// reserved, untouched capacity became resident) for no gain. A hint only: without THP,
 /// or off Linux, nothing changes.
 pub fn advise_huge_pages(data: *const u8, bytes: usize) {

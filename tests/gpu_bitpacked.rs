@@ -349,9 +349,13 @@ fn settled_worlds_replay_repeating_strips_and_keep_ages_exact() {
             };
             stepper.apply_edits(&edits).unwrap();
             reference.apply_edits(&edits);
-            stepper.take_replayed().unwrap();
+            stepper.take_report().unwrap();
             stepper.step(gens).unwrap();
-            let (replayed, stepped) = stepper.take_replayed().unwrap().expect("replay is on");
+            let (replayed, stepped) = stepper
+                .take_report()
+                .unwrap()
+                .and_then(|r| r.replayed)
+                .expect("replay is on");
             reference = scalar_after(&reference, gens);
             stepper.read_world(&mut world).unwrap();
             let context = format!("{w}x{h} {topology}, round {round}");
@@ -554,12 +558,12 @@ fn the_stream_kernel_tunes_its_shape_on_this_device_and_stays_exact_while_it_doe
     let mut shapes = std::collections::BTreeSet::new();
     let mut gens = 0;
     while stepper.tuning() {
-        shapes.insert(stepper.describe_kernel().unwrap());
+        shapes.insert(description(stepper.as_mut()));
         stepper.step(48).unwrap();
         gens += 48;
         assert!(gens < 48 * 2000, "still tuning after {gens} generations");
     }
-    let chosen = stepper.describe_kernel().unwrap();
+    let chosen = description(stepper.as_mut());
     assert!(chosen.contains("(tuned)"), "{chosen}");
     assert!(
         shapes.len() > 10,
@@ -570,9 +574,9 @@ fn the_stream_kernel_tunes_its_shape_on_this_device_and_stays_exact_while_it_doe
     stepper.read_world(&mut world).unwrap();
     assert_same_world(&scalar_after(&start, gens), &world, "while tuning");
     // A world of the same shape loaded again starts with the tuned shape.
-    let again = factory.create(Strategy::GpuBitpacked, &start).unwrap();
+    let mut again = factory.create(Strategy::GpuBitpacked, &start).unwrap();
     assert!(!again.tuning());
-    assert_eq!(again.describe_kernel().unwrap(), chosen);
+    assert_eq!(description(again.as_mut()), chosen);
     // A shape the user fixes wins over the one tuned for the same world.
     let fixed = gpu_factory(GpuSettings {
         bitpacked: BitpackedTuning {
@@ -583,8 +587,123 @@ fn the_stream_kernel_tunes_its_shape_on_this_device_and_stays_exact_while_it_doe
         },
         ..GpuSettings::default()
     });
-    let pinned = fixed.create(Strategy::GpuBitpacked, &start).unwrap();
+    let mut pinned = fixed.create(Strategy::GpuBitpacked, &start).unwrap();
     assert!(!pinned.tuning());
-    let shape = pinned.describe_kernel().unwrap();
+    let shape = description(pinned.as_mut());
     assert!(shape.contains("3 gens/dispatch, 5-row strips"), "{shape}");
+}
+
+/// The kernel's description from its report.
+fn description(stepper: &mut dyn golab::step::Stepper) -> String {
+    stepper
+        .take_report()
+        .unwrap()
+        .expect("gpu-bitpacked reports its kernel")
+        .description
+}
+
+#[test]
+fn the_window_runner_keeps_replay_going_from_batch_to_batch() {
+    // The window steps in batches sized by time (powers of two); replay compares each block
+    // with the one before, so batches that ended on a short block would step everything
+    // again at the start of the next. The runner keeps running batches to whole blocks: on
+    // a settled soup most strips are replayed through it, and every state and age is exact.
+    use golab::runner::{Command, Runner, Speed};
+    let settings = GpuSettings {
+        bitpacked: BitpackedTuning {
+            kernel: KernelChoice::Stream,
+            births: BirthChoice::Direct,
+            ..BitpackedTuning::default()
+        },
+        ..GpuSettings::default()
+    };
+    let fresh = soup(
+        250,
+        130,
+        Topology::Torus,
+        "B3/S23".parse().unwrap(),
+        40.0,
+        21,
+    );
+    let settled = scalar_after(&fresh, 2000);
+    let sim = Simulation::new(
+        gpu_factory(settings),
+        settled.clone(),
+        Strategy::GpuBitpacked,
+    )
+    .unwrap();
+    let runner = Runner::start(sim, None, Box::new(|| {}));
+    runner.send(Command::SetSpeed(Speed::Max));
+    runner.send(Command::SetRunning(true));
+    let start = std::time::Instant::now();
+    let share = loop {
+        let snap = runner.snapshot();
+        assert!(snap.error.is_none(), "{:?}", snap.error);
+        let share = snap.kernel.as_deref().and_then(|k| {
+            let end = k.find(" % of strips replayed")?;
+            let begin = k[..end].rfind('(')? + 1;
+            k[begin..end].parse::<f64>().ok()
+        });
+        if let Some(share) = share.filter(|_| snap.generation > settled.generation + 6000) {
+            break share;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(120),
+            "no replay share after 2 minutes: {:?} at generation {}",
+            snap.kernel,
+            snap.generation
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    runner.send(Command::SetRunning(false));
+    let (tx, rx) = std::sync::mpsc::channel();
+    runner.send(Command::Read(tx));
+    let world = rx.recv_timeout(std::time::Duration::from_secs(60)).unwrap();
+    // Whole blocks: about 99 % on lavapipe; batches ending on a short block: about 95 %.
+    assert!(share >= 97.0, "only {share} % of strips replayed");
+    let reference = scalar_after(&settled, world.generation - settled.generation);
+    assert_same_world(&reference, &world, "through the runner");
+}
+
+#[test]
+fn the_pipeline_cache_is_written_after_a_load_and_read_on_the_next_start() {
+    // A device opened with a cache directory builds its pipelines with a pipeline cache,
+    // writes it to the directory once a world's pipelines are built, and a device opened
+    // later with the same directory reads it back and hands it to wgpu (lavapipe is Vulkan,
+    // whose backend has one).
+    use golab::gpu::{GpuContext, GpuOptions};
+    let dir = std::env::temp_dir().join(format!("golab-pipeline-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let options = GpuOptions {
+        pipeline_cache: Some(dir.clone()),
+        ..GpuOptions::default()
+    };
+    let first = GpuContext::new(&options).expect("GPU tests need a Vulkan adapter (lavapipe)");
+    let cache = first
+        .pipeline_cache
+        .as_ref()
+        .expect("a Vulkan device keeps a cache");
+    assert_eq!(cache.loaded_bytes(), 0, "nothing to read the first time");
+    assert!(cache.file().starts_with(&dir), "{}", cache.file().display());
+    let world = soup(70, 40, Topology::Torus, "B3/S23".parse().unwrap(), 40.0, 5);
+    let factory = golab::step::StepperFactory::with_context(first.clone());
+    let mut stepper = factory.create(Strategy::GpuBitpacked, &world).unwrap();
+    stepper.step(12).unwrap();
+    let written = std::fs::metadata(cache.file())
+        .expect("the cache was written after the load")
+        .len();
+    assert!(written > 0);
+    // Nothing new built: nothing written again.
+    assert_eq!(first.save_pipeline_cache().unwrap(), None);
+    drop(stepper);
+    let second = GpuContext::new(&options).unwrap();
+    let read = second.pipeline_cache.as_ref().unwrap().loaded_bytes();
+    assert_eq!(
+        read as u64, written,
+        "the next start hands the whole file to wgpu"
+    );
+    // Off: no cache at all.
+    let none = GpuContext::new(&GpuOptions::default()).unwrap();
+    assert!(none.pipeline_cache.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -90,16 +90,26 @@ pub struct BenchResult {
     pub gps_median: f64,
     /// Fastest repeat, in generations per second.
     pub gps_max: f64,
-    /// Median cell updates per second (`gps_median × size²`).
+    /// Median *effective* cell updates per second (`gps_median × size²`: every cell counted
+    /// as updated each generation, replayed strips included).
     pub cell_updates_per_s: f64,
     /// Memory mode of a GPU strategy that moves data host↔device.
     pub memory: Option<&'static str>,
     /// Median generations per second of kernel time alone (timestamp queries).
     pub compute_gps_median: Option<f64>,
-    /// Kernel-time cell updates per second (`compute_gps_median × size²`).
+    /// Kernel-time *effective* cell updates per second (`compute_gps_median × size²`).
     pub compute_cell_updates_per_s: Option<f64>,
-    /// Device bytes the state layout moves per generation (u32 age read + write per cell;
-    /// one bit read + written per cell for `gpu-bitpacked`).
+    /// Share of the kernel's strips stepped rather than replayed in the last timed window
+    /// (`None` where the kernel does not replay).
+    pub stepped_share: Option<f64>,
+    /// Kernel-time cell updates per second really computed: the effective figure times the
+    /// share of strips stepped.
+    pub stepped_cell_updates_per_s: Option<f64>,
+    /// The least device bytes a generation moves: a u32 age read and written per cell for
+    /// the cell-per-word strategies; for `gpu-bitpacked` its state planes read and written
+    /// once per dispatch of several generations, for the strips stepped (birth codes, halos
+    /// and repeat flags come on top). The roofline columns count only these bytes, so a real
+    /// measurement stays at or under 100 %.
     pub device_bytes_per_gen: Option<f64>,
     /// Kernel-time bandwidth as % of the copy-kernel roofline.
     pub compute_roofline_pct: Option<f64>,
@@ -115,6 +125,8 @@ pub struct BenchResult {
     pub window: Option<window::Window>,
     /// The kernel and shape measured, where the strategy has a choice of them.
     pub kernel: Option<String>,
+    /// The shape controller's latest decisions (`golab bench --verbose` prints them).
+    pub decisions: Vec<String>,
     /// Why this pair could not be measured, if it could not.
     pub error: Option<String>,
 }
@@ -241,7 +253,14 @@ fn measure(
         .collect();
     let gps_median = median(&samples);
     // The counters belong to the world loaded for the last repeat: its window.
-    let replayed = stepper.take_replayed().map_err(|e| e.to_string())?;
+    let report = stepper.take_report().map_err(|e| e.to_string())?;
+    let compute_cells =
+        (!compute.is_empty()).then(|| median(&compute) * f64::from(size) * f64::from(size));
+    let stepped_share = report
+        .as_ref()
+        .filter(|r| r.replayed.is_some())
+        .map(|r| r.stepped_share());
+    let device_bytes_per_gen = report.as_ref().and_then(|r| r.bytes_per_gen_floor());
     Ok(BenchResult {
         strategy: strategy.name(),
         size,
@@ -253,29 +272,19 @@ fn measure(
         samples,
         transfer_bytes,
         window: Some(window::Window { start, end }),
-        kernel: with_replayed(stepper.describe_kernel(), replayed),
+        kernel: report.as_ref().map(|r| r.summary()),
+        decisions: report.map(|r| r.decisions).unwrap_or_default(),
         error: None,
         memory: None,
         compute_gps_median: (!compute.is_empty()).then(|| median(&compute)),
-        compute_cell_updates_per_s: (!compute.is_empty())
-            .then(|| median(&compute) * f64::from(size) * f64::from(size)),
-        device_bytes_per_gen: None,
+        compute_cell_updates_per_s: compute_cells,
+        stepped_share,
+        stepped_cell_updates_per_s: compute_cells.zip(stepped_share).map(|(c, s)| c * s),
+        device_bytes_per_gen,
         compute_roofline_pct: None,
         wall_roofline_pct: None,
         transfer_bound_pct: None,
     })
-}
-
-/// The kernel's description with the share of strips it replayed in the last window
-/// (see [`crate::step::gpu_bitpacked::replay`]), where it replays.
-fn with_replayed(kernel: Option<String>, replayed: Option<(u64, u64)>) -> Option<String> {
-    match (kernel, replayed) {
-        (Some(k), Some((r, s))) if r + s > 0 => Some(format!(
-            "{k} ({:.1} % of strips replayed)",
-            100.0 * r as f64 / (r + s) as f64
-        )),
-        (k, _) => k,
-    }
 }
 
 /// Run the benchmark; `progress` hears one line per measurement as it starts.
@@ -302,10 +311,13 @@ pub fn run(
                     transfer_bytes: None,
                     window: None,
                     kernel: None,
+                    decisions: Vec::new(),
                     error: Some(error),
                     memory: None,
                     compute_gps_median: None,
                     compute_cell_updates_per_s: None,
+                    stepped_share: None,
+                    stepped_cell_updates_per_s: None,
                     device_bytes_per_gen: None,
                     compute_roofline_pct: None,
                     wall_roofline_pct: None,

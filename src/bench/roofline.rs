@@ -14,11 +14,9 @@ pub(super) fn add_roofline(
     roof: &Roofline,
 ) {
     let cells = f64::from(result.size) * f64::from(result.size);
-    let device_bytes = if strategy == Strategy::GpuBitpacked {
-        cells / 4.0 // one state bit read and written per cell (births and halos not counted)
-    } else {
-        8.0 * cells // one u32 age read and written per cell
-    };
+    // The kernel's own floor where it reports one (gpu-bitpacked: see
+    // `BenchResult::device_bytes_per_gen`), else one u32 age read and written per cell.
+    let device_bytes = result.device_bytes_per_gen.unwrap_or(8.0 * cells);
     let pct = |gps: f64| 100.0 * device_bytes * gps / roof.copy_bytes_per_s;
     result.device_bytes_per_gen = Some(device_bytes);
     result.compute_roofline_pct = result.compute_gps_median.map(pct);

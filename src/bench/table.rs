@@ -93,12 +93,21 @@ pub fn markdown_table(report: &BenchReport) -> String {
         .iter()
         .any(|r| r.compute_gps_median.is_some())
     {
-        out.push_str("\nCell updates per second (GPS × cells), wall clock · kernel time only:\n\n");
+        out.push_str("\nEffective cell updates per second (GPS × cells: every cell counted each generation, replayed strips included), wall clock · kernel time only; then, where the kernel replays, the cell updates it really computed (kernel time × share of strips stepped):\n\n");
         out.push_str(&grid(report, |r| {
             let kernel = r.compute_cell_updates_per_s?;
-            Some(format!("{:.2e} · {kernel:.2e}", r.cell_updates_per_s))
+            let stepped = match (r.stepped_cell_updates_per_s, r.stepped_share) {
+                (Some(c), Some(share)) => {
+                    format!(" · stepped {c:.2e} ({:.1} % of strips)", 100.0 * share)
+                }
+                _ => String::new(),
+            };
+            Some(format!(
+                "{:.2e} · {kernel:.2e}{stepped}",
+                r.cell_updates_per_s
+            ))
         }));
-        out.push_str("\nGPU kernel time only (timestamp queries): GPS · % of copy roofline (u32 age read + write per cell; 1 bit for gpu-bitpacked):\n\n");
+        out.push_str("\nGPU kernel time only (timestamp queries): GPS · % of copy roofline, counting only the bytes really moved (u32 age read + write per cell; gpu-bitpacked: its state planes read + written once per dispatch, stepped strips only; birth codes, halos and replay flags not counted):\n\n");
         out.push_str(&grid(report, |r| {
             let gps = r.compute_gps_median?;
             Some(format!(

@@ -36,8 +36,10 @@ const WARM_UP: (Duration, Duration) = (Duration::from_millis(500), Duration::fro
 /// Longest the warm-up waits for a GPU stepper to choose its shape.
 const TUNING_MOST: Duration = Duration::from_secs(60);
 /// Windows' worth of generations a world being tuned runs on past its window's start before
-/// it starts from there again (a reload costs as much as many windows at 16384²).
-const TUNING_RUN_ON: u64 = 5;
+/// it starts from there again: one, so the shape is chosen on the generations the window
+/// times (a fresh soup's later generations, settled and replayed, favour other shapes); the
+/// controller scores each candidate against the batches around it and never across a reload.
+const TUNING_RUN_ON: u64 = 1;
 
 /// Warm `stepper` up before its window of `gens` generations is timed. A CPU strategy runs
 /// the window once (caches, thread pool). A GPU strategy steps the window's world (untimed)

@@ -57,6 +57,10 @@ pub struct BenchArgs {
     /// Print the full report as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// After the table, print each measurement's shape-controller decisions (sweeps,
+    /// probes, moves, re-sweeps: docs/architecture.md draws its states).
+    #[arg(long)]
+    pub verbose: bool,
     /// Print the reference article's 6 algorithms × 3 memory modes table (at the first size,
     /// default 8192) instead of the strategy × size table.
     #[arg(long)]
@@ -229,6 +233,14 @@ pub fn run(args: &BenchArgs, tuning: &crate::config::Tuning) -> Result<(), CliEr
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         println!("{}", bench::markdown_table(&report));
+        if args.verbose {
+            for r in report.results.iter().filter(|r| !r.decisions.is_empty()) {
+                println!("Shape decisions, {} at {}²:", r.strategy, r.size);
+                for d in &r.decisions {
+                    println!("- {d}");
+                }
+            }
+        }
     }
     Ok(())
 }

@@ -11,6 +11,7 @@ pub mod heater;
 pub mod kernel_stats;
 pub mod limits;
 pub mod ops;
+pub mod pipeline_cache;
 pub mod pool;
 mod report;
 mod resources;
@@ -64,6 +65,10 @@ pub struct GpuOptions {
     pub adapter: Option<String>,
     /// Compile golab's kernels with every wgpu runtime check (see [`GpuContext::kernel_module`]).
     pub shader_checks: bool,
+    /// Directory of the persisted pipeline cache ([`pipeline_cache`]); `None`: none kept.
+    /// ([`crate::config::Tuning`] fills it with the user's cache directory, or
+    /// `GOLAB_PIPELINE_CACHE`.)
+    pub pipeline_cache: Option<std::path::PathBuf>,
 }
 
 /// A wgpu device and queue plus what golab learned about them.
@@ -86,6 +91,9 @@ pub struct GpuContext {
     pub options: GpuOptions,
     /// Buffers reused across operations (read-backs, parameters, scratch).
     pub pool: pool::BufferPool,
+    /// The pipeline cache kept between runs, where the options name a directory and the
+    /// backend has one.
+    pub pipeline_cache: Option<pipeline_cache::PersistedCache>,
     shader_checks: bool,
     lost: Arc<Mutex<Option<Loss>>>,
     errors: Arc<Mutex<Option<String>>>,
@@ -182,7 +190,12 @@ impl GpuContext {
         let optional = wgpu::Features::TIMESTAMP_QUERY
             | wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS
             | wgpu::Features::SUBGROUP
-            | wgpu::Features::MAPPABLE_PRIMARY_BUFFERS;
+            | wgpu::Features::MAPPABLE_PRIMARY_BUFFERS
+            | if options.pipeline_cache.is_some() {
+                wgpu::Features::PIPELINE_CACHE
+            } else {
+                wgpu::Features::empty()
+            };
         let features = adapter.features() & optional;
         let limits = adapter.limits();
         let (device, queue) = adapter
@@ -224,6 +237,11 @@ impl GpuContext {
                 slot.get_or_insert(message);
             }
         }));
+        let pipeline_cache = options
+            .pipeline_cache
+            .as_deref()
+            .filter(|_| features.contains(wgpu::Features::PIPELINE_CACHE))
+            .and_then(|dir| pipeline_cache::PersistedCache::open(&device, &info, dir));
         Ok(Arc::new(GpuContext {
             instance,
             adapter,
@@ -233,6 +251,7 @@ impl GpuContext {
             features,
             limits,
             pool: pool::BufferPool::new(),
+            pipeline_cache,
             shader_checks: options.shader_checks,
             options,
             lost,

@@ -47,6 +47,9 @@ impl GpuContext {
     ) -> wgpu::ComputePipeline {
         let label = shader.label();
         let module = shader.module(self);
+        if let Some(c) = &self.pipeline_cache {
+            c.built_one();
+        }
         self.device
             .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some(&label),
@@ -57,8 +60,20 @@ impl GpuContext {
                     constants: &[],
                     zero_initialize_workgroup_memory: zero_workgroup_memory,
                 },
-                cache: None,
+                cache: self.pipeline_cache.as_ref().map(|c| c.cache()),
             })
+    }
+
+    /// Write the pipeline cache to its file if pipelines were built since it was last
+    /// written ([`super::pipeline_cache`]): the bytes written, or why not (never fatal: the
+    /// next launch compiles again).
+    pub fn save_pipeline_cache(&self) -> Result<Option<usize>, String> {
+        match &self.pipeline_cache {
+            Some(c) => c
+                .save()
+                .map_err(|e| format!("pipeline cache {}: {e}", c.file().display())),
+            None => Ok(None),
+        }
     }
 
     /// A buffer holding `contents`, for `usage` (plus `COPY_DST`). Unlike wgpu's

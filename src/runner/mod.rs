@@ -191,6 +191,9 @@ pub struct Snapshot {
     pub wall_gps: f64,
     /// Generations per second of GPU kernel time (timestamp queries), for GPU strategies.
     pub gpu_gps: Option<f64>,
+    /// What the kernel is doing, where the strategy says ([`crate::step::KernelReport`]:
+    /// shape, births way, share of strips replayed over the last GPS window).
+    pub kernel: Option<String>,
     /// The latest drawn window.
     pub view: Option<ViewImage>,
     /// Whether undo / redo have something to do.
@@ -243,6 +246,7 @@ impl Snapshot {
             stats: Stats::empty(0, STAT_BUCKETS),
             wall_gps: 0.0,
             gpu_gps: None,
+            kernel: None,
             view: None,
             can_undo: false,
             can_redo: false,

@@ -262,6 +262,17 @@ impl Simulation {
         self.stepper.take_gpu_seconds()
     }
 
+    /// What the stepper's kernel is doing ([`crate::step::Stepper::take_report`]).
+    pub fn take_report(&mut self) -> Result<Option<crate::step::KernelReport>, SimError> {
+        Ok(self.stepper.take_report()?)
+    }
+
+    /// Batches of a multiple of this many generations suit the stepper best
+    /// ([`crate::step::Stepper::batch_multiple`]).
+    pub fn batch_multiple(&self) -> u64 {
+        self.stepper.batch_multiple()
+    }
+
     /// Draw `request` into the device buffer `out` where the state lives; `Ok(false)` when
     /// the strategy keeps its state on the host (then use [`Simulation::render_view_host`]).
     pub fn render_view_device(

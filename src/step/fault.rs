@@ -107,12 +107,12 @@ impl Stepper for FaultyStepper {
         self.inner.tuning()
     }
 
-    fn describe_kernel(&self) -> Option<String> {
-        self.inner.describe_kernel()
+    fn take_report(&mut self) -> Result<Option<crate::step::KernelReport>, StepError> {
+        self.inner.take_report()
     }
 
-    fn take_replayed(&mut self) -> Result<Option<(u64, u64)>, StepError> {
-        self.inner.take_replayed()
+    fn batch_multiple(&self) -> u64 {
+        self.inner.batch_multiple()
     }
 
     fn render_view(

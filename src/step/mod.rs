@@ -15,12 +15,14 @@ pub mod gpu_bitpacked;
 pub mod gpu_cells;
 pub mod gpu_strategies;
 pub mod hashlife;
+pub mod report;
 pub mod settings;
 pub mod view;
 
 pub use engine::TransferCounts;
 pub use factory::StepperFactory;
 pub use gpu_strategies::shader_permutations;
+pub use report::KernelReport;
 pub use settings::{GpuSettings, MemoryMode};
 
 use std::fmt;
@@ -321,17 +323,20 @@ pub trait Stepper: Send {
         false
     }
 
-    /// The kernel and shape the stepper runs, in words, where it has a choice of them
-    /// (benchmark reports say what was measured).
-    fn describe_kernel(&self) -> Option<String> {
-        None
+    /// What the kernel is doing, where it has a choice of shapes or skips work: its shape,
+    /// the strips it replayed since the last report, the floor of its device traffic and its
+    /// controller's decisions (benchmarks and the window say what was measured); `None` for
+    /// strategies with nothing to say.
+    fn take_report(&mut self) -> Result<Option<KernelReport>, StepError> {
+        Ok(None)
     }
 
-    /// `(replayed, stepped)` strips since the last call, for strategies that replay regions
-    /// whose neighbourhood repeats instead of stepping them (gpu-bitpacked: see
-    /// [`gpu_bitpacked::replay`]); `None` for the others.
-    fn take_replayed(&mut self) -> Result<Option<(u64, u64)>, StepError> {
-        Ok(None)
+    /// Batches of a multiple of this many generations suit the stepper best: a caller that
+    /// steps in many batches (the runner) keeps to them, so what a strategy carries from one
+    /// block of generations to the next (gpu-bitpacked's repeat flags) is never broken by a
+    /// short block.
+    fn batch_multiple(&self) -> u64 {
+        1
     }
 
     /// Host↔device traffic since the stepper was made (zero for CPU strategies).

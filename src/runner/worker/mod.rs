@@ -56,6 +56,9 @@ pub(super) struct Worker {
     gps_window: (Instant, u64, f64),
     wall_gps: f64,
     gpu_gps: Option<f64>,
+    kernel: Option<String>,
+    /// Generations a per-frame speed owes the next frame (batches kept to whole blocks).
+    frame_carry: u64,
     error: Option<(u64, String)>,
     /// The last request done differently than asked, counted.
     warning: Option<(u64, String)>,
@@ -114,6 +117,8 @@ impl Worker {
             gps_window: (Instant::now(), 0, 0.0),
             wall_gps: 0.0,
             gpu_gps: None,
+            kernel: None,
+            frame_carry: 0,
             error: None,
             warning: None,
             recovery: Recovery {
@@ -176,6 +181,7 @@ impl Worker {
             stats: self.stats.clone(),
             wall_gps: self.wall_gps,
             gpu_gps: self.gpu_gps,
+            kernel: self.kernel.clone(),
             view: self.view.clone(),
             can_undo: self.history.can_undo(),
             can_redo: self.history.can_redo(),
@@ -269,14 +275,30 @@ impl Worker {
         if self.plane.is_some() {
             return self.advance_plane();
         }
+        // Running batches keep to whole blocks of the stepper's multiple (gpu-bitpacked's
+        // replay compares a block with the one before: a short block at the end of every
+        // batch would break it): at full speed a batch is rounded down to one; at n
+        // generations a frame the rest waits for the next frame, so the speed holds on
+        // average (below one block a frame, each frame steps exactly n).
+        let multiple = self.sim.batch_multiple().max(1);
         let want = if self.pending_steps > 0 {
             self.pending_steps.min(self.max_batch)
         } else if !self.running {
             return;
         } else {
             match self.speed {
-                Speed::PerFrame(n) => u64::from(n.max(1)).min(self.max_batch),
-                Speed::Max => self.max_batch,
+                Speed::PerFrame(n) => {
+                    let n = u64::from(n.max(1));
+                    if n < multiple {
+                        n.min(self.max_batch)
+                    } else {
+                        let owed = n + self.frame_carry;
+                        let want = whole_blocks(owed.min(self.max_batch), multiple);
+                        self.frame_carry = (owed - want).min(n);
+                        want
+                    }
+                }
+                Speed::Max => whole_blocks(self.max_batch, multiple),
             }
         };
         self.pending_steps = self.pending_steps.saturating_sub(want);
@@ -324,6 +346,10 @@ impl Worker {
             self.wall_gps = *gens as f64 / elapsed.as_secs_f64();
             self.gpu_gps = gpu.map(|_| *gens as f64 / gpu_seconds.max(1e-9));
             self.gps_window = (Instant::now(), 0, 0.0);
+            match self.sim.take_report() {
+                Ok(report) => self.kernel = report.map(|r| r.summary()),
+                Err(e) => self.fail(e),
+            }
         }
     }
 
@@ -453,5 +479,15 @@ impl Worker {
                 b
             }
         }
+    }
+}
+
+/// `gens` rounded down to a whole number of blocks of `multiple` generations, where it holds
+/// one at least.
+fn whole_blocks(gens: u64, multiple: u64) -> u64 {
+    if gens >= multiple {
+        gens - gens % multiple
+    } else {
+        gens
     }
 }

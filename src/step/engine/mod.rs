@@ -18,7 +18,7 @@ use std::time::Instant;
 pub use session::{Session, TransferCounts, scoped};
 
 use super::settings::GpuSettings;
-use super::{StepError, Stepper, Strategy, check_same_size, not_loaded, view};
+use super::{KernelReport, StepError, Stepper, Strategy, check_same_size, not_loaded, view};
 use crate::gpu::GpuContext;
 use crate::stats::Stats;
 use crate::world::{CellEdit, World};
@@ -62,11 +62,6 @@ pub trait DeviceState: Send + Sized + 'static {
         false
     }
 
-    /// The kernel and its shape in words, for benchmark reports (`None`: nothing to say).
-    fn describe(&self) -> Option<String> {
-        None
-    }
-
     /// Write every cell's age into `world` (a download).
     fn read_world(
         &mut self,
@@ -107,10 +102,8 @@ pub trait DeviceState: Send + Sized + 'static {
         1
     }
 
-    /// `(replayed, stepped)` strips since the last call where the state replays repeating
-    /// regions instead of stepping them (see [`super::gpu_bitpacked::replay`]); `None` where
-    /// it does not.
-    fn replayed(&mut self, _session: &mut Session) -> Result<Option<(u64, u64)>, StepError> {
+    /// What the kernel is doing ([`Stepper::take_report`]; `None`: nothing to say).
+    fn report(&mut self, _session: &mut Session) -> Result<Option<KernelReport>, StepError> {
         Ok(None)
     }
 }
@@ -257,9 +250,14 @@ impl<S: DeviceState> ResidentStepper<S> {
             }
             let most = self.state()?.max_batch(generation);
             let mut batch = left.min(self.session.gens_per_submit).min(most);
+            let whole = self.state()?.batch_multiple().max(1);
+            if batch < left {
+                // Batches of even length: no runt at the end, whose fixed costs (the last
+                // block's pending birth moves) would time as a slower speed.
+                batch = left.div_ceil(left.div_ceil(batch)).min(most);
+            }
             // Whole blocks where more follow, so no short block breaks what the state
             // carries from block to block (replay's repeat flags).
-            let whole = self.state()?.batch_multiple().max(1);
             if batch < left && batch >= whole {
                 batch -= batch % whole;
             }
@@ -302,7 +300,11 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
         self.strategy.check_supports(&world.rule())?;
-        self.op(|s| s.load_state(world))
+        self.op(|s| s.load_state(world))?;
+        // The world's pipelines are built: keep them for the next launch (best effort: a
+        // cache that cannot be written only means compiling again next time).
+        let _ = self.session.ctx.save_pipeline_cache();
+        Ok(())
     }
 
     fn step(&mut self, generations: u64) -> Result<(), StepError> {
@@ -365,15 +367,15 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
         self.state.as_ref().is_some_and(S::tuning)
     }
 
-    fn describe_kernel(&self) -> Option<String> {
-        self.state.as_ref().and_then(S::describe)
-    }
-
-    fn take_replayed(&mut self) -> Result<Option<(u64, u64)>, StepError> {
+    fn take_report(&mut self) -> Result<Option<KernelReport>, StepError> {
         self.op(|s| match s.state.as_mut() {
-            Some(state) => state.replayed(&mut s.session),
+            Some(state) => state.report(&mut s.session),
             None => Ok(None),
         })
+    }
+
+    fn batch_multiple(&self) -> u64 {
+        self.state.as_ref().map_or(1, S::batch_multiple)
     }
 
     fn render_view(

@@ -164,6 +164,12 @@ pub(super) fn storage_buffer(ctx: &GpuContext, label: &str, bytes: u64) -> wgpu:
     })
 }
 
+/// Whether a world with this kernel, `dying` countdown planes and replay `wanted` replays
+/// repeating strips: the stream kernel with ages, on two-state rules.
+pub fn replays(kernel: StepKernel, dying: u32, wanted: bool) -> bool {
+    matches!(kernel, StepKernel::Stream { ages: true, .. }) && dying == 0 && wanted
+}
+
 impl BitWorld {
     /// Zeroed buffers for `layout`, stepping `rule` on `topology` with `kernel`, up to `gens_per_dispatch`
     /// generations per dispatch; epoch records and replay where asked for and the kernel has
@@ -194,13 +200,10 @@ impl BitWorld {
             })
             .collect();
         let with_records = records && matches!(kernel, StepKernel::Stream { ages: true, .. });
-        let (replays, min_lanes) = match kernel {
-            StepKernel::Stream {
-                ages: true,
-                min_lanes,
-                ..
-            } => (replay && layout.dying == 0, min_lanes),
-            _ => (false, 32),
+        let replays = replays(kernel, layout.dying, replay);
+        let min_lanes = match kernel {
+            StepKernel::Stream { min_lanes, .. } => min_lanes,
+            StepKernel::Tile => 32,
         };
         let repeats = Repeats::new(ctx, replays, (layout.wpr, layout.height), min_lanes);
         let record_bytes = |rows: u32| {
@@ -316,6 +319,8 @@ impl BitWorld {
     }
 
     /// Most generations one dispatch can step (its walks are compiled up to this).
+    /// (With replay on, blocks are [`super::replay::PERIOD`] generations: the loader asks
+    /// for no longer walks, whose pipelines are the slowest to compile.)
     pub fn gens_per_dispatch(&self) -> u32 {
         self.gens_per_dispatch
     }

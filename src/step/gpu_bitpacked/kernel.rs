@@ -118,7 +118,7 @@ impl StepKernel {
         }
     }
 
-    /// Generations per dispatch by default (measured best on the H200, docs/benchmarks.md).
+    /// Generations per dispatch by default (measured best on the H200: docs/experiments/bitpacked-stream-shape.md).
     pub fn default_gens(self) -> u32 {
         match self {
             StepKernel::Tile => 16,

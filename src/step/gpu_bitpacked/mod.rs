@@ -15,6 +15,7 @@
 
 pub mod ages;
 pub mod births;
+mod controller;
 mod countdown;
 mod device;
 pub mod kernel;
@@ -32,13 +33,14 @@ pub use pipelines::Pipelines;
 
 use ages::Epochs;
 use births::{BirthChooser, BirthMemory, Births};
+use controller::ShapeController;
 use device::{BitWorld, MAX_BLOCKS};
 use kernel::StepKernel;
-use tuner::{Drift, Space, TuneKey, TunedShapes, Tuner};
+use tuner::{Space, TuneKey, TunedShapes};
 
 use super::engine::{DeviceState, Session};
 use super::settings::GpuSettings;
-use super::{StepError, Strategy, view};
+use super::{KernelReport, StepError, Strategy, view};
 use crate::config::{BirthChoice, ReplayChoice};
 use crate::stats::Stats;
 use crate::world::{CellEdit, World};
@@ -49,19 +51,53 @@ pub struct BitState {
     epochs: Epochs,
     /// The rule's state count (2 for two-state rules; C for Generations).
     states: u16,
-    /// Choosing the stream kernel's shape, until it has (see [`tuner`]).
-    tuner: Option<Tuner>,
-    /// What the tuner chooses from, and the watch on the chosen shape's speed that starts it
-    /// again when the world's state has changed the speed by more than 2× (a soup settling).
-    space: Space,
-    drift: Drift,
-    /// Where a chosen shape is kept, and under what key.
+    /// Chooses the stream kernel's shape and keeps it best while the world changes (see
+    /// [`controller`]); `None` for the tile kernel, which has no shape to choose.
+    controller: Option<ShapeController>,
+    /// Whether a batch has run since the load (the first is one dispatch: see `max_batch`).
+    primed: bool,
+    /// Where the controller is kept between loads, and under what key.
     tuned: (std::sync::Arc<TunedShapes>, TuneKey),
     /// How batches write births (see [`births`]), how the last batch did, and where the
     /// chooser is kept (under `tuned`'s key).
     births: BirthChooser,
     last_births: Births,
     birth_memory: std::sync::Arc<BirthMemory>,
+}
+
+impl BitState {
+    /// The chosen shape (not a probe's, should the last batch have run one).
+    /// The kernel and its shape in words.
+    fn describe(&self) -> String {
+        let kernel = self.dev.kernel();
+        match kernel {
+            StepKernel::Tile => format!("tile kernel, {} gens/dispatch", self.dev.shape().gens),
+            StepKernel::Stream { ages, .. } => format!(
+                "stream kernel, {} gens/dispatch, {}-row strips ({}), {}{}",
+                self.shape().gens,
+                self.shape().strip,
+                self.controller
+                    .as_ref()
+                    .map_or_else(|| "fixed".to_string(), ShapeController::state),
+                if ages {
+                    self.births.current().name()
+                } else {
+                    "ages off"
+                },
+                if self.dev.repeats.on {
+                    ", replaying repeats"
+                } else {
+                    ""
+                }
+            ),
+        }
+    }
+
+    fn shape(&self) -> tuner::Shape {
+        self.controller
+            .as_ref()
+            .map_or(self.dev.shape(), ShapeController::shape)
+    }
 }
 
 /// Host images of the state: the state buffer (live plane, then the countdown planes of a
@@ -153,17 +189,20 @@ impl DeviceState for BitState {
         let (state, old, births) = pack(world, &layout, &epochs);
         let tuning = settings.bitpacked;
         let kernel = StepKernel::resolve(&ctx, tuning).map_err(StepError::Backend)?;
+        // Records batches replay nothing: forced, replay would only cost.
+        let replay = tuning.replay == ReplayChoice::On && tuning.births != BirthChoice::Records;
+        // With replay on, blocks are replay::PERIOD generations unless the user fixes them:
+        // longer walks would only be compiled (the slowest pipelines to build), never run.
+        let most = tuning
+            .gens
+            .or(device::replays(kernel, dying, replay).then_some(replay::PERIOD));
         let mut dev = BitWorld::new(
             &ctx,
             &Pipelines::on(&ctx),
             layout,
             (world.rule(), world.topology),
-            (kernel, kernel.gens_per_dispatch(tuning.gens, dying > 0)),
-            // Records batches replay nothing: forced, replay would only cost.
-            (
-                tuning.births != BirthChoice::Direct,
-                tuning.replay == ReplayChoice::On && tuning.births != BirthChoice::Records,
-            ),
+            (kernel, kernel.gens_per_dispatch(most, dying > 0)),
+            (tuning.births != BirthChoice::Direct, replay),
         );
         // Replay catches oscillators whose period divides the block length.
         let gens = tuning.gens.or(dev.repeats.on.then_some(replay::PERIOD));
@@ -177,23 +216,21 @@ impl DeviceState for BitState {
             fixed: (gens, tuning.strip),
         };
         let space = Space::new(dev.gens_per_dispatch(), gens, tuning.strip, world.height());
-        // A tuner that a world of this key left part-way (a reload while tuning, or a
-        // re-tune) goes on; else the shape chosen before; else tuning starts.
-        let tuner = match (kernel, tuned.resume(&key), tuned.get(&key)) {
-            (StepKernel::Tile, _, _) => None,
-            (_, Some(tuner), _) => {
-                dev.set_shape(space.untuned());
-                Some(tuner)
-            }
-            (_, None, Some(shape)) => {
-                dev.set_shape(shape);
-                None
-            }
-            _ => {
-                dev.set_shape(space.untuned());
-                Tuner::new(space.clone())
-            }
+        // The controller a world of this key left goes on (tuned, part-way through a sweep
+        // or watching); else one starts.
+        let controller = match kernel {
+            StepKernel::Tile => None,
+            _ => Some(match tuned.get(&key) {
+                Some(mut kept) => {
+                    kept.reloaded();
+                    kept
+                }
+                None => ShapeController::new(space),
+            }),
         };
+        if let Some(c) = &controller {
+            dev.set_shape(c.shape());
+        }
         session.upload(&dev.planes[0], 0, bytemuck::cast_slice(&state));
         session.upload(&dev.old, 0, bytemuck::cast_slice(&old));
         let w = world.width() as usize;
@@ -212,9 +249,8 @@ impl DeviceState for BitState {
             dev,
             epochs,
             states: world.rule().states(),
-            tuner,
-            space,
-            drift: Drift::default(),
+            controller,
+            primed: false,
             births: birth_memory.chooser(&key, choice),
             tuned: (tuned, key),
             last_births: Births::Direct,
@@ -224,11 +260,15 @@ impl DeviceState for BitState {
 
     fn max_batch(&self, generation: u64) -> u64 {
         let k = u64::from(
-            self.tuner
+            self.controller
                 .as_ref()
-                .map_or(self.dev.shape().gens, Tuner::least_gens),
+                .map_or(self.dev.shape().gens, ShapeController::least_gens),
         );
-        self.epochs.headroom(generation).min(MAX_BLOCKS * k)
+        // The first batch after a load is one dispatch: it writes the repeat flags (until then
+        // replay has none and every strip is stepped), and is too short for the controller to
+        // time, so no timing it compares includes that slower first block.
+        let dispatches = if self.primed { MAX_BLOCKS } else { 1 };
+        self.epochs.headroom(generation).min(dispatches * k)
     }
 
     fn encode_steps(
@@ -239,10 +279,11 @@ impl DeviceState for BitState {
         gens: u64,
     ) {
         let n_y = self.epochs.young_now(generation);
-        if let Some(tuner) = &self.tuner {
-            self.dev.set_shape(tuner.for_batch(gens));
+        if let Some(c) = &self.controller {
+            self.dev.set_shape(c.for_batch(gens));
         }
-        self.last_births = self.births.for_batch(self.tuner.is_some());
+        self.last_births = self.births.for_batch(self.tuning());
+        self.primed = true;
         self.dev.encode_steps(
             &session.ctx,
             encoder,
@@ -253,31 +294,21 @@ impl DeviceState for BitState {
     }
 
     fn observe_batch(&mut self, gens: u64, seconds: f64) {
-        let tuning = self.tuner.is_some();
+        let tuning = self.tuning();
         self.births.observe(self.last_births, gens, seconds, tuning);
         self.birth_memory.keep(self.tuned.1, &self.births);
-        let Some(tuner) = self.tuner.as_mut() else {
-            let tiles = matches!(self.dev.kernel(), StepKernel::Tile);
-            if !tiles && self.drift.observe(self.dev.shape(), gens, seconds) {
-                self.tuner = Tuner::new(self.space.clone());
-            }
-            return;
-        };
-        match tuner.observe(self.dev.shape(), gens, seconds) {
-            Some(best) => {
-                self.tuned.0.put(self.tuned.1, best);
-                self.tuned.0.resume(&self.tuned.1);
-                self.dev.set_shape(best);
-                self.tuner = None;
-            }
-            // Where it stands, for the next world of this key should this one be replaced
-            // before it is done (the bench reloads its window, the app resets).
-            None => self.tuned.0.park(self.tuned.1, tuner.clone()),
+        if let Some(c) = self.controller.as_mut() {
+            c.observe(self.dev.shape(), gens, seconds);
+            // Where it stands, for the next world of this key (the bench reloads its window,
+            // the app resets).
+            self.tuned.0.keep(self.tuned.1, c);
         }
     }
 
     fn tuning(&self) -> bool {
-        self.tuner.is_some()
+        self.controller
+            .as_ref()
+            .is_some_and(ShapeController::tuning)
     }
 
     fn batch_multiple(&self) -> u64 {
@@ -288,30 +319,17 @@ impl DeviceState for BitState {
         }
     }
 
-    fn describe(&self) -> Option<String> {
-        let kernel = self.dev.kernel();
-        Some(match kernel {
-            StepKernel::Tile => format!("tile kernel, {} gens/dispatch", self.dev.shape().gens),
-            StepKernel::Stream { ages, .. } => format!(
-                "stream kernel, {} gens/dispatch, {}-row strips ({}), {}{}",
-                self.dev.shape().gens,
-                self.dev.shape().strip,
-                match &self.tuner {
-                    Some(t) => format!("tuning: {} of {} timed", t.progress().0, t.progress().1),
-                    None => "tuned".to_string(),
-                },
-                if ages {
-                    self.births.current().name()
-                } else {
-                    "ages off"
-                },
-                if self.dev.repeats.on {
-                    ", replaying repeats"
-                } else {
-                    ""
-                }
-            ),
-        })
+    fn report(&mut self, session: &mut Session) -> Result<Option<KernelReport>, StepError> {
+        Ok(Some(KernelReport {
+            description: self.describe(),
+            replayed: self.device_replayed(session)?,
+            state_bytes: Some((self.dev.layout.state_bytes(), self.shape().gens)),
+            decisions: self
+                .controller
+                .as_ref()
+                .map(|c| c.decisions().map(str::to_string).collect())
+                .unwrap_or_default(),
+        }))
     }
 
     fn read_world(
@@ -396,9 +414,5 @@ impl DeviceState for BitState {
         edits: &[CellEdit],
     ) -> Result<(), StepError> {
         self.device_edits(session, generation, edits)
-    }
-
-    fn replayed(&mut self, session: &mut Session) -> Result<Option<(u64, u64)>, StepError> {
-        self.device_replayed(session)
     }
 }

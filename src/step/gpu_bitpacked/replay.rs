@@ -18,8 +18,8 @@
 //! batch's last full block. Replay needs equal blocks in a row (the engine keeps batches to
 //! whole blocks where it can) and catches oscillators whose period divides the block length,
 //! so with replay on blocks are [`PERIOD`] generations (unless the user fixes another), and
-//! the tuner chooses the strip height, tuning again when a settling soup's speed has moved
-//! (see [`super::tuner::Drift`]). It applies to two-state rules with ages and births written
+//! the shape controller chooses the strip height and follows a settling soup's best one
+//! (see [`super::controller`]). It applies to two-state rules with ages and births written
 //! one store each; records batches and Generations rules step every strip.
 
 use super::device::storage_buffer as buffer;
@@ -27,7 +27,7 @@ use crate::gpu::GpuContext;
 
 /// Generations per block while replay is on: oscillators of period 1, 2, 3 and 6 (nearly all
 /// of a settled soup's ash) repeat within one. (8 would catch periods 4 and 8 instead of 3
-/// and 6, and leaves more strips stepped: docs/benchmarks.md.)
+/// and 6, and leaves more strips stepped: docs/experiments/replay-block-length.md.)
 pub const PERIOD: u32 = 6;
 
 /// Bits of the stamp in a repeat tag (the rest hold the flag bit, the block length and the

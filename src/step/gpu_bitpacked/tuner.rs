@@ -7,12 +7,12 @@
 //! leaves a last wave of subgroups nearly empty: on a 132-SM GPU at 8192², 47-row strips run
 //! in one wave and 46-row strips lose a quarter of the speed). wgpu reports neither the SM
 //! count nor how many subgroups of a kernel are resident, so no model from the device's limits
-//! places those wave boundaries. The tuner times the steps the user asked for anyway: each
-//! batch runs with one candidate shape (any shape gives the same world, bit for bit), its
-//! kernel time comes from the timestamp queries, and after a coarse sweep over both numbers
-//! and a fine sweep of strip heights around the best, the fastest shape is kept — per world
-//! size, rule and topology on this device ([`TunedShapes`]), so a world loaded again starts
-//! tuned. The workgroup is whole subgroups up to 128 invocations (4 × 32 on NVIDIA, 16 × 8 on
+//! places those wave boundaries. The sweep here times the steps the user asked for anyway:
+//! each candidate shape runs one batch between two batches of a reference shape (any shape
+//! gives the same world, bit for bit), scored by its kernel time (timestamp queries) over
+//! theirs; after a coarse sweep over both numbers and a fine sweep of strip heights around the
+//! best, the best-scoring shape goes to the [`ShapeController`], which keeps it best while the
+//! world changes, per world size, rule and topology on this device ([`TunedShapes`]). The workgroup is whole subgroups up to 128 invocations (4 × 32 on NVIDIA, 16 × 8 on
 //! lavapipe), a rule rather than a search: it changes the pipeline, and every pipeline tried
 //! would be compiled.
 
@@ -21,6 +21,7 @@ use std::sync::Mutex;
 
 use crate::rule::Rule;
 
+use super::controller::ShapeController;
 use super::kernel::StepKernel;
 
 /// A stream-kernel shape that needs no pipeline of its own: generations per dispatch (one of
@@ -88,7 +89,7 @@ impl Space {
     }
 
     /// Strip heights of the coarse sweep.
-    fn coarse_strips(&self) -> Vec<u32> {
+    pub(super) fn coarse_strips(&self) -> Vec<u32> {
         match self.strip {
             Some(s) => vec![s],
             None => dedup_by_count(COARSE_STRIPS.iter().map(|&s| s.min(self.rows)), self.rows),
@@ -113,7 +114,7 @@ impl Space {
 
 /// Whether a batch of `gens` generations with `shape` says enough to time it: two full
 /// dispatches or more.
-fn long_enough(shape: Shape, gens: u64) -> bool {
+pub(super) fn long_enough(shape: Shape, gens: u64) -> bool {
     gens >= 2 * u64::from(shape.gens)
 }
 
@@ -137,50 +138,92 @@ enum Stage {
     Fine,
 }
 
-/// One sweep: candidates timed in two rounds, forward then backward, so a world that speeds
-/// up or slows down while it is tuned (a fresh soup settling) favours no end of the list.
+/// One sweep: each candidate timed in one batch between two batches of a reference shape and
+/// scored by its time over the mean of theirs — a bracket, so a world that speeds up or slows
+/// down while it is tuned (a fresh soup settling, the benchmark starting its window again)
+/// favours no candidate: each is compared with what the world cost just before and after it.
 #[derive(Debug, Clone)]
 struct Sweep {
+    reference: Shape,
     candidates: Vec<Shape>,
-    /// Seconds per generation summed, and samples, per candidate.
+    /// Time over the bracket, summed, and samples, per candidate.
     totals: Vec<(f64, u32)>,
-    /// Position in the run order (`2 × candidates`: forward, then backward).
+    /// Slot in the run order: slot `2i + 1` runs candidate `i`, even slots the reference.
     at: usize,
+    /// Seconds per generation of the last reference batch.
+    before: Option<f64>,
+    /// Seconds per generation of the candidate just run, until the reference after it has.
+    pending: Option<f64>,
 }
 
 impl Sweep {
-    fn new(candidates: Vec<Shape>) -> Sweep {
+    /// A sweep of `candidates` (the reference is one of them, scored like the others).
+    fn new(reference: Shape, mut candidates: Vec<Shape>) -> Sweep {
+        if !candidates.contains(&reference) {
+            candidates.push(reference);
+        }
         Sweep {
+            reference,
             totals: vec![(0.0, 0); candidates.len()],
             candidates,
             at: 0,
+            before: None,
+            pending: None,
         }
     }
 
-    fn index(&self) -> usize {
-        let n = self.candidates.len();
-        if self.at < n {
-            self.at
-        } else {
-            2 * n - 1 - self.at
-        }
+    fn slots(&self) -> usize {
+        2 * self.candidates.len() + 1
     }
 
     fn current(&self) -> Shape {
-        self.candidates[self.index()]
+        if self.at.is_multiple_of(2) {
+            self.reference
+        } else {
+            self.candidates[self.at / 2]
+        }
     }
 
     fn done(&self) -> bool {
-        self.at >= 2 * self.candidates.len()
+        self.at >= self.slots()
     }
 
-    /// The candidate with the least mean seconds per generation.
+    /// The batch of the current slot ran at `per_gen` seconds a generation.
+    fn observe(&mut self, per_gen: f64) {
+        if self.at.is_multiple_of(2) {
+            if let (Some(candidate), Some(before)) = (self.pending.take(), self.before) {
+                let total = &mut self.totals[self.at / 2 - 1];
+                total.0 += candidate / (0.5 * (before + per_gen));
+                total.1 += 1;
+            }
+            self.before = Some(per_gen);
+            self.at += 1;
+        } else if self.before.is_none() {
+            // No reference just before it: run the reference first.
+            self.at -= 1;
+        } else {
+            self.pending = Some(per_gen);
+            self.at += 1;
+        }
+    }
+
+    /// The world was loaded again: a bracket must not span the reload.
+    fn reloaded(&mut self) {
+        if self.pending.take().is_some() {
+            self.at -= 2;
+        } else if self.at % 2 == 1 {
+            self.at -= 1;
+        }
+        self.before = None;
+    }
+
+    /// The candidate with the least time over its brackets.
     fn best(&self) -> Shape {
-        let mean = |i: usize| self.totals[i].0 / f64::from(self.totals[i].1.max(1));
-        let best = (0..self.candidates.len())
-            .min_by(|&a, &b| mean(a).total_cmp(&mean(b)))
-            .unwrap_or(0);
-        self.candidates[best]
+        let score = |i: usize| self.totals[i].0 / f64::from(self.totals[i].1.max(1));
+        (0..self.candidates.len())
+            .filter(|&i| self.totals[i].1 > 0)
+            .min_by(|&a, &b| score(a).total_cmp(&score(b)))
+            .map_or(self.reference, |i| self.candidates[i])
     }
 }
 
@@ -206,9 +249,9 @@ impl Tuner {
             .flat_map(|&gens| strips.iter().map(move |&strip| Shape { gens, strip }))
             .collect();
         Some(Tuner {
-            space,
+            space: space.clone(),
             stage: Stage::Coarse,
-            sweep: Sweep::new(candidates),
+            sweep: Sweep::new(space.untuned(), candidates),
             skip: SKIP,
         })
     }
@@ -236,9 +279,14 @@ impl Tuner {
         self.shape().gens.min(self.space.untuned().gens)
     }
 
-    /// Candidates timed so far and in all (for progress lines).
+    /// Batches of this sweep timed so far and in all (for progress lines).
     pub fn progress(&self) -> (usize, usize) {
-        (self.sweep.at, 2 * self.sweep.candidates.len())
+        (self.sweep.at, self.sweep.slots())
+    }
+
+    /// The world was loaded again: timings across the reload do not compare.
+    pub fn reloaded(&mut self) {
+        self.sweep.reloaded();
     }
 
     /// A batch of `gens` generations ran with `shape` in `seconds`. Batches too short to say
@@ -252,11 +300,7 @@ impl Tuner {
             self.skip -= 1;
             return None;
         }
-        let i = self.sweep.index();
-        let total = &mut self.sweep.totals[i];
-        total.0 += seconds / gens as f64;
-        total.1 += 1;
-        self.sweep.at += 1;
+        self.sweep.observe(seconds / gens as f64);
         if !self.sweep.done() {
             return None;
         }
@@ -273,59 +317,11 @@ impl Tuner {
                     })
                     .collect();
                 self.stage = Stage::Fine;
-                self.sweep = Sweep::new(candidates);
+                self.sweep = Sweep::new(best, candidates);
                 None
             }
             _ => Some(best),
         }
-    }
-}
-
-/// How far the speed of a tuned shape may move, either way, before the world is tuned again.
-const RETUNE_FACTOR: f64 = 2.0;
-/// Timed batches whose median is the tuned shape's speed (first the reference, then the
-/// latest compared with it).
-const DRIFT_WINDOW: usize = 8;
-
-/// Watches the speed of a tuned shape: when the world's state has changed it so much that
-/// another shape may now be best, the world is tuned again. A soup that settles is the case in
-/// point: with replay ([`super::replay`]) it runs several times faster, and its best strips
-/// are far shorter (a block lasts as long as its slowest stepped strip).
-#[derive(Debug, Clone, Default)]
-pub struct Drift {
-    /// Median seconds per generation of the first timed batches.
-    reference: Option<f64>,
-    /// Seconds per generation of the latest timed batches (at most [`DRIFT_WINDOW`]).
-    recent: Vec<f64>,
-}
-
-impl Drift {
-    /// A batch of `gens` generations ran with `shape` in `seconds`; true when the latest
-    /// batches' median is more than [`RETUNE_FACTOR`] away from the first ones' (then the
-    /// watch starts over). Batches too short to time are ignored, as the tuner ignores them.
-    pub fn observe(&mut self, shape: Shape, gens: u64, seconds: f64) -> bool {
-        if !long_enough(shape, gens) || seconds <= 0.0 {
-            return false;
-        }
-        if self.recent.len() == DRIFT_WINDOW {
-            self.recent.remove(0);
-        }
-        self.recent.push(seconds / gens as f64);
-        if self.recent.len() < DRIFT_WINDOW {
-            return false;
-        }
-        let mut sorted = self.recent.clone();
-        sorted.sort_by(f64::total_cmp);
-        let now = sorted[DRIFT_WINDOW / 2];
-        let Some(reference) = self.reference else {
-            self.reference = Some(now);
-            return false;
-        };
-        let moved = now > reference * RETUNE_FACTOR || now * RETUNE_FACTOR < reference;
-        if moved {
-            *self = Drift::default();
-        }
-        moved
     }
 }
 
@@ -347,41 +343,31 @@ pub struct TuneKey {
     pub fixed: (Option<u32>, Option<u32>),
 }
 
-/// Shapes chosen on one device (a [`crate::gpu::GpuContext`] resource), so a world loaded
-/// again — the benchmark reloads its window before each repeat, the app on Reset — starts
-/// tuned; and where a world still tuning has got to (after each of its batches), so a world
-/// loaded in its place goes on from there.
+/// Each world key's [`ShapeController`] on one device (a [`crate::gpu::GpuContext`]
+/// resource), kept after every batch, so a world loaded again — the benchmark reloads its
+/// window before each repeat, the app on Reset — goes on where the last one left off: tuned,
+/// part-way through a sweep, or watching.
 #[derive(Debug, Default)]
 pub struct TunedShapes {
-    chosen: Mutex<HashMap<TuneKey, Shape>>,
-    parked: Mutex<HashMap<TuneKey, Tuner>>,
+    controllers: Mutex<HashMap<TuneKey, ShapeController>>,
 }
 
 impl TunedShapes {
-    /// The shape chosen for `key`, if any.
-    pub fn get(&self, key: &TuneKey) -> Option<Shape> {
-        self.chosen.lock().ok()?.get(key).copied()
+    /// The controller kept for `key`, if any (a copy: the world that takes it keeps it
+    /// up to date with [`Self::keep`]).
+    pub fn get(&self, key: &TuneKey) -> Option<ShapeController> {
+        self.controllers.lock().ok()?.get(key).cloned()
     }
 
-    /// Remember `shape` for `key`.
-    pub fn put(&self, key: TuneKey, shape: Shape) {
-        if let Ok(mut map) = self.chosen.lock() {
-            map.insert(key, shape);
+    /// Keep `controller` for `key`.
+    pub fn keep(&self, key: TuneKey, controller: &ShapeController) {
+        if let Ok(mut map) = self.controllers.lock() {
+            map.insert(key, controller.clone());
         }
-    }
-
-    /// Keep `tuner`, still choosing for `key`, for a world of that key loaded later.
-    pub fn park(&self, key: TuneKey, tuner: Tuner) {
-        if let Ok(mut map) = self.parked.lock() {
-            map.insert(key, tuner);
-        }
-    }
-
-    /// The tuner parked for `key`, if any (taken: one world goes on with it).
-    pub fn resume(&self, key: &TuneKey) -> Option<Tuner> {
-        self.parked.lock().ok()?.remove(key)
     }
 }
 
+#[cfg(test)]
+pub(super) mod fake;
 #[cfg(test)]
 mod tests;

@@ -3,75 +3,8 @@
 //! world that speeds up while it is tuned. The tuner must pick a valid shape within 10 % of
 //! the best shape found by trying every one.
 
+use super::fake::{DEVICES, Device, exhaustive, model};
 use super::*;
-
-/// A fake device: what decides how many strips run at once.
-#[derive(Debug, Clone, Copy)]
-struct Device {
-    name: &'static str,
-    /// Streaming multiprocessors / compute units.
-    sms: u32,
-    /// 32-bit registers per SM.
-    registers: u32,
-    /// Subgroup size.
-    lanes: u32,
-}
-
-const DEVICES: [Device; 4] = [
-    Device {
-        name: "132-SM GPU (H200/H100-like)",
-        sms: 132,
-        registers: 65_536,
-        lanes: 32,
-    },
-    Device {
-        name: "28-SM GPU",
-        sms: 28,
-        registers: 65_536,
-        lanes: 32,
-    },
-    Device {
-        name: "wave64 GPU, 60 CUs",
-        sms: 60,
-        registers: 131_072,
-        lanes: 64,
-    },
-    Device {
-        name: "lavapipe-like CPU, 8-wide",
-        sms: 2,
-        registers: 16_384,
-        lanes: 8,
-    },
-];
-
-/// Modelled seconds per generation of `shape` on `device` over a `width × rows` world:
-/// strips run in waves of the resident subgroups (registers grow with the levels), a strip
-/// costs its level-rows (its rows plus the halo levels recompute, `g² + g`) per generation.
-fn model(device: Device, width: u32, rows: u32, shape: Shape) -> f64 {
-    let Shape { gens: g, strip: s } = shape;
-    let registers = 48 + 14 * g;
-    let resident = (device.registers / (device.lanes * registers)).clamp(1, 16) * device.sms;
-    let strips = width.div_ceil(32).div_ceil(device.lanes - 2) * rows.div_ceil(s);
-    let waves = strips.div_ceil(resident);
-    let level_rows = s * g + g * g + g;
-    let dispatch = 1e-9 * f64::from(waves) * f64::from(level_rows) + 3e-6;
-    dispatch / f64::from(g)
-}
-
-/// The fastest shape of `space`, found by trying every one, and its time.
-fn exhaustive(device: Device, width: u32, space: &Space) -> (Shape, f64) {
-    let strips: Vec<u32> = match space.strip {
-        Some(s) => vec![s],
-        None => (1..=space.rows).collect(),
-    };
-    space
-        .gens
-        .iter()
-        .flat_map(|&gens| strips.iter().map(move |&strip| Shape { gens, strip }))
-        .map(|shape| (shape, model(device, width, space.rows, shape)))
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .unwrap()
-}
 
 /// Run the tuner to its choice with batches of 64 dispatches, multiplicative noise up to
 /// `noise`, and the world getting faster by `drift` over the run. Returns the choice and the
@@ -161,9 +94,15 @@ fn short_or_foreign_batches_are_not_counted() {
 #[test]
 fn a_batch_too_short_to_time_runs_the_untuned_shape() {
     let space = Space::new(8, None, None, 8192);
-    let tuner = Tuner::new(space.clone()).unwrap();
+    let mut tuner = Tuner::new(space.clone()).unwrap();
+    // The sweep starts with its reference (the untuned shape), then a candidate.
+    assert_eq!(tuner.shape(), space.untuned());
+    let first = tuner.shape();
+    tuner.observe(first, 1000, 1.0);
+    tuner.observe(first, 1000, 1.0);
+    tuner.observe(first, 1000, 1.0);
     let candidate = tuner.shape();
-    assert_ne!(candidate, space.untuned(), "the sweep starts elsewhere");
+    assert_ne!(candidate, space.untuned(), "then a candidate");
     assert_eq!(tuner.for_batch(1), space.untuned());
     assert_eq!(tuner.for_batch(2 * u64::from(candidate.gens)), candidate);
     assert_eq!(tuner.least_gens(), candidate.gens.min(space.untuned().gens));
@@ -185,31 +124,54 @@ fn strips_on_short_worlds_stay_within_the_world() {
 }
 
 #[test]
-fn a_tuned_shape_is_tuned_again_once_the_world_runs_more_than_twice_as_fast_or_slow() {
-    let shape = Shape { gens: 6, strip: 40 };
-    let mut drift = Drift::default();
-    let batch = |drift: &mut Drift, per_gen: f64| drift.observe(shape, 600, 600.0 * per_gen);
-    // The first window sets the reference; noise within 2× never re-tunes.
-    for i in 0..40 {
-        let noise = if i % 3 == 0 { 1.6 } else { 0.8 };
-        assert!(!batch(&mut drift, 1e-5 * noise), "batch {i}");
+fn each_candidate_is_scored_against_the_reference_batches_around_it() {
+    // Every shape costs the same, but the world runs 30 % faster each batch (a soup
+    // settling): timed alone, the last candidate would look fastest; scored against the
+    // reference batches around it, every candidate scores alike.
+    let shape = |strip| Shape { gens: 6, strip };
+    let (r, a, b) = (shape(40), shape(20), shape(30));
+    let mut sweep = Sweep::new(r, vec![a, b]);
+    let mut cost = 1.0;
+    let mut ran = Vec::new();
+    while !sweep.done() {
+        ran.push(sweep.current());
+        sweep.observe(cost);
+        cost /= 1.3;
     }
-    // The world settles and runs 3× faster: re-tune once the median has moved, then the
-    // watch starts over from the new speed.
-    let moved: Vec<bool> = (0..DRIFT_WINDOW).map(|_| batch(&mut drift, 3e-6)).collect();
-    assert_eq!(moved.iter().filter(|&&m| m).count(), 1, "{moved:?}");
-    assert!(moved[DRIFT_WINDOW / 2..].contains(&true));
-    for i in 0..3 * DRIFT_WINDOW {
+    assert_eq!(
+        ran,
+        [r, a, r, b, r, r, r],
+        "the reference is a candidate too"
+    );
+    let score = |i: usize| sweep.totals[i].0 / f64::from(sweep.totals[i].1);
+    for i in 1..3 {
         assert!(
-            !batch(&mut drift, 3e-6),
-            "steady after re-tuning, batch {i}"
+            (score(i) - score(0)).abs() < 1e-9,
+            "{} against {}",
+            score(i),
+            score(0)
         );
     }
-    // Slower by more than 2× (a glider gun grows, the user paints a soup) re-tunes too.
-    assert!((0..DRIFT_WINDOW).any(|_| batch(&mut drift, 1e-5)));
-    // Batches too short to time (under two dispatches) say nothing.
-    let mut drift = Drift::default();
-    for _ in 0..5 * DRIFT_WINDOW {
-        assert!(!drift.observe(shape, 11, 1.0));
-    }
+    // A reload between a candidate and the reference after it: the candidate runs again
+    // between two references of the reloaded world, and no bracket spans the reload.
+    let mut sweep = Sweep::new(r, vec![a, b]);
+    sweep.observe(1.0);
+    assert_eq!(sweep.current(), a);
+    sweep.observe(1.0);
+    sweep.reloaded();
+    assert_eq!(sweep.current(), r);
+    sweep.observe(5.0);
+    assert_eq!(sweep.current(), a);
+    sweep.observe(2.5);
+    sweep.observe(5.0);
+    assert_eq!(
+        sweep.totals[0],
+        (0.5, 1),
+        "a scored once, on the reloaded world"
+    );
+    // A candidate batch with no reference before it (after a reload) is not scored.
+    let mut sweep = Sweep::new(r, vec![a]);
+    sweep.observe(1.0);
+    sweep.reloaded();
+    assert_eq!(sweep.current(), r);
 }

@@ -1,0 +1,462 @@
+//! The one adaptive controller of gpu-bitpacked's stream-kernel shape: a sweep when a world
+//! starts, then a watch that keeps the shape best while the world changes.
+//!
+//! ```text
+//!   load ──► Sweeping ──(sweep done)──► Checking ──(both neighbours slower)──► Resting
+//!               ▲                          │ (a neighbour ≥ 3 % faster: move)      │ │
+//!               │                          ▼                                       │ │
+//!               │                       Climbing ──(the next one is not)──► Resting │ │
+//!               │                          ▲ (faster again: move on)               │ │
+//!               │                          └──── every 16th timed batch: probe ◄──┘ │
+//!               └──────────── speed moved more than 2× (Drift) ─────────────────────┘
+//! ```
+//!
+//! **Sweeping** is the [`Tuner`]: every candidate shape timed twice, coarse then fine.
+//! **Watching** (Checking, Climbing, Resting) times one batch of a *neighbour* shape — strips
+//! a quarter more or a fifth fewer — between two batches of the chosen shape, and moves to it
+//! when it beat the mean of the two by [`GAIN`] in [`CONFIRM`] probes in a row: a bracket, so
+//! a world that speeds up or slows down while it is watched favours neither. After a move it probes on in the same direction
+//! (Climbing) until a probe loses; at rest it probes every [`PROBE_EVERY`] timed batches,
+//! alternating directions. A soup that settles is the case in point: its best strips go from
+//! about 47 rows (fresh) to about 12 (settled, where replay skips nearly every strip and a
+//! block lasts as long as its slowest stepped strip), gradually — a sweep at any one moment
+//! picks that moment's best, the watch follows. When the chosen shape's own speed moves more
+//! than 2× ([`Drift`]) the world is swept again: a far-away shape may now win.
+//!
+//! Every decision is logged ([`ShapeController::decisions`]: `golab bench --verbose` prints
+//! them). The controller is kept per world key on the device ([`super::tuner::TunedShapes`]),
+//! so a reloaded world goes on where the last one stopped.
+
+use std::collections::VecDeque;
+
+use super::tuner::{Shape, Space, Tuner, long_enough};
+
+/// How much faster (as a fraction) a neighbour must run than the bracket of the chosen shape's
+/// batches around it to be chosen.
+pub const GAIN: f64 = 0.03;
+/// Timed batches of the chosen shape between probes at rest.
+pub const PROBE_EVERY: u32 = 16;
+/// How far apart the two batches of the chosen shape around a probe may be (as a fraction of
+/// their mean) for the probe to count: a world whose speed changes that fast within three
+/// batches (a fresh soup's first generations, in the benchmark's window started again and
+/// again) bends the bracket, and the probe in its middle would look faster than it is.
+pub const STEADY: f64 = 0.05;
+/// Probes in a row a neighbour must win before the controller moves to it (one batch can be
+/// slowed or sped by what else the device runs: the window's frames).
+pub const CONFIRM: u32 = 2;
+/// Decisions kept in the log.
+const LOG: usize = 24;
+/// Shortest strip a neighbour may have.
+const MIN_STRIP: u32 = 2;
+
+/// Which way a neighbour lies: shorter strips (more of them) or taller (fewer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// Strips a fifth shorter.
+    Shorter,
+    /// Strips a quarter taller.
+    Taller,
+}
+
+impl Direction {
+    fn other(self) -> Direction {
+        match self {
+            Direction::Shorter => Direction::Taller,
+            Direction::Taller => Direction::Shorter,
+        }
+    }
+}
+
+/// The shape one step from `shape` in `direction` over `rows` rows: about 5/4 as many strips
+/// (shorter) or 4/5 (taller), at least one more or fewer, each strip the smallest height
+/// giving its count; `None` at the end of the range.
+pub fn neighbour(shape: Shape, direction: Direction, rows: u32) -> Option<Shape> {
+    let count = rows.div_ceil(shape.strip.max(1));
+    let next = match direction {
+        Direction::Shorter => (count * 5 / 4).max(count + 1),
+        Direction::Taller => (count * 4 / 5).min(count.saturating_sub(1)),
+    };
+    if next == 0 {
+        return None;
+    }
+    let strip = rows.div_ceil(next);
+    (strip >= MIN_STRIP.min(rows) && strip != shape.strip).then_some(Shape {
+        strip,
+        gens: shape.gens,
+    })
+}
+
+/// A probe: one batch of a neighbour, between two of the chosen shape.
+#[derive(Debug, Clone, Copy)]
+struct Probe {
+    shape: Shape,
+    direction: Direction,
+    /// Seconds per generation of the chosen shape's batch before it.
+    before: f64,
+    /// Seconds per generation of the probe's batch, once it ran.
+    seconds: Option<f64>,
+}
+
+/// Where the watch stands.
+#[derive(Debug, Clone)]
+struct Watch {
+    /// Directions still to check after a sweep or a reload (Checking while non-empty).
+    unchecked: Vec<Direction>,
+    /// The direction of the last move while the next probe goes on that way.
+    climbing: Option<Direction>,
+    /// A neighbour that won its last probe, and how many in a row: probed again at once.
+    confirming: Option<(Direction, u32)>,
+    /// Timed batches of the chosen shape since the last probe.
+    since_probe: u32,
+    /// Seconds per generation of the chosen shape's last timed batch.
+    last: Option<f64>,
+    probe: Option<Probe>,
+    /// The direction the next probe at rest takes.
+    next: Direction,
+}
+
+impl Watch {
+    fn new() -> Watch {
+        Watch {
+            unchecked: vec![Direction::Shorter, Direction::Taller],
+            climbing: None,
+            confirming: None,
+            since_probe: 0,
+            last: None,
+            probe: None,
+            next: Direction::Shorter,
+        }
+    }
+
+    /// The direction to probe after a batch of the chosen shape, if a probe is due.
+    fn due(&mut self) -> Option<Direction> {
+        if let Some((d, _)) = self.confirming {
+            return Some(d);
+        }
+        if let Some(d) = self.climbing {
+            return Some(d);
+        }
+        if let Some(&d) = self.unchecked.first() {
+            return Some(d);
+        }
+        if self.since_probe >= PROBE_EVERY {
+            let d = self.next;
+            self.next = d.other();
+            return Some(d);
+        }
+        None
+    }
+}
+
+/// The stage the controller is in.
+#[derive(Debug, Clone)]
+enum Stage {
+    Sweeping(Tuner),
+    Watching(Watch),
+}
+
+/// Chooses and keeps choosing a world's stream-kernel shape from the kernel times of its
+/// batches (see the module's documentation for the state machine).
+#[derive(Debug, Clone)]
+pub struct ShapeController {
+    space: Space,
+    /// The chosen shape (the untuned one while the first sweep runs).
+    shape: Shape,
+    stage: Stage,
+    drift: Drift,
+    /// Timed batches seen, for the log.
+    batches: u64,
+    log: VecDeque<String>,
+}
+
+impl ShapeController {
+    /// A controller over `space`: sweeping when there is a choice, else resting on the
+    /// fixed shape.
+    pub fn new(space: Space) -> ShapeController {
+        let shape = space.untuned();
+        let (stage, first) = match Tuner::new(space.clone()) {
+            Some(tuner) => (Stage::Sweeping(tuner), "sweeping".to_string()),
+            None => (
+                Stage::Watching(Watch {
+                    unchecked: Vec::new(),
+                    ..Watch::new()
+                }),
+                format!("shape fixed: {}", describe(shape)),
+            ),
+        };
+        let mut c = ShapeController {
+            space,
+            shape,
+            stage,
+            drift: Drift::default(),
+            batches: 0,
+            log: VecDeque::new(),
+        };
+        c.note(first);
+        c
+    }
+
+    /// The chosen shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The shape a batch of `gens` generations runs with: the sweep's candidate or a due
+    /// probe where the batch is long enough to time it (two dispatches or more), else the
+    /// chosen shape — a world stepped a generation at a time (the window at low speed)
+    /// never times anything and should not run a poor candidate meanwhile.
+    pub fn for_batch(&self, gens: u64) -> Shape {
+        match &self.stage {
+            Stage::Sweeping(tuner) => tuner.for_batch(gens),
+            Stage::Watching(watch) => match watch.probe {
+                Some(p) if p.seconds.is_none() && long_enough(p.shape, gens) => p.shape,
+                _ => self.shape,
+            },
+        }
+    }
+
+    /// Fewest generations per dispatch a batch may run with now (sizes the batch).
+    pub fn least_gens(&self) -> u32 {
+        match &self.stage {
+            Stage::Sweeping(tuner) => tuner.least_gens(),
+            Stage::Watching(_) => self.shape.gens,
+        }
+    }
+
+    /// Whether the shape is still being found: sweeping, checking the neighbours or
+    /// climbing (its speed now is not its steady speed: benchmarks keep warming up).
+    pub fn tuning(&self) -> bool {
+        match &self.stage {
+            Stage::Sweeping(_) => true,
+            Stage::Watching(w) => {
+                w.climbing.is_some() || w.confirming.is_some() || !w.unchecked.is_empty()
+            }
+        }
+    }
+
+    /// Where it stands, in words (`"sweeping: 12 of 48 timed"`, `"watching"`…).
+    pub fn state(&self) -> String {
+        match &self.stage {
+            Stage::Sweeping(t) => {
+                format!("sweeping: {} of {} timed", t.progress().0, t.progress().1)
+            }
+            Stage::Watching(w) if !w.unchecked.is_empty() => "checking neighbours".into(),
+            Stage::Watching(w) if w.climbing.is_some() || w.confirming.is_some() => {
+                "climbing".into()
+            }
+            Stage::Watching(_) => "tuned".into(),
+        }
+    }
+
+    /// The latest decisions, oldest first, each prefixed by the timed batch it was made at.
+    pub fn decisions(&self) -> impl Iterator<Item = &str> {
+        self.log.iter().map(String::as_str)
+    }
+
+    /// A world of this key was loaded again: timings across the reload do not compare (no
+    /// bracket spans it). Its first batch, which steps every strip (replay has no flags yet),
+    /// is one dispatch, too short to be timed.
+    pub fn reloaded(&mut self) {
+        // The drift watch compares medians of consecutive batches: none may span a reload
+        // (the benchmark's window starts again: slow dense generations after fast late ones).
+        self.drift.recent.clear();
+        match &mut self.stage {
+            Stage::Sweeping(tuner) => tuner.reloaded(),
+            Stage::Watching(w) => {
+                w.last = None;
+                w.probe = None;
+            }
+        }
+    }
+
+    /// A batch of `gens` generations ran with `shape` in `seconds` of kernel time. Batches
+    /// too short to time (fewer than two dispatches) and batches of shapes not asked for are
+    /// ignored.
+    pub fn observe(&mut self, shape: Shape, gens: u64, seconds: f64) {
+        if !long_enough(shape, gens) || seconds <= 0.0 {
+            return;
+        }
+        self.batches += 1;
+        let per_gen = seconds / gens as f64;
+        let stage = std::mem::replace(&mut self.stage, Stage::Watching(Watch::new()));
+        self.stage = match stage {
+            Stage::Sweeping(mut tuner) => match tuner.observe(shape, gens, seconds) {
+                Some(best) => {
+                    self.note(format!("swept: {}", describe(best)));
+                    self.shape = best;
+                    self.drift = Drift::default();
+                    Stage::Watching(Watch::new())
+                }
+                None => Stage::Sweeping(tuner),
+            },
+            Stage::Watching(watch) => self.watch(watch, shape, per_gen),
+        };
+    }
+
+    fn watch(&mut self, mut w: Watch, shape: Shape, per_gen: f64) -> Stage {
+        if let Some(p) = w
+            .probe
+            .as_mut()
+            .filter(|p| p.shape == shape && p.seconds.is_none())
+        {
+            p.seconds = Some(per_gen);
+            return Stage::Watching(w);
+        }
+        if shape != self.shape {
+            return Stage::Watching(w);
+        }
+        if let Some(Probe {
+            shape: probed,
+            direction,
+            before,
+            seconds: Some(seconds),
+        }) = w.probe.take()
+        {
+            let bracket = 0.5 * (before + per_gen);
+            if (before - per_gen).abs() > STEADY * bracket {
+                // The world's speed moved under the probe: it says nothing. That direction
+                // counts as checked (a world that never holds still is not tuned forever);
+                // the next probe at rest tries again.
+                let busy = w.climbing.take().is_some() | w.confirming.take().is_some();
+                if busy || !w.unchecked.is_empty() {
+                    self.note(format!(
+                        "probe of {} discarded: the speed moved {:.0} % under it",
+                        describe(probed),
+                        100.0 * (before - per_gen).abs() / bracket
+                    ));
+                }
+                w.unchecked.retain(|&d| d != direction);
+                w.since_probe = 0;
+                w.last = Some(per_gen);
+                return Stage::Watching(w);
+            }
+            let won = seconds < (1.0 - GAIN) * bracket;
+            let wins = match w.confirming.take() {
+                Some((d, n)) if d == direction => n,
+                _ => 0,
+            } + u32::from(won);
+            if won && wins < CONFIRM {
+                w.confirming = Some((direction, wins));
+            }
+            w.unchecked
+                .retain(|&d| d != direction || w.confirming.is_some());
+            if won && wins >= CONFIRM {
+                self.note(format!(
+                    "moved {} → {} ({:.1} % faster)",
+                    describe(self.shape),
+                    describe(probed),
+                    100.0 * (bracket / seconds - 1.0)
+                ));
+                self.shape = probed;
+                self.drift = Drift::default();
+                w.unchecked.clear();
+                w.climbing = Some(direction);
+                w.last = None;
+                w.since_probe = 0;
+                return Stage::Watching(w);
+            }
+            // (A first win is probed again before moving.)
+            if !won && (w.climbing.take().is_some() || w.unchecked.is_empty()) {
+                self.note(format!(
+                    "kept {} ({} took {:+.1} %)",
+                    describe(self.shape),
+                    describe(probed),
+                    100.0 * (seconds / bracket - 1.0)
+                ));
+            }
+        } else if w.climbing.is_none() && w.unchecked.is_empty() && self.drift.observe(per_gen) {
+            self.note(format!(
+                "speed of {} moved more than {RETUNE_FACTOR}×: sweeping again",
+                describe(self.shape)
+            ));
+            if let Some(tuner) = Tuner::new(self.space.clone()) {
+                return Stage::Sweeping(tuner);
+            }
+        }
+        w.since_probe += 1;
+        w.last = Some(per_gen);
+        while let Some(direction) = w.due() {
+            match neighbour(self.shape, direction, self.space.rows) {
+                Some(next) if self.space.strip.is_none() => {
+                    w.probe = Some(Probe {
+                        shape: next,
+                        direction,
+                        before: per_gen,
+                        seconds: None,
+                    });
+                    w.since_probe = 0;
+                    break;
+                }
+                // Nothing that way (the end of the range, or a strip the user fixed).
+                _ => {
+                    w.unchecked.retain(|&d| d != direction);
+                    if w.climbing.take().is_none() {
+                        w.since_probe = 0;
+                        break;
+                    }
+                }
+            }
+        }
+        Stage::Watching(w)
+    }
+
+    fn note(&mut self, what: String) {
+        if self.log.len() == LOG {
+            self.log.pop_front();
+        }
+        self.log
+            .push_back(format!("batch {}: {what}", self.batches));
+    }
+}
+
+fn describe(shape: Shape) -> String {
+    format!("{} gens × {}-row strips", shape.gens, shape.strip)
+}
+
+/// How far the speed of a tuned shape may move, either way, before the world is tuned again.
+const RETUNE_FACTOR: f64 = 2.0;
+/// Timed batches whose median is the tuned shape's speed (first the reference, then the
+/// latest compared with it).
+const DRIFT_WINDOW: usize = 8;
+
+/// Watches the speed of a tuned shape: when the world's state has changed it so much that
+/// another shape may now be best, the world is tuned again. A soup that settles is the case in
+/// point: with replay ([`super::replay`]) it runs several times faster, and its best strips
+/// are far shorter (a block lasts as long as its slowest stepped strip).
+#[derive(Debug, Clone, Default)]
+pub struct Drift {
+    /// Median seconds per generation of the first timed batches.
+    reference: Option<f64>,
+    /// Seconds per generation of the latest timed batches (at most [`DRIFT_WINDOW`]).
+    recent: Vec<f64>,
+}
+
+impl Drift {
+    /// A timed batch of the chosen shape ran at `per_gen` seconds a generation; true when the latest
+    /// batches' median is more than [`RETUNE_FACTOR`] away from the first ones' (then the
+    /// watch starts over).
+    pub fn observe(&mut self, per_gen: f64) -> bool {
+        if self.recent.len() == DRIFT_WINDOW {
+            self.recent.remove(0);
+        }
+        self.recent.push(per_gen);
+        if self.recent.len() < DRIFT_WINDOW {
+            return false;
+        }
+        let mut sorted = self.recent.clone();
+        sorted.sort_by(f64::total_cmp);
+        let now = sorted[DRIFT_WINDOW / 2];
+        let Some(reference) = self.reference else {
+            self.reference = Some(now);
+            return false;
+        };
+        let moved = now > reference * RETUNE_FACTOR || now * RETUNE_FACTOR < reference;
+        if moved {
+            *self = Drift::default();
+        }
+        moved
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -193,15 +193,6 @@ impl StatsHistory {
             };
             counter(ui, kernel_label, kernel)
                 .on_hover_text("generations per second of GPU kernel time (timestamp queries)");
-            if let Some(k) = snap.kernel.as_deref().filter(|_| snap.plane.is_none()) {
-                ui.label(egui::RichText::new(k).small()).on_hover_text(
-                    "what the kernel is doing: its shape (generations per dispatch, strip \
-                     height) and whether the shape controller is still choosing it, how births \
-                     are written, and the share of strips replayed over the last half second \
-                     (a settled region repeats and is not stepped again; GPS counts every \
-                     generation of every cell, replayed or stepped)",
-                );
-            }
             if software && snap.strategy.is_gpu() {
                 ui.colored_label(ui.visuals().warn_fg_color, "software driver")
                     .on_hover_text(
@@ -235,6 +226,19 @@ impl StatsHistory {
             counter(ui, "frame", frame)
                 .on_hover_text("time since the frame before; the window draws only when something changes");
         });
+        // What the kernel is doing, on a line of its own (cut to the panel's width).
+        if let Some(k) = snap.kernel.as_deref().filter(|_| snap.plane.is_none()) {
+            ui.add(
+                egui::Label::new(egui::RichText::new(format!("kernel: {k}")).small()).truncate(),
+            )
+            .on_hover_text(format!(
+                "{k}\n\nwhat the kernel is doing: its shape (generations per dispatch, strip \
+                     height) and whether the shape controller is still choosing it, how births \
+                     are written, and the share of strips replayed over the last half second \
+                     (a settled region repeats and is not stepped again; GPS counts every \
+                     generation of every cell, replayed or stepped)"
+            ));
+        }
         let height = (ui.available_height() - 4.0).max(170.0);
         let width = ui.available_width() / 3.0 - 8.0;
         ui.horizontal(|ui| {

@@ -171,16 +171,7 @@ fn the_ships_of_gollys_c3_collection_move_at_c_3() {
             }
             i += 1;
         }
-        let x0 = object.iter().map(|c| c.0).min().unwrap();
-        let y0 = object.iter().map(|c| c.1).min().unwrap();
-        let mut cells: Vec<(u32, u32)> = object.iter().map(|&(x, y)| (x - x0, y - y0)).collect();
-        cells.sort_unstable_by_key(|&(x, y)| (y, x));
-        let pattern = Pattern {
-            width: cells.iter().map(|c| c.0 + 1).max().unwrap(),
-            height: cells.iter().map(|c| c.1 + 1).max().unwrap(),
-            cells,
-            ..Pattern::default()
-        };
+        let pattern = Pattern::fitted(object.iter().copied());
         if let Ok(id) = identify(&pattern)
             && id.kind == Kind::Spaceship
         {

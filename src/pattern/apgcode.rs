@@ -101,18 +101,9 @@ fn decode(code: &str) -> Result<Pattern, (usize, String)> {
         );
         return Err((prefix_len, message));
     }
-    let x0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
-    let y0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
-    let mut cells: Vec<(u32, u32)> = cells.iter().map(|&(x, y)| (x - x0, y - y0)).collect();
-    cells.sort_unstable_by_key(|&(x, y)| (y, x));
-    let width = cells.iter().map(|c| c.0 + 1).max().unwrap_or(0);
-    let height = cells.iter().map(|c| c.1 + 1).max().unwrap_or(0);
     Ok(Pattern {
         name: Some(code.to_string()),
-        width,
-        height,
-        cells,
-        ..Pattern::default()
+        ..Pattern::fitted(cells)
     })
 }
 

@@ -380,15 +380,9 @@ fn rotor_figures(cycle: &[Cells], identity: &mut Identity) {
 /// `cells` as a pattern under `rule` (its box at the origin).
 fn pattern_of(cells: &Cells, rule: Rule) -> Pattern {
     let (shape, _) = normalised(cells);
-    let mut cells: Vec<(u32, u32)> = shape.iter().map(|&(x, y)| (x as u32, y as u32)).collect();
-    cells.sort_unstable_by_key(|&(x, y)| (y, x));
-    let (width, height) = box_of(&shape);
     Pattern {
         rule: Some(rule),
-        width: width as u32,
-        height: height as u32,
-        cells,
-        ..Pattern::default()
+        ..Pattern::fitted(shape.iter().map(|&(x, y)| (x as u32, y as u32)))
     }
 }
 

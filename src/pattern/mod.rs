@@ -236,6 +236,25 @@ pub(crate) fn syntax(line: usize, column: usize, message: impl Into<String>) -> 
 }
 
 impl Pattern {
+    /// The pattern of `cells` in their tightest box: moved to the origin, sorted row-major,
+    /// without duplicates (an empty pattern is 0 × 0). Everything else is the default.
+    pub fn fitted(cells: impl IntoIterator<Item = (u32, u32)>) -> Pattern {
+        let mut cells: Vec<(u32, u32)> = cells.into_iter().collect();
+        let x0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let y0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        for c in &mut cells {
+            *c = (c.0 - x0, c.1 - y0);
+        }
+        cells.sort_unstable_by_key(|&(x, y)| (y, x));
+        cells.dedup();
+        Pattern {
+            width: cells.iter().map(|c| c.0 + 1).max().unwrap_or(0),
+            height: cells.iter().map(|c| c.1 + 1).max().unwrap_or(0),
+            cells,
+            ..Pattern::default()
+        }
+    }
+
     /// Number of live cells.
     pub fn population(&self) -> usize {
         self.clean_cells().len()

@@ -193,13 +193,13 @@ pub struct Tuning {
 }
 
 /// Where the compiled-pipeline cache lives: `GOLAB_PIPELINE_CACHE` (a directory, or `off`),
-/// else `$XDG_CACHE_HOME/golab`, else `$HOME/.cache/golab` (none without either).
+/// else `$XDG_CACHE_HOME/golab`, else `$HOME/.cache/golab` (none without either). `get`
+/// gives trimmed, non-empty values ([`Tuning::from_vars`]).
 fn pipeline_cache_dir(get: &impl Fn(&str) -> Option<String>) -> Option<std::path::PathBuf> {
     match get("GOLAB_PIPELINE_CACHE") {
-        Some(v) if v.trim().eq_ignore_ascii_case("off") => None,
-        Some(v) if !v.trim().is_empty() => Some(v.trim().into()),
-        _ => get("XDG_CACHE_HOME")
-            .filter(|d| !d.is_empty())
+        Some(v) if v.eq_ignore_ascii_case("off") => None,
+        Some(v) => Some(v.into()),
+        None => get("XDG_CACHE_HOME")
             .map(|d| std::path::PathBuf::from(d).join("golab"))
             .or_else(|| get("HOME").map(|h| std::path::PathBuf::from(h).join(".cache/golab"))),
     }

@@ -92,6 +92,17 @@ pub fn check_same_size(world: &World, width: u32, height: u32) -> Result<(), Ste
     }
 }
 
+/// `gens` rounded down to a whole number of blocks of `multiple` generations
+/// ([`Stepper::batch_multiple`]), where it holds one at least: the engine's submissions and
+/// the runner's batches both keep to whole blocks this way.
+pub fn whole_blocks(gens: u64, multiple: u64) -> u64 {
+    if gens >= multiple {
+        gens - gens % multiple.max(1)
+    } else {
+        gens
+    }
+}
+
 /// The strategies golab knows, in the order they are listed to users.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Strategy {

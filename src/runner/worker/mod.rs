@@ -293,12 +293,12 @@ impl Worker {
                         n.min(self.max_batch)
                     } else {
                         let owed = n + self.frame_carry;
-                        let want = whole_blocks(owed.min(self.max_batch), multiple);
+                        let want = crate::step::whole_blocks(owed.min(self.max_batch), multiple);
                         self.frame_carry = (owed - want).min(n);
                         want
                     }
                 }
-                Speed::Max => whole_blocks(self.max_batch, multiple),
+                Speed::Max => crate::step::whole_blocks(self.max_batch, multiple),
             }
         };
         self.pending_steps = self.pending_steps.saturating_sub(want);
@@ -479,15 +479,5 @@ impl Worker {
                 b
             }
         }
-    }
-}
-
-/// `gens` rounded down to a whole number of blocks of `multiple` generations, where it holds
-/// one at least.
-fn whole_blocks(gens: u64, multiple: u64) -> u64 {
-    if gens >= multiple {
-        gens - gens % multiple
-    } else {
-        gens
     }
 }

@@ -253,13 +253,11 @@ impl<S: DeviceState> ResidentStepper<S> {
             let whole = self.state()?.batch_multiple().max(1);
             if batch < left {
                 // Batches of even length: no runt at the end, whose fixed costs (the last
-                // block's pending birth moves) would time as a slower speed.
+                // block's pending birth moves) would time as a slower speed; and whole
+                // blocks, since more follow, so no short block breaks what the state carries
+                // from block to block (replay's repeat flags).
                 batch = left.div_ceil(left.div_ceil(batch)).min(most);
-            }
-            // Whole blocks where more follow, so no short block breaks what the state
-            // carries from block to block (replay's repeat flags).
-            if batch < left && batch >= whole {
-                batch -= batch % whole;
+                batch = super::whole_blocks(batch, whole);
             }
             if let Some(d) = &self.downloads {
                 let every = u64::from(d.every);

@@ -19,10 +19,7 @@
 //! shapes), so a world loaded again (the benchmark before each repeat, the app on Reset)
 //! starts with the way last chosen and goes on probing on schedule.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-
-use super::tuner::TuneKey;
+use super::tuner::{KeptByKey, TuneKey};
 use crate::config::BirthChoice;
 
 /// How a batch writes births.
@@ -156,7 +153,7 @@ impl BirthChooser {
 
 /// Choosers by world key on one device (a [`crate::gpu::GpuContext`] resource).
 #[derive(Debug, Default)]
-pub struct BirthMemory(Mutex<HashMap<TuneKey, BirthChooser>>);
+pub struct BirthMemory(KeptByKey<BirthChooser>);
 
 impl BirthMemory {
     /// The chooser for a world of `key` asked to write births as `choice`: when the choice is
@@ -166,7 +163,7 @@ impl BirthMemory {
     /// misled by another world's timings costs at most [`PROBE_MAX`] batches.
     pub fn chooser(&self, key: &TuneKey, choice: BirthChoice) -> BirthChooser {
         let kept = match choice {
-            BirthChoice::Auto => self.0.lock().ok().and_then(|m| m.get(key).cloned()),
+            BirthChoice::Auto => self.0.get(key),
             _ => None,
         };
         kept.unwrap_or_else(|| BirthChooser::new(choice))
@@ -175,11 +172,8 @@ impl BirthMemory {
     /// Keep `chooser` for `key` (a forced way is not kept: it would stop later worlds from
     /// choosing).
     pub fn keep(&self, key: TuneKey, chooser: &BirthChooser) {
-        if chooser.fixed.is_some() {
-            return;
-        }
-        if let Ok(mut map) = self.0.lock() {
-            map.insert(key, chooser.clone());
+        if chooser.fixed.is_none() {
+            self.0.keep(key, chooser);
         }
     }
 }

@@ -108,8 +108,6 @@ struct Watch {
     confirming: Option<(Direction, u32)>,
     /// Timed batches of the chosen shape since the last probe.
     since_probe: u32,
-    /// Seconds per generation of the chosen shape's last timed batch.
-    last: Option<f64>,
     probe: Option<Probe>,
     /// The direction the next probe at rest takes.
     next: Direction,
@@ -122,7 +120,6 @@ impl Watch {
             climbing: None,
             confirming: None,
             since_probe: 0,
-            last: None,
             probe: None,
             next: Direction::Shorter,
         }
@@ -263,7 +260,6 @@ impl ShapeController {
         match &mut self.stage {
             Stage::Sweeping(tuner) => tuner.reloaded(),
             Stage::Watching(w) => {
-                w.last = None;
                 w.probe = None;
             }
         }
@@ -327,7 +323,6 @@ impl ShapeController {
                 }
                 w.unchecked.retain(|&d| d != direction);
                 w.since_probe = 0;
-                w.last = Some(per_gen);
                 return Stage::Watching(w);
             }
             let won = seconds < (1.0 - GAIN) * bracket;
@@ -351,7 +346,6 @@ impl ShapeController {
                 self.drift = Drift::default();
                 w.unchecked.clear();
                 w.climbing = Some(direction);
-                w.last = None;
                 w.since_probe = 0;
                 return Stage::Watching(w);
             }
@@ -374,7 +368,6 @@ impl ShapeController {
             }
         }
         w.since_probe += 1;
-        w.last = Some(per_gen);
         while let Some(direction) = w.due() {
             match neighbour(self.shape, direction, self.space.rows) {
                 Some(next) if self.space.strip.is_none() => {

@@ -66,7 +66,6 @@ pub struct BitState {
 }
 
 impl BitState {
-    /// The chosen shape (not a probe's, should the last batch have run one).
     /// The kernel and its shape in words.
     fn describe(&self) -> String {
         let kernel = self.dev.kernel();
@@ -93,6 +92,7 @@ impl BitState {
         }
     }
 
+    /// The chosen shape (not a probe's, should the last batch have run one).
     fn shape(&self) -> tuner::Shape {
         self.controller
             .as_ref()
@@ -191,9 +191,10 @@ impl DeviceState for BitState {
         let kernel = StepKernel::resolve(&ctx, tuning).map_err(StepError::Backend)?;
         // Records batches replay nothing: forced, replay would only cost.
         let replay = tuning.replay == ReplayChoice::On && tuning.births != BirthChoice::Records;
-        // With replay on, blocks are replay::PERIOD generations unless the user fixes them:
-        // longer walks would only be compiled (the slowest pipelines to build), never run.
-        let most = tuning
+        // Replay catches oscillators whose period divides the block length: with replay on,
+        // blocks are replay::PERIOD generations unless the user fixes them, and no longer
+        // walks are compiled (the slowest pipelines to build; they would never run).
+        let gens = tuning
             .gens
             .or(device::replays(kernel, dying, replay).then_some(replay::PERIOD));
         let mut dev = BitWorld::new(
@@ -201,11 +202,9 @@ impl DeviceState for BitState {
             &Pipelines::on(&ctx),
             layout,
             (world.rule(), world.topology),
-            (kernel, kernel.gens_per_dispatch(most, dying > 0)),
+            (kernel, kernel.gens_per_dispatch(gens, dying > 0)),
             (tuning.births != BirthChoice::Direct, replay),
         );
-        // Replay catches oscillators whose period divides the block length.
-        let gens = tuning.gens.or(dev.repeats.on.then_some(replay::PERIOD));
         let tuned = ctx.resource(|_| TunedShapes::default());
         let key = TuneKey {
             width: world.width(),

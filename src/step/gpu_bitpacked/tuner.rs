@@ -12,9 +12,10 @@
 //! gives the same world, bit for bit), scored by its kernel time (timestamp queries) over
 //! theirs; after a coarse sweep over both numbers and a fine sweep of strip heights around the
 //! best, the best-scoring shape goes to the [`ShapeController`], which keeps it best while the
-//! world changes, per world size, rule and topology on this device ([`TunedShapes`]). The workgroup is whole subgroups up to 128 invocations (4 × 32 on NVIDIA, 16 × 8 on
-//! lavapipe), a rule rather than a search: it changes the pipeline, and every pipeline tried
-//! would be compiled.
+//! world changes, per world size, rule and topology on this device ([`TunedShapes`]). The
+//! workgroup is whole subgroups up to 128 invocations (4 × 32 on NVIDIA, 16 × 8 on lavapipe),
+//! a rule rather than a search: it changes the pipeline, and every pipeline tried would be
+//! compiled.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -211,7 +212,7 @@ impl Sweep {
     fn reloaded(&mut self) {
         if self.pending.take().is_some() {
             self.at -= 2;
-        } else if self.at % 2 == 1 {
+        } else if !self.at.is_multiple_of(2) {
             self.at -= 1;
         }
         self.before = None;
@@ -343,29 +344,35 @@ pub struct TuneKey {
     pub fixed: (Option<u32>, Option<u32>),
 }
 
-/// Each world key's [`ShapeController`] on one device (a [`crate::gpu::GpuContext`]
-/// resource), kept after every batch, so a world loaded again — the benchmark reloads its
-/// window before each repeat, the app on Reset — goes on where the last one left off: tuned,
-/// part-way through a sweep, or watching.
-#[derive(Debug, Default)]
-pub struct TunedShapes {
-    controllers: Mutex<HashMap<TuneKey, ShapeController>>,
+/// What worlds of each key learnt on one device (a [`crate::gpu::GpuContext`] resource),
+/// kept after every batch, so a world loaded again — the benchmark reloads its window before
+/// each repeat, the app on Reset — goes on where the last one left off.
+#[derive(Debug)]
+pub struct KeptByKey<T>(Mutex<HashMap<TuneKey, T>>);
+
+impl<T> Default for KeptByKey<T> {
+    fn default() -> Self {
+        KeptByKey(Mutex::new(HashMap::new()))
+    }
 }
 
-impl TunedShapes {
-    /// The controller kept for `key`, if any (a copy: the world that takes it keeps it
-    /// up to date with [`Self::keep`]).
-    pub fn get(&self, key: &TuneKey) -> Option<ShapeController> {
-        self.controllers.lock().ok()?.get(key).cloned()
+impl<T: Clone> KeptByKey<T> {
+    /// What was kept for `key`, if anything (a copy: the world that takes it keeps it up to
+    /// date with [`Self::keep`]).
+    pub fn get(&self, key: &TuneKey) -> Option<T> {
+        self.0.lock().ok()?.get(key).cloned()
     }
 
-    /// Keep `controller` for `key`.
-    pub fn keep(&self, key: TuneKey, controller: &ShapeController) {
-        if let Ok(mut map) = self.controllers.lock() {
-            map.insert(key, controller.clone());
+    /// Keep `value` for `key`.
+    pub fn keep(&self, key: TuneKey, value: &T) {
+        if let Ok(mut map) = self.0.lock() {
+            map.insert(key, value.clone());
         }
     }
 }
+
+/// Each world key's [`ShapeController`]: tuned, part-way through a sweep, or watching.
+pub type TunedShapes = KeptByKey<ShapeController>;
 
 #[cfg(test)]
 pub(super) mod fake;

@@ -383,3 +383,44 @@ fn a_bounded_grid_file_sets_the_world_its_info_shows_and_an_apgcode_pastes() {
     let placing = harness.state().view.placing.clone();
     assert_eq!(placing.map(|p| p.population()), Some(4));
 }
+
+/// A hexagonal rule is drawn on the hexagonal layout, and a drag paints exactly the cells
+/// whose hexagons it passes through the centres of; a Klein bottle file opens as one.
+#[test]
+fn hexagons_are_painted_where_the_pointer_is_and_golly_surfaces_open() {
+    let mut s = settings(60, 40, 0.0);
+    s.rule = "B2/S34H".into();
+    let mut harness = harness(s);
+    harness.run_steps(3);
+    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
+    assert!(cam.hex, "a hexagonal rule is drawn as hexagons");
+    let stops = [(10, 10), (30, 14), (31, 33)];
+    drag(
+        &mut harness,
+        PointerButton::Primary,
+        &stops.map(|(x, y)| cam.cell_centre(rect, x, y)),
+    );
+    let mut expected: Vec<(i64, i64)> = stops
+        .windows(2)
+        .flat_map(|w| line_cells(w[0], w[1]))
+        .collect();
+    expected.sort_by_key(|&(x, y)| (y, x));
+    expected.dedup();
+    let _ = wait_for(&mut harness, "the painted hexagons", |s| {
+        s.stats.population >= expected.len() as u64
+    });
+    assert_eq!(live_cells(&read_world(&harness)), expected);
+
+    let klein = "#CXRLE Pos=-1,-1\nx = 3, y = 3, rule = B3/S23:K20*,16\nbo$2bo$3o!\n";
+    let dropped = drop_file(&mut harness, "klein.rle", klein);
+    let snap = wait_for(&mut harness, "the Klein bottle", |s| {
+        s.size == (20, 16) && s.stats.population == 5
+    });
+    let _ = std::fs::remove_file(dropped);
+    harness.run_steps(2);
+    assert_eq!(
+        snap.topology,
+        golab::world::Topology::Joined(golab::world::Join::KleinTopBottom { shift: false })
+    );
+    assert!(!harness.state().view.camera.hex, "B3/S23 is drawn square");
+}

@@ -249,14 +249,35 @@ fn xrle_position_generation_and_bounded_grid() {
     assert_eq!((line, column), (1, 12), "{m}");
 }
 
+/// Golly's other surfaces read from an RLE header (tests/surfaces.rs runs them); a suffix
+/// Golly refuses is refused at its column with Golly's reason.
 #[test]
-fn other_surfaces_are_refused_with_the_reason_at_the_suffix() {
+fn other_surfaces_read_and_impossible_ones_are_refused_at_the_suffix() {
+    use golab::world::{Join, Topology};
+    for (suffix, topology) in [
+        (
+            ":K10,20*",
+            Topology::Joined(Join::KleinLeftRight { shift: false }),
+        ),
+        (":C10,20", Topology::Joined(Join::CrossSurface)),
+        (":S10", Topology::Joined(Join::Sphere)),
+        (":T10+1,20", Topology::Joined(Join::ShiftedTopBottom(1))),
+        (":T0,20", Topology::Joined(Join::TubeTopBottom)),
+    ] {
+        let text = format!("x = 1, y = 1, rule = B3/S23{suffix}\no!");
+        let p = parse(&text, None).unwrap();
+        assert_eq!(p.grid.map(|g| g.topology), Some(topology), "{text}");
+        assert_eq!(
+            p.grid.map(|g| g.suffix()).as_deref(),
+            Some(suffix),
+            "{text}"
+        );
+    }
     for (suffix, word) in [
-        (":K10,20*", "Klein"),
-        (":C10,20", "cross-surface"),
-        (":S10", "sphere"),
-        (":T10+1,20", "sheared"),
-        (":T0,20", "unbounded"),
+        (":C10+1,20", "cross-surface cannot have a shift"),
+        (":S10,12", "unexpected"),
+        (":K0,20", "infinite side"),
+        (":P10+1,20", "plane cannot have a shift"),
     ] {
         let text = format!("x = 1, y = 1, rule = B3/S23{suffix}\no!");
         let (line, column, m) = syntax_at(&text, None);

@@ -15,6 +15,11 @@ struct Paint {
     by_state: u32,                // 1: colour by state (a rule table's own colours)
     pad1: u32,
     pad2: u32,
+    hex: u32,                     // 1: the hexagonal layout (the fields below place the image)
+    cells_per_pixel: f32,         // the image's cells per pixel
+    view_origin: vec2<f32>,       // display coords of the viewport's top-left, relative to the image's first cell
+    view_size: vec2<f32>,         // the viewport's size in display units (one unit: a cell's width)
+    pad3: vec2<f32>,
     dead: vec4<f32>,
     dying_first: vec4<f32>,       // colour of dying state 2
     dying_last: vec4<f32>,        // colour of dying state C-1
@@ -51,15 +56,50 @@ fn to_target(c: vec4<f32>) -> vec4<f32> {
     return vec4<f32>(select(hi, lo, c.rgb <= vec3<f32>(0.04045)), c.a);
 }
 
+const HEX_ROW: f32 = 0.8660254;
+
+// The cell (relative to the image's first cell) whose hexagon holds display point d: the
+// nearest centre among the two nearest rows, centre of (x, y) at (x + 1/4 - y/2,
+// (y + 1/2) * sqrt(3)/2) — src/app/camera.rs's hex_cell_at.
+fn hex_cell(d: vec2<f32>) -> vec2<f32> {
+    let first = floor(d.y / HEX_ROW - 0.5);
+    var best = vec2<f32>(0.0);
+    var best_d = 1e30;
+    for (var k = 0; k < 2; k++) {
+        let y = first + f32(k);
+        let x = round(d.x - 0.25 + y * 0.5);
+        let delta = d - vec2<f32>(x + 0.25 - y * 0.5, (y + 0.5) * HEX_ROW);
+        let dist = dot(delta, delta);
+        if (dist < best_d) {
+            best_d = dist;
+            best = vec2<f32>(x, y);
+        }
+    }
+    return best;
+}
+
+// The image pixel this fragment shows, or (-1, -1) outside the image.
+fn image_pixel(uv: vec2<f32>) -> vec2<i32> {
+    var p: vec2<f32>;
+    if (paint.hex == 1u) {
+        let cell = hex_cell(paint.view_origin + uv * paint.view_size);
+        p = floor((cell + vec2<f32>(0.5)) / paint.cells_per_pixel);
+    } else {
+        p = floor((uv - paint.origin) / paint.size * vec2<f32>(f32(paint.width_px), f32(paint.height_px)));
+    }
+    if (any(p < vec2<f32>(0.0)) || p.x >= f32(paint.width_px) || p.y >= f32(paint.height_px)) {
+        return vec2<i32>(-1);
+    }
+    return vec2<i32>(p);
+}
+
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
-    let image_uv = (in.uv - paint.origin) / paint.size;
-    if (any(image_uv < vec2<f32>(0.0)) || any(image_uv >= vec2<f32>(1.0))) {
+    let p = image_pixel(in.uv);
+    if (p.x < 0) {
         return to_target(paint.dead);
     }
-    let x = min(u32(image_uv.x * f32(paint.width_px)), paint.width_px - 1u);
-    let y = min(u32(image_uv.y * f32(paint.height_px)), paint.height_px - 1u);
-    let value = ages[y * paint.width_px + x];
+    let value = ages[u32(p.y) * paint.width_px + u32(p.x)];
     if (value == 0u) {
         return to_target(paint.dead);
     }

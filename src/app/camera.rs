@@ -12,13 +12,25 @@ pub const MAX_CELL_PX: f32 = 64.0;
 /// wide still fits in a view a thousand points wide).
 pub const MIN_PLANE_CELL_PX: f32 = 7.9e-31;
 
+/// Rows of the hexagonal layout lie this far apart (cells one unit wide are then regular
+/// hexagons).
+const HEX_ROW: f64 = 0.866_025_403_784_438_6;
+
 /// Where the world view looks.
+///
+/// The camera works in *display* coordinates, in which one unit is one cell's width: the
+/// cells themselves on a square layout, and on the hexagonal layout of Golly's and
+/// LifeViewer's hexagonal rules `(x − y/2, y·√3/2)`, so that row `y + 1` sits half a cell
+/// left of row `y` and a cell's six neighbours of Golly's hexagonal neighbourhood (NW, N,
+/// W, E, S, SE on the square grid) surround it. Cell coordinates go in and come out.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Camera {
-    /// World coordinates (cells) at the centre of the view.
+    /// Display coordinates at the centre of the view.
     pub center: [f64; 2],
     /// Screen points per cell.
     pub cell_px: f32,
+    /// The hexagonal layout (cells drawn as hexagons, rows offset by half a cell).
+    pub hex: bool,
 }
 
 impl Default for Camera {
@@ -26,6 +38,7 @@ impl Default for Camera {
         Camera {
             center: [0.0, 0.0],
             cell_px: 1.0,
+            hex: false,
         }
     }
 }
@@ -33,29 +46,78 @@ impl Default for Camera {
 impl Camera {
     /// Whole `w × h` world in `rect`, centred.
     pub fn fit(rect: Rect, w: u32, h: u32) -> Camera {
-        Camera {
-            center: [f64::from(w) / 2.0, f64::from(h) / 2.0],
-            cell_px: fit_cell_px(rect, w, h),
-        }
+        Camera::fit_box(rect, [0.0, 0.0], [f64::from(w), f64::from(h)], false)
+            .min_cell_px(MAX_CELL_PX)
     }
 
-    /// The cells of `selection` in `rect`, centred, with a margin of a tenth of the view
-    /// around them; a small pattern is shown at most [`MAX_CELL_PX`] points per cell, a
-    /// huge one (a plane pattern 2^40 wide) at a tiny fraction of a point.
-    pub fn fit_cells(rect: Rect, selection: Selection) -> Camera {
-        let inner = rect.shrink2(rect.size() * 0.1);
-        let (w, h) = (selection.width() as f64, selection.height() as f64);
-        let cell_px = (f64::from(inner.width()) / w)
-            .min(f64::from(inner.height()) / h)
-            .min(f64::from(MAX_CELL_PX));
+    /// The same camera on the hexagonal layout (`hex`) or the square one, fitted to the
+    /// `w × h` world.
+    pub fn fit_layout(rect: Rect, w: u32, h: u32, hex: bool) -> Camera {
+        Camera::fit_box(rect, [0.0, 0.0], [f64::from(w), f64::from(h)], hex)
+            .min_cell_px(MAX_CELL_PX)
+    }
+
+    /// The cell box from `lo` to `hi` (cell coordinates) filling `rect`, centred.
+    fn fit_box(rect: Rect, lo: [f64; 2], hi: [f64; 2], hex: bool) -> Camera {
+        let layout = Camera {
+            hex,
+            ..Camera::default()
+        };
+        let corners = [
+            [lo[0], lo[1]],
+            [hi[0], lo[1]],
+            [lo[0], hi[1]],
+            [hi[0], hi[1]],
+        ]
+        .map(|[x, y]| layout.to_display(x, y));
+        let span = |axis: usize| {
+            let values = corners.map(|c| c[axis]);
+            let min = values.iter().copied().fold(f64::INFINITY, f64::min);
+            let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            (min, max)
+        };
+        let ((u0, u1), (v0, v1)) = (span(0), span(1));
+        let cell_px = (f64::from(rect.width()) / (u1 - u0).max(1e-300))
+            .min(f64::from(rect.height()) / (v1 - v0).max(1e-300));
         Camera {
-            center: [selection.x0 as f64 + w / 2.0, selection.y0 as f64 + h / 2.0],
+            center: [(u0 + u1) / 2.0, (v0 + v1) / 2.0],
             cell_px: (cell_px as f32).max(MIN_PLANE_CELL_PX),
+            hex,
         }
     }
 
-    /// World position (in cells, fractional) under screen point `p`.
-    pub fn to_world(&self, rect: Rect, p: Pos2) -> [f64; 2] {
+    /// This camera zoomed in no further than `max` points per cell.
+    fn min_cell_px(mut self, max: f32) -> Camera {
+        self.cell_px = self.cell_px.min(max);
+        self
+    }
+
+    /// Display coordinates of cell coordinates `(x, y)`.
+    pub fn to_display(&self, x: f64, y: f64) -> [f64; 2] {
+        if self.hex {
+            [x - y / 2.0, y * HEX_ROW]
+        } else {
+            [x, y]
+        }
+    }
+
+    /// Cell coordinates of display coordinates `(u, v)`.
+    pub fn from_display(&self, u: f64, v: f64) -> [f64; 2] {
+        if self.hex {
+            let y = v / HEX_ROW;
+            [u + y / 2.0, y]
+        } else {
+            [u, v]
+        }
+    }
+
+    /// Display coordinates under screen point `p`.
+    pub fn to_display_at(&self, rect: Rect, p: Pos2) -> [f64; 2] {
+        self.display_at(rect, p)
+    }
+
+    /// Display coordinates under screen point `p`.
+    fn display_at(&self, rect: Rect, p: Pos2) -> [f64; 2] {
         let d = p - rect.center();
         [
             self.center[0] + f64::from(d.x / self.cell_px),
@@ -63,19 +125,51 @@ impl Camera {
         ]
     }
 
-    /// The cell under screen point `p` (may lie outside the world).
+    /// The cells of `selection` in `rect`, centred, with a margin of a tenth of the view
+    /// around them; a small pattern is shown at most [`MAX_CELL_PX`] points per cell, a
+    /// huge one (a plane pattern 2^40 wide) at a tiny fraction of a point.
+    pub fn fit_cells(rect: Rect, selection: Selection) -> Camera {
+        Camera::fit_cells_layout(rect, selection, false)
+    }
+
+    /// [`Camera::fit_cells`] on the hexagonal layout (`hex`) or the square one.
+    pub fn fit_cells_layout(rect: Rect, selection: Selection, hex: bool) -> Camera {
+        let inner = rect.shrink2(rect.size() * 0.1);
+        let (w, h) = (selection.width() as f64, selection.height() as f64);
+        let (x0, y0) = (selection.x0 as f64, selection.y0 as f64);
+        Camera::fit_box(inner, [x0, y0], [x0 + w, y0 + h], hex).min_cell_px(MAX_CELL_PX)
+    }
+
+    /// World position (in cells, fractional) under screen point `p`.
+    pub fn to_world(&self, rect: Rect, p: Pos2) -> [f64; 2] {
+        let [u, v] = self.display_at(rect, p);
+        self.from_display(u, v)
+    }
+
+    /// The cell under screen point `p` (may lie outside the world): on the hexagonal
+    /// layout, the cell whose hexagon holds it (the nearest centre).
     pub fn cell_at(&self, rect: Rect, p: Pos2) -> (i64, i64) {
+        if self.hex {
+            let [u, v] = self.display_at(rect, p);
+            return hex_cell_at(u, v);
+        }
         let [x, y] = self.to_world(rect, p);
         (x.floor() as i64, y.floor() as i64)
     }
 
-    /// Screen point of world position `(x, y)`.
+    /// Screen point of world position `(x, y)` (cell coordinates).
     pub fn to_screen(&self, rect: Rect, x: f64, y: f64) -> Pos2 {
+        let [u, v] = self.to_display(x, y);
         rect.center()
             + Vec2::new(
-                ((x - self.center[0]) * f64::from(self.cell_px)) as f32,
-                ((y - self.center[1]) * f64::from(self.cell_px)) as f32,
+                ((u - self.center[0]) * f64::from(self.cell_px)) as f32,
+                ((v - self.center[1]) * f64::from(self.cell_px)) as f32,
             )
+    }
+
+    /// Screen centre of cell `(x, y)`.
+    pub fn cell_centre(&self, rect: Rect, x: i64, y: i64) -> Pos2 {
+        self.to_screen(rect, x as f64 + 0.5, y as f64 + 0.5)
     }
 
     /// The most zoomed-out a `w × h` grid goes in `rect`: the whole grid fits, halved.
@@ -87,9 +181,9 @@ impl Camera {
     /// per cell ([`Camera::grid_min_cell_px`] on a grid, [`MIN_PLANE_CELL_PX`] on the
     /// plane) and [`MAX_CELL_PX`].
     pub fn zoom_about(&mut self, rect: Rect, anchor: Pos2, factor: f32, min: f32) {
-        let before = self.to_world(rect, anchor);
+        let before = self.display_at(rect, anchor);
         self.cell_px = (self.cell_px * factor).clamp(min, MAX_CELL_PX);
-        let after = self.to_world(rect, anchor);
+        let after = self.display_at(rect, anchor);
         self.center[0] += before[0] - after[0];
         self.center[1] += before[1] - after[1];
     }
@@ -105,6 +199,9 @@ impl Camera {
         let scale = pixels_per_point.clamp(0.25, 4.0);
         let width_px = ((rect.width() * scale).round() as u32).clamp(1, 4096);
         let height_px = ((rect.height() * scale).round() as u32).clamp(1, 4096);
+        if self.hex {
+            return self.hex_request(rect, scale);
+        }
         let top_left = self.to_world(rect, rect.min);
         ViewRequest {
             x0: top_left[0],
@@ -148,6 +245,61 @@ impl Camera {
             self.to_screen(rect, x0 + span_x, y0 + span_y),
         )
     }
+}
+
+impl Camera {
+    /// The hexagonal layout's request: the cell box around the view's sheared rectangle,
+    /// at one pixel per screen pixel's width of cells (the paint shader maps each screen
+    /// pixel to its hexagon's cell and reads that cell's pixel).
+    fn hex_request(&self, rect: Rect, scale: f32) -> ViewRequest {
+        let corners = [
+            rect.left_top(),
+            rect.right_top(),
+            rect.left_bottom(),
+            rect.right_bottom(),
+        ]
+        .map(|p| self.to_world(rect, p));
+        let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+        for [x, y] in corners {
+            (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+        }
+        // One cell of margin: a hexagon at the view's edge reaches half a cell beyond it.
+        let (x0, y0, x1, y1) = (
+            x0.floor() - 1.0,
+            y0.floor() - 1.0,
+            x1.ceil() + 1.0,
+            y1.ceil() + 1.0,
+        );
+        let mut cells_per_pixel = 1.0 / (f64::from(self.cell_px) * f64::from(scale));
+        let biggest = (x1 - x0).max(y1 - y0);
+        cells_per_pixel = cells_per_pixel.max(biggest / 4096.0);
+        let count = |span: f64| ((span / cells_per_pixel).ceil() as u32).clamp(1, 4096);
+        ViewRequest {
+            x0,
+            y0,
+            cells_per_pixel,
+            width_px: count(x1 - x0),
+            height_px: count(y1 - y0),
+        }
+    }
+}
+
+/// The cell of the hexagonal layout whose hexagon holds display point `(u, v)`: the nearest
+/// cell centre, found among the two nearest rows (centre of `(x, y)`:
+/// `(x + 1/4 − y/2, (y + 1/2)·√3/2)`). The paint shader (shaders/app/view_paint.wgsl) does
+/// the same arithmetic.
+pub fn hex_cell_at(u: f64, v: f64) -> (i64, i64) {
+    let first = (v / HEX_ROW - 0.5).floor();
+    let mut best = (f64::MAX, 0, 0);
+    for y in [first, first + 1.0] {
+        let x = (u - 0.25 + y / 2.0).round();
+        let (du, dv) = (u - (x + 0.25 - y / 2.0), v - (y + 0.5) * HEX_ROW);
+        let d = du * du + dv * dv;
+        if d < best.0 {
+            best = (d, x as i64, y as i64);
+        }
+    }
+    (best.1, best.2)
 }
 
 fn fit_cell_px(rect: Rect, w: u32, h: u32) -> f32 {
@@ -199,6 +351,7 @@ mod tests {
         let cam = Camera {
             center: [50.0, 40.0],
             cell_px: 4.0,
+            hex: false,
         };
         let p = cam.to_screen(rect(), 12.5, 77.0);
         let w = cam.to_world(rect(), p);
@@ -210,6 +363,7 @@ mod tests {
         let mut cam = Camera {
             center: [50.0, 40.0],
             cell_px: 4.0,
+            hex: false,
         };
         let anchor = pos2(300.0, 90.0);
         let before = cam.to_world(rect(), anchor);
@@ -238,7 +392,11 @@ mod tests {
             ([1e12, -3e9], 1e-6),
             ([-77.5, 3.25], 0.3),
         ] {
-            let cam = Camera { center, cell_px };
+            let cam = Camera {
+                center,
+                cell_px,
+                hex: false,
+            };
             let r = cam.plane_request(rect, 1.0);
             let side = r.cells_per_pixel;
             assert_eq!(side.log2().fract(), 0.0, "{r:?}");
@@ -277,5 +435,60 @@ mod tests {
             assert!((pair[0].0 - pair[1].0).abs() <= 1 && (pair[0].1 - pair[1].1).abs() <= 1);
         }
         assert_eq!(line_cells((2, 2), (2, 2)), vec![(2, 2)]);
+    }
+
+    /// On the hexagonal layout the cell under each hexagon's centre is that cell, and the
+    /// six neighbours of Golly's hexagonal neighbourhood (NW, N, W, E, S, SE) lie one cell
+    /// width from it while NE and SW lie farther: the hexagons Golly's rules mean.
+    #[test]
+    fn hexagons_hold_their_cells_and_touch_their_six_neighbours() {
+        let cam = Camera {
+            center: [3.5, -7.25],
+            cell_px: 9.0,
+            hex: true,
+        };
+        let r = rect();
+        for (x, y) in [(0, 0), (5, 3), (-4, 7), (11, -6), (2, 1)] {
+            let centre = cam.cell_centre(r, x, y);
+            assert_eq!(cam.cell_at(r, centre), (x, y));
+            for d in [
+                egui::vec2(3.0, 0.0),
+                egui::vec2(0.0, 3.5),
+                egui::vec2(-2.5, -2.0),
+            ] {
+                assert_eq!(
+                    cam.cell_at(r, centre + d),
+                    (x, y),
+                    "{d:?} inside the hexagon"
+                );
+            }
+            let distance = |(dx, dy): (i64, i64)| {
+                let n = cam.cell_centre(r, x + dx, y + dy);
+                (n - centre).length() / cam.cell_px
+            };
+            for n in [(-1, -1), (0, -1), (-1, 0), (1, 0), (0, 1), (1, 1)] {
+                assert!((distance(n) - 1.0).abs() < 1e-3, "{n:?}: {}", distance(n));
+            }
+            for far in [(1, -1), (-1, 1)] {
+                assert!(distance(far) > 1.5, "{far:?}");
+            }
+        }
+        // The request covers every cell whose hexagon is on screen.
+        let request = cam.request(r, 1.0);
+        for p in [
+            r.left_top(),
+            r.right_top(),
+            r.left_bottom(),
+            r.right_bottom(),
+        ] {
+            let (x, y) = cam.cell_at(r, p);
+            assert!(
+                request.x0 <= x as f64 && request.y0 <= y as f64,
+                "{request:?}"
+            );
+            let span = request.cells_per_pixel;
+            assert!(x as f64 + 1.0 <= request.x0 + span * f64::from(request.width_px));
+            assert!(y as f64 + 1.0 <= request.y0 + span * f64::from(request.height_px));
+        }
     }
 }

@@ -112,31 +112,19 @@ fn open_plane(
     Ok((OpenedWorld::Plane(Box::new(universe)), note, info))
 }
 
+/// Cells of room the window gives a pattern beyond each end of a tube's or strip's infinite
+/// side (Golly's `:T0,68`): a pattern moving at c reaches an end after this many generations.
+const TUBE_ROOM: u64 = 4096;
+
 /// The world a pattern opens as: the current size (grown to fit the pattern), the
 /// pattern's rule when it names one, the pattern centred, the file's generation — or, when
 /// the file names a bounded grid (`:T72,48`, `:P100,80`), that size and topology with the
 /// pattern at its position. The second value warns of clipped cells.
 fn world_for_pattern(pattern: &Pattern, now: Current) -> Result<(World, Option<String>), String> {
     let rule = pattern.rule.unwrap_or(now.rule);
-    if let Some(grid) = pattern.grid {
-        if pattern.width > grid.width || pattern.height > grid.height {
-            return Err(format!(
-                "the pattern ({}x{}) is larger than the {}x{} grid its rule names",
-                pattern.width, pattern.height, grid.width, grid.height
-            ));
-        }
-        let mut world =
-            World::new(grid.width, grid.height, grid.topology, rule).map_err(|e| e.to_string())?;
-        // Golly centres a bounded grid on its origin: the left edge is at -(width / 2).
-        let placement = match pattern.position {
-            Some((x, y)) => Placement::At {
-                x: x.saturating_add(i64::from(grid.width / 2)),
-                y: y.saturating_add(i64::from(grid.height / 2)),
-            },
-            None => Placement::Centred,
-        };
-        let report = pattern.place(&mut world, placement);
-        world.generation = pattern.generation.unwrap_or(0);
+    // A tube's open side gets room for a long run: the window has no generation count.
+    if let Some(opened) = pattern.open_in_grid(rule, TUBE_ROOM) {
+        let (world, report) = opened?;
         return Ok((world, report.warning()));
     }
     if rule.is_ltl() {

@@ -8,6 +8,7 @@ pub mod colormap;
 mod controls;
 pub mod crash;
 mod files;
+mod hex_overlay;
 mod identify_panel;
 mod keys;
 pub mod lab_tab;
@@ -114,7 +115,8 @@ pub fn initial_world(settings: &Settings, seed: u64) -> World {
     let rule = settings.rule.parse().unwrap_or(crate::rule::Rule::CONWAY);
     let mut world = World::new(settings.width, settings.height, settings.topology, rule)
         .or_else(|_| World::new(1024, 1024, settings.topology, rule))
-        .expect("1024x1024 is a valid size");
+        .or_else(|_| World::new(1024, 1024, crate::world::Topology::Torus, rule))
+        .expect("a 1024x1024 torus runs every rule");
     let _ = world.fill_random(settings.density, seed);
     world
 }
@@ -314,6 +316,7 @@ impl GolabApp {
                 egui::CentralPanel::default()
                     .frame(egui::Frame::NONE)
                     .show(ui, |ui| {
+                        self.view.hex_cells = self.settings.hex_cells;
                         self.view.show(
                             ui,
                             &snap,

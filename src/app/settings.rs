@@ -51,6 +51,8 @@ pub struct Settings {
     pub tool: Tool,
     /// Rule tables: draw each state in the rule's `@COLORS` (off: ages and the dying ramp).
     pub rule_colours: bool,
+    /// Draw hexagonal rules as hexagons (off: on the square grid Golly emulates them on).
+    pub hex_cells: bool,
 }
 
 impl Default for Settings {
@@ -72,6 +74,7 @@ impl Default for Settings {
             readback_interval: 10,
             tool: Tool::Draw,
             rule_colours: true,
+            hex_cells: true,
         }
     }
 }

@@ -38,6 +38,16 @@ struct PaintUniform {
     /// 1: colour by state from `state_colours` (a rule table's own colours).
     by_state: u32,
     pad: [u32; 2],
+    /// 1: the hexagonal layout (the next fields place the image; `origin`, `size` unused).
+    hex: u32,
+    /// The image's cells per pixel.
+    cells_per_pixel: f32,
+    /// Display coordinates of the viewport's top-left corner, relative to the image's
+    /// top-left cell's ([`super::camera::Camera::to_display`]).
+    view_origin: [f32; 2],
+    /// The viewport's size in display units.
+    view_size: [f32; 2],
+    pad2: [f32; 2],
     dead: [f32; 4],
     dying_first: [f32; 4],
     dying_last: [f32; 4],
@@ -175,15 +185,18 @@ pub struct HostTexture {
     texture: Option<(egui::TextureHandle, u64, Colormap, usize, bool)>,
 }
 
-/// Draw `image` (placed at `image_rect` on screen) clipped to the world view `rect`.
+/// Draw `image` clipped to the world view `rect` where `camera` puts it: stretched over its
+/// cells on the square layout, each screen pixel reading its hexagon's cell on the
+/// hexagonal one (the wgpu path; the host texture of UI tests draws the square layout).
 pub fn paint(
     ui: &egui::Ui,
     rect: Rect,
     image: &ViewImage,
-    image_rect: Rect,
+    camera: &super::camera::Camera,
     (map, rule_colours): (Colormap, bool),
     host: &mut HostTexture,
 ) {
+    let image_rect = camera.image_rect(rect, &image.request);
     let by_state = image.colours.as_ref().filter(|_| rule_colours);
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, colormap::DEAD);
@@ -206,6 +219,18 @@ pub fn paint(
                 states: u32::from(image.states),
                 by_state: u32::from(by_state.is_some()),
                 pad: [0; 2],
+                hex: u32::from(camera.hex),
+                cells_per_pixel: image.request.cells_per_pixel as f32,
+                view_origin: {
+                    let base = camera.to_display(image.request.x0, image.request.y0);
+                    let top_left = camera.to_display_at(rect, rect.min);
+                    [
+                        (top_left[0] - base[0]) as f32,
+                        (top_left[1] - base[1]) as f32,
+                    ]
+                },
+                view_size: (rect.size() / camera.cell_px).into(),
+                pad2: [0.0; 2],
                 dead: colour_floats(colormap::DEAD),
                 dying_first: colour_floats(colormap::DYING_FIRST),
                 dying_last: colour_floats(colormap::DYING_LAST),

@@ -23,7 +23,7 @@ pub enum Tool {
 }
 
 /// Most ghost cells drawn one by one; bigger patterns show their bounding box.
-const GHOST_CELLS: usize = 20_000;
+pub(super) const GHOST_CELLS: usize = 20_000;
 
 /// State of the world view between frames.
 pub struct WorldView {
@@ -48,6 +48,8 @@ pub struct WorldView {
     pub space_panned: bool,
     /// Whether the world has run since the window opened (the first-screen hint then goes).
     pub has_run: bool,
+    /// Draw hexagonal rules on the hexagonal layout (a setting; the square grid otherwise).
+    pub hex_cells: bool,
     stroke: u64,
     last_cell: Option<(i64, i64)>,
     select_anchor: Option<(i64, i64)>,
@@ -67,6 +69,7 @@ impl Default for WorldView {
             rect: Rect::NOTHING,
             space_panned: false,
             has_run: false,
+            hex_cells: true,
             stroke: 0,
             last_cell: None,
             select_anchor: None,
@@ -89,20 +92,26 @@ impl WorldView {
         let plane = snap.plane.is_some();
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         self.rect = rect;
+        // Hexagonal rules on a grid are drawn as hexagons (the plane stays square).
+        let hex = !plane && self.hex_cells && snap.rule.is_hexagonal();
+        if hex != self.camera.hex {
+            self.fit_pending = true;
+        }
         if self.fit_pending && rect.width() > 1.0 {
             self.camera = match snap.plane.as_ref() {
                 Some(_) => Camera {
                     center: [0.0, 0.0],
                     cell_px: 8.0,
+                    hex: false,
                 },
-                None => Camera::fit(rect, w, h),
+                None => Camera::fit_layout(rect, w, h, hex),
             };
             self.fit_pending = false;
         }
         if rect.width() > 1.0
             && let Some(selection) = self.fit_cells.take()
         {
-            self.camera = Camera::fit_cells(rect, selection);
+            self.camera = Camera::fit_cells_layout(rect, selection, hex);
         }
         let min_cell_px = if plane {
             MIN_PLANE_CELL_PX
@@ -119,8 +128,7 @@ impl WorldView {
             self.camera.request(rect, ppp)
         });
         if let Some(image) = &snap.view {
-            let image_rect = self.camera.image_rect(rect, &image.request);
-            view_paint::paint(ui, rect, image, image_rect, look, &mut self.host_texture);
+            view_paint::paint(ui, rect, image, &self.camera, look, &mut self.host_texture);
         }
         self.overlay(ui, rect, (!plane).then_some((w, h)));
         self.placing_hint(ui, rect);
@@ -245,6 +253,9 @@ impl WorldView {
     /// The grid's border (`grid`: its size; `None` on the plane, which has none), cell
     /// lines when zoomed in, the selection and the pattern being placed.
     fn overlay(&self, ui: &egui::Ui, rect: Rect, grid: Option<(u32, u32)>) {
+        if self.camera.hex {
+            return self.hex_overlay(ui, rect, grid);
+        }
         let painter = ui.painter_at(rect);
         let cam = &self.camera;
         let (x0, y0) = cam.cell_at(rect, rect.min);

@@ -151,6 +151,16 @@ fn build_world(args: &RunArgs, warnings: &mut Vec<String>) -> Result<World, CliE
             if unbounded {
                 return plane_grid(&pattern, rule, args.gens, warnings);
             }
+            if args.size.is_none() && args.topology.is_none() {
+                // The file's grid as Golly runs it; a tube's open side with room for --gens.
+                if let Some(opened) =
+                    pattern.open_in_grid(rule, u64::try_from(args.gens).unwrap_or(u64::MAX))
+                {
+                    let (world, report) = opened.map_err(CliError)?;
+                    warnings.extend(report.warning());
+                    return Ok(world);
+                }
+            }
             let (width, height, topology) = size(pattern.grid)?;
             let mut world = World::new(width, height, topology, rule)?;
             let report = pattern.place(&mut world, Placement::Centred);

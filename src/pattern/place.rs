@@ -139,3 +139,55 @@ impl Pattern {
         }
     }
 }
+
+impl Pattern {
+    /// The world the file's bounded grid names (`:T72,48`, `:K40*,20`, `:T0,68` …) under
+    /// `rule`, with the pattern where Golly puts it: a bounded grid's top-left cell is Golly's
+    /// `(-(width / 2), -(height / 2))`, so the file's position is kept (without one, the box
+    /// is centred on the origin as Golly centres it); an infinite side
+    /// (a tube or strip) gets `margin` cells beyond the pattern each way and the pattern
+    /// centred along it. `None` when the file names no grid; an error when the pattern does
+    /// not fit the grid or the grid does not fit golab.
+    pub fn open_in_grid(
+        &self,
+        rule: crate::rule::Rule,
+        margin: u64,
+    ) -> Option<Result<(World, PlaceReport), String>> {
+        let grid = self.grid?;
+        Some((|| {
+            let (w, h) = grid.size_around(self.width, self.height, margin).ok_or_else(|| {
+                format!(
+                    "the pattern ({}x{}) with {margin} cells of room each way along the grid's infinite side is beyond golab's largest world edge ({})",
+                    self.width,
+                    self.height,
+                    crate::world::MAX_EDGE
+                )
+            })?;
+            if self.width > w || self.height > h {
+                return Err(format!(
+                    "the pattern ({}x{}) is larger than the {}x{} grid its rule names",
+                    self.width, self.height, grid.width, grid.height
+                ));
+            }
+            let mut world = World::new(w, h, grid.topology, rule).map_err(|e| e.to_string())?;
+            let along = |own: u32, world: u32, pattern: u32, at: i64| {
+                if own == 0 {
+                    i64::from((world - pattern) / 2)
+                } else {
+                    at.saturating_add(i64::from(world / 2))
+                }
+            };
+            // Without a position Golly centres the box on the origin: left at -(width / 2).
+            let (x, y) = self
+                .position
+                .unwrap_or((-i64::from(self.width / 2), -i64::from(self.height / 2)));
+            let placement = Placement::At {
+                x: along(grid.width, w, self.width, x),
+                y: along(grid.height, h, self.height, y),
+            };
+            let report = self.place(&mut world, placement);
+            world.generation = self.generation.unwrap_or(0);
+            Ok((world, report))
+        })())
+    }
+}

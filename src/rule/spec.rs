@@ -329,6 +329,23 @@ impl Rule {
         self.neighbourhood
     }
 
+    /// Whether the rule lives on Golly's hexagonal grid, emulated on the square one (the
+    /// `H` neighbourhood, Larger than Life's hexagonal, asterisk and tripod shapes, a rule
+    /// table's `neighborhood:hexagonal`): the window draws it as hexagons.
+    pub fn is_hexagonal(&self) -> bool {
+        if let Some(ltl) = self.ltl() {
+            use super::ltl::Neighbourhood as Shape;
+            return matches!(
+                ltl.neighbourhood,
+                Shape::Hexagonal | Shape::Asterisk | Shape::Tripod
+            );
+        }
+        if let Some(table) = self.rule_table() {
+            return table.source.contains("hexagonal neighbourhood");
+        }
+        self.neighbourhood == Neighbourhood::Hexagonal
+    }
+
     /// B/S or MAP (decides the canonical form).
     pub fn notation(&self) -> Notation {
         self.notation

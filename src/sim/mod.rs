@@ -240,6 +240,7 @@ impl Simulation {
     /// bounded grid of its current size).
     pub fn set_topology(&mut self, topology: Topology) -> Result<(), SimError> {
         self.modify(|w| {
+            crate::world::check_surface(topology, w.width(), w.height(), w.rule())?;
             let mut next = w.clone();
             next.topology = topology;
             next.grows = false;

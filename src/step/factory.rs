@@ -127,6 +127,10 @@ impl StepperFactory {
                 }
             }
         };
+        if !matches!(strategy, Strategy::Scalar | Strategy::Rayon) {
+            // scalar and rayon copy a joined surface's edges in their own padded grid.
+            stepper = Box::new(super::joined::JoinedAdapter::new(stepper));
+        }
         stepper.load(world)?;
         Ok(stepper)
     }

@@ -49,6 +49,7 @@ impl Stepper for HashGridStepper {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
+        Strategy::Hashlife.check_loads(world)?;
         check_rule(&world.rule()).map_err(|e| StepError::Unavailable {
             strategy: Strategy::Hashlife.name(),
             reason: e.to_string(),

@@ -15,6 +15,7 @@ pub mod gpu_bitpacked;
 pub mod gpu_cells;
 pub mod gpu_strategies;
 pub mod hashlife;
+pub mod joined;
 pub mod report;
 pub mod settings;
 pub mod view;
@@ -249,6 +250,25 @@ impl Strategy {
                 strategy: self.name(),
                 reason,
             })
+    }
+
+    /// What [`Stepper::load`] checks of `world` before taking it: the rule
+    /// ([`Self::check_supports`]) and, for every strategy but scalar and rayon, that the
+    /// topology is a torus or a dead border (the factory's [`joined::JoinedAdapter`] runs
+    /// the joined surfaces on them; a stepper made by hand refuses them rather than run
+    /// them as a dead border).
+    pub fn check_loads(self, world: &World) -> Result<(), StepError> {
+        self.check_supports(&world.rule())?;
+        if world.topology.is_joined() && !matches!(self, Strategy::Scalar | Strategy::Rayon) {
+            return Err(StepError::Unavailable {
+                strategy: self.name(),
+                reason: format!(
+                    "its kernel wraps a torus or stops at a dead border; a {} runs through the joined-edge adapter (StepperFactory::create)",
+                    world.topology
+                ),
+            });
+        }
+        Ok(())
     }
 
     /// Whether `golab bench --strategies all` includes it: every grid strategy but hashlife,

@@ -20,9 +20,33 @@ pub enum WorldError {
     /// A size string that is not `WxH` or `N`.
     #[error("size '{0}' is not WIDTHxHEIGHT (e.g. 1024x768) or a single edge (e.g. 512)")]
     MalformedSize(String),
-    /// A topology name that is neither torus nor dead.
-    #[error("unknown topology '{0}': use torus or dead")]
+    /// A topology name golab does not know.
+    #[error(
+        "unknown topology '{0}': use torus, dead, klein, cross-surface, sphere or tube (a shifted torus comes from a rule suffix such as B3/S23:T30+5,20)"
+    )]
     UnknownTopology(String),
+    /// A joined surface under a rule that needs more than the one-cell ring of copied edges.
+    #[error(
+        "{rule} counts neighbours over a range beyond one cell; like Golly, golab runs Larger than Life on a torus or a plane, not on a {surface}"
+    )]
+    SurfaceRule {
+        /// The surface.
+        surface: String,
+        /// The rule's canonical text.
+        rule: String,
+    },
+    /// A joined surface that cannot have this size (a sphere is square).
+    #[error("{surface} needs {need}; the world is {width}x{height}")]
+    SurfaceSize {
+        /// The surface, for the message.
+        surface: &'static str,
+        /// What it needs.
+        need: &'static str,
+        /// The world's width.
+        width: u32,
+        /// The world's height.
+        height: u32,
+    },
     /// The world would not fit the host's available memory.
     #[error(
         "a {width}x{height} world needs about {needed} of host memory while running (the world, \

@@ -19,13 +19,33 @@ use serde::{Deserialize, Serialize};
 use crate::rule::Rule;
 
 mod error;
+mod surface;
 #[cfg(test)]
 mod tests;
 mod topology;
 
 use error::check_size;
 pub use error::{WorldError, parse_size};
-pub use topology::Topology;
+pub use topology::{Join, Topology};
+
+/// Whether a `width × height` world of `topology` can run `rule`: a sphere is square, and
+/// Larger than Life runs on a torus or a plane (as in Golly, whose LtL refuses the other
+/// surfaces: their one-cell ring of copied edge cells cannot serve a range-r count).
+pub fn check_surface(
+    topology: Topology,
+    width: u32,
+    height: u32,
+    rule: Rule,
+) -> Result<(), WorldError> {
+    topology.check_size(width, height)?;
+    if topology.is_joined() && rule.is_ltl() {
+        return Err(WorldError::SurfaceRule {
+            surface: topology.to_string(),
+            rule: rule.canonical(),
+        });
+    }
+    Ok(())
+}
 
 /// The largest age a cell can reach; older cells stay at this value.
 pub const AGE_MAX: u32 = u32::MAX;
@@ -115,6 +135,7 @@ impl World {
         rule: Rule,
     ) -> Result<Self, WorldError> {
         check_size(width.into(), height.into())?;
+        check_surface(topology, width, height, rule)?;
         let cells = width as usize * height as usize;
         let mut ages = Vec::new();
         ages.try_reserve_exact(cells)
@@ -143,6 +164,7 @@ impl World {
     /// allocates the dying plane (all 0); moving to one without drops it, so dying cells
     /// become dead.
     pub fn set_rule(&mut self, rule: Rule) -> Result<(), WorldError> {
+        check_surface(self.topology, self.width, self.height, rule)?;
         self.rule = rule;
         if !rule.has_dying_states() {
             self.dying = Vec::new();

@@ -1,4 +1,6 @@
-//! What lies beyond a world's edges: a torus or dead cells.
+//! What lies beyond a world's edges: a torus, dead cells, or one of Golly's other joined
+//! surfaces ([`Join`]: a shifted torus, a Klein bottle, a cross-surface, a sphere, a
+//! cylinder).
 
 use std::fmt;
 use std::str::FromStr;
@@ -6,6 +8,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::WorldError;
+pub use super::surface::Join;
 
 /// What lies beyond the world's edges.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -15,6 +18,9 @@ pub enum Topology {
     Torus,
     /// Everything outside the world is permanently dead.
     DeadBorder,
+    /// Edges joined as one of Golly's other bounded grids: the cells just beyond an edge are
+    /// copies of edge cells chosen by [`Join::source`], refreshed every generation.
+    Joined(Join),
 }
 
 impl Topology {
@@ -23,13 +29,43 @@ impl Topology {
         match self {
             Topology::Torus => "torus",
             Topology::DeadBorder => "dead",
+            Topology::Joined(join) => join.name(),
         }
+    }
+
+    /// The cell whose state the cell at `(x, y)`, just beyond a `width × height` world (one
+    /// of `-1..=width` × `-1..=height`, outside the world), copies: `None` for a dead cell.
+    /// The one definition of every topology's edges; the torus and the dead border are here
+    /// too so a test can hold every stepper's wrap to it.
+    pub fn source(self, x: i64, y: i64, width: i64, height: i64) -> Option<(i64, i64)> {
+        match self {
+            Topology::Torus => Some((x.rem_euclid(width), y.rem_euclid(height))),
+            Topology::DeadBorder => None,
+            Topology::Joined(join) => join.source(x, y, width, height),
+        }
+    }
+
+    /// Whether a `width × height` world can have this topology (a sphere is square).
+    pub fn check_size(self, width: u32, height: u32) -> Result<(), WorldError> {
+        match self {
+            Topology::Joined(join) => join.check_size(width, height),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the steppers that only know the torus and the dead border need the
+    /// joined-edge adapter ([`crate::step::joined`]) to run this topology.
+    pub fn is_joined(self) -> bool {
+        matches!(self, Topology::Joined(_))
     }
 }
 
 impl fmt::Display for Topology {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self {
+            Topology::Joined(join) => write!(f, "{join}"),
+            _ => f.write_str(self.name()),
+        }
     }
 }
 
@@ -39,7 +75,9 @@ impl FromStr for Topology {
         match s.trim().to_ascii_lowercase().as_str() {
             "torus" | "wrap" => Ok(Topology::Torus),
             "dead" | "dead-border" | "plane" | "bounded" => Ok(Topology::DeadBorder),
-            other => Err(WorldError::UnknownTopology(other.to_string())),
+            other => Join::from_name(other)
+                .map(Topology::Joined)
+                .ok_or_else(|| WorldError::UnknownTopology(other.to_string())),
         }
     }
 }

@@ -204,7 +204,7 @@ impl Stepper for BitslicedStepper {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
-        Strategy::CpuBitsliced.check_supports(&world.rule())?;
+        Strategy::CpuBitsliced.check_loads(world)?;
         let (w, h) = (world.width() as usize, world.height() as usize);
         self.width = w;
         self.height = h;

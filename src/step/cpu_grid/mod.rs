@@ -177,6 +177,8 @@ struct PaddedGrid {
     ltl: Option<ltl::LtlScratch>,
     /// Whether edits changed the world since Larger than Life's states were taken from it.
     ltl_stale: bool,
+    /// A joined surface's ring: (ring cell, edge cell it copies) as indices into `cur`.
+    ring: Vec<(u32, u32)>,
 }
 
 impl PaddedGrid {
@@ -207,13 +209,21 @@ impl PaddedGrid {
             cur,
             ltl: None,
             ltl_stale: true,
+            ring: ring_map(world.topology, w, h),
         }
     }
 
     /// Refill the border of `cur` for the world's topology.
     fn fill_halo(&mut self) {
-        if self.world.topology == Topology::DeadBorder {
-            return; // the border is zero from construction and never written
+        match self.world.topology {
+            Topology::DeadBorder => return, // the border is zero from construction and never written
+            Topology::Joined(_) => {
+                for &(ring, edge) in &self.ring {
+                    self.cur[ring as usize] = self.cur[edge as usize];
+                }
+                return;
+            }
+            Topology::Torus => {}
         }
         let (w, h, s) = (
             self.world.width() as usize,
@@ -255,6 +265,26 @@ impl PaddedGrid {
             }
         }
     }
+}
+
+/// A joined surface's ring of a `w × h` grid padded to `w + 2` columns: each ring cell that
+/// copies an edge cell, with that cell ([`Topology::source`]), as indices into the padded
+/// grid. Empty for the torus and the dead border, which [`PaddedGrid::fill_halo`] does by rows.
+fn ring_map(topology: Topology, w: usize, h: usize) -> Vec<(u32, u32)> {
+    if !topology.is_joined() {
+        return Vec::new();
+    }
+    let stride = w as i64 + 2;
+    let index = |x: i64, y: i64| ((y + 1) * stride + x + 1) as u32;
+    let (wi, hi) = (w as i64, h as i64);
+    let ring = (-1..=wi)
+        .flat_map(|x| [(x, -1), (x, hi)])
+        .chain((0..hi).flat_map(|y| [(-1, y), (wi, y)]));
+    ring.filter_map(|(x, y)| {
+        let (sx, sy) = topology.source(x, y, wi, hi)?;
+        Some((index(x, y), index(sx, sy)))
+    })
+    .collect()
 }
 
 /// The rule as the row kernel reads it: next-alive per 9-bit neighbourhood index, and the

@@ -297,7 +297,7 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
-        self.strategy.check_supports(&world.rule())?;
+        self.strategy.check_loads(world)?;
         self.op(|s| s.load_state(world))?;
         // The world's pipelines are built: keep them for the next launch (best effort: a
         // cache that cannot be written only means compiling again next time).

@@ -86,7 +86,7 @@ impl Stepper for TransferStepper {
     }
 
     fn load(&mut self, world: &World) -> Result<(), StepError> {
-        self.strategy.check_supports(&world.rule())?;
+        self.strategy.check_loads(world)?;
         let ctx = self.session.ctx.clone();
         scoped(&ctx, || {
             let state = CellState::allocate(

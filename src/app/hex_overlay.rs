@@ -1,0 +1,55 @@
+//! The world view's overlay on the hexagonal layout: the grid's border, the selection and the
+//! pattern being placed, drawn as the sheared boxes and hexagon centres they are there.
+
+use egui::{Color32, Pos2, Rect, Shape, Stroke};
+
+use super::camera::Camera;
+use super::world_view::{WorldView, ghost_origin};
+
+/// The screen outline of the cell box `w × h` from cell `(x, y)`: a parallelogram.
+fn cell_box(cam: &Camera, rect: Rect, (x, y): (i64, i64), (w, h): (u64, u64)) -> Vec<Pos2> {
+    let (x0, y0, x1, y1) = (x as f64, y as f64, x as f64 + w as f64, y as f64 + h as f64);
+    [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        .into_iter()
+        .map(|(x, y)| cam.to_screen(rect, x, y))
+        .collect()
+}
+
+impl WorldView {
+    /// [`WorldView`]'s overlay when the camera draws hexagons (`grid`: the grid's size).
+    pub(super) fn hex_overlay(&self, ui: &egui::Ui, rect: Rect, grid: Option<(u32, u32)>) {
+        let painter = ui.painter_at(rect);
+        let cam = &self.camera;
+        if let Some((w, h)) = grid {
+            let outline = cell_box(cam, rect, (0, 0), (w.into(), h.into()));
+            painter.add(Shape::closed_line(
+                outline,
+                Stroke::new(1.0, Color32::from_gray(90)),
+            ));
+        }
+        if let Some(sel) = self.selection {
+            let outline = cell_box(cam, rect, (sel.x0, sel.y0), (sel.width(), sel.height()));
+            painter.add(Shape::convex_polygon(
+                outline,
+                Color32::from_rgba_unmultiplied(90, 160, 255, 40),
+                Stroke::new(1.5, Color32::from_rgb(90, 160, 255)),
+            ));
+        }
+        if let (Some(pattern), Some(cell)) = (&self.placing, self.hover) {
+            let (x, y) = ghost_origin(cell, pattern);
+            let ghost = Color32::from_rgba_unmultiplied(255, 255, 255, 110);
+            let size = (pattern.width.into(), pattern.height.into());
+            painter.add(Shape::closed_line(
+                cell_box(cam, rect, (x, y), size),
+                Stroke::new(1.0, ghost),
+            ));
+            if pattern.cells.len() <= super::world_view::GHOST_CELLS {
+                let radius = (cam.cell_px * 0.45).max(0.5);
+                for &(cx, cy) in &pattern.cells {
+                    let centre = cam.cell_centre(rect, x + i64::from(cx), y + i64::from(cy));
+                    painter.circle_filled(centre, radius, ghost);
+                }
+            }
+        }
+    }
+}

@@ -27,6 +27,7 @@
 //! | `GOLAB_SCAN_SPIN` | [`LabTuning::scan_spin`] | look-back rounds without news before the single-pass scan's fallback |
 //! | `GOLAB_CPU_SIMD` | [`Tuning::cpu_simd`] | cpu-bitsliced's row kernel: `portable`, `avx512` or `auto` |
 //! | `GOLAB_FAULT` | [`Tuning::fault`] | inject a lost GPU device (`device-lost@gen:N`, …) |
+//! | `GOLAB_PROBE` | [`Tuning::probe`] | `off`: no start-up probe (start on the adapter kind's default) |
 
 use serde::{Deserialize, Serialize};
 
@@ -190,6 +191,9 @@ pub struct Tuning {
     pub cpu_simd: Option<crate::step::cpu_bitsliced::Simd>,
     /// Fault injection for rehearsing a lost device.
     pub fault: Option<FaultPlan>,
+    /// Whether a new user's first launch on an adapter runs the start-up probe
+    /// ([`crate::step::probe`]); `GOLAB_PROBE=off` starts on the adapter kind's default.
+    pub probe: bool,
 }
 
 /// Where the compiled-pipeline cache lives: `GOLAB_PIPELINE_CACHE` (a directory, or `off`),
@@ -292,6 +296,7 @@ impl Tuning {
             },
             cpu_simd,
             fault: get(FAULT_ENV).map(|v| FaultPlan::parse(&v)).transpose()?,
+            probe: one_of((&get, "GOLAB_PROBE"), true, &[("on", true), ("off", false)])?,
         })
     }
 }

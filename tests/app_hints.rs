@@ -132,3 +132,78 @@ fn identify_reports_the_worlds_object_in_the_patterns_panel() {
         "the apgcode is shown"
     );
 }
+
+/// A new user's first launch on an adapter measures which strategy runs fastest (on
+/// lavapipe, a software driver, cpu-bitsliced: gpu-bitpacked is never built), says what it
+/// measured, and keeps the choice for the adapter; the next launch starts on it without
+/// measuring again.
+#[test]
+fn a_first_launch_probes_the_fastest_strategy_once_per_adapter() {
+    use golab::app::GolabApp;
+    use golab::step::Strategy;
+    let gpu = common::gpu_factory(Default::default())
+        .gpu()
+        .expect("GPU device")
+        .clone();
+    let software = gpu.adapter.get_info().device_type == wgpu::DeviceType::Cpu;
+    let tuning = golab::config::Tuning {
+        probe: true,
+        ..Default::default()
+    };
+    let start = |settings: golab::app::settings::Settings| {
+        let app = GolabApp::new(
+            Some(gpu.clone()),
+            None,
+            settings,
+            &tuning,
+            false,
+            Box::new(|| {}),
+        );
+        egui_kittest::Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(|ui, app: &mut GolabApp| app.show(ui), app)
+    };
+    let mut new_user = settings(64, 64, 30.0);
+    new_user.strategy_chosen = false;
+    let mut harness = start(new_user);
+    let snap = wait_for(&mut harness, "the probe and the first world", |s| {
+        s.busy.is_none()
+    });
+    harness.run_steps(2);
+    let settings_after = harness.state().settings.clone();
+    assert_eq!(
+        settings_after.probed.len(),
+        1,
+        "{:?}",
+        settings_after.probed
+    );
+    let chosen = *settings_after.probed.values().next().unwrap();
+    assert_eq!(snap.strategy, chosen);
+    if software {
+        assert_eq!(
+            chosen,
+            Strategy::CpuBitsliced,
+            "a software driver's GPU is slower"
+        );
+    }
+    let note = harness.state().messages.current().map(|m| m.text.clone());
+    assert!(
+        note.as_deref()
+            .is_some_and(|t| t.contains("start-up probe") && t.contains("gpu-resident")),
+        "{note:?}"
+    );
+    drop(harness);
+
+    // The second launch: no measuring, the kept choice at once.
+    let second = start(settings_after);
+    let placeholder = second.state().runner().snapshot();
+    assert!(
+        placeholder
+            .busy
+            .as_deref()
+            .is_none_or(|b| !b.contains("measuring")),
+        "{:?}",
+        placeholder.busy
+    );
+    assert_eq!(placeholder.strategy, chosen);
+}

@@ -108,7 +108,13 @@ pub struct GolabApp {
     pub recovery_offer: Option<std::path::PathBuf>,
     /// The message area of the status line.
     pub messages: messages::Messages,
+    /// The adapter's key and the start-up probe's outcome once the simulation thread has
+    /// measured (taken by [`GolabApp::collect_probe`]).
+    probe: (String, ProbeSlot),
 }
+
+/// Where the simulation thread leaves the start-up probe's outcome for the UI.
+type ProbeSlot = Arc<std::sync::Mutex<Option<crate::step::probe::ProbeOutcome>>>;
 
 /// A fresh world for `settings`: its size, rule and topology, and a soup of its density.
 pub fn initial_world(settings: &Settings, seed: u64) -> World {
@@ -144,10 +150,16 @@ impl GolabApp {
         factory.cpu_simd = tuning.cpu_simd;
         factory.gpu_settings.fault = tuning.fault;
         let mut messages = messages::Messages::default();
+        let info = gpu.as_ref().map(|c| c.adapter.get_info());
+        let key = settings::adapter_key(info.as_ref());
+        let probed = settings.probed.get(&key).copied();
+        // A new user's first launch on this adapter measures; later ones start at once.
+        let probe_now = !settings.strategy_chosen && probed.is_none() && tuning.probe;
         let mut strategy = if settings.strategy_chosen {
             settings.strategy
         } else {
-            settings::default_strategy(gpu.as_ref().map(|c| c.adapter.get_info().device_type))
+            probed
+                .unwrap_or_else(|| settings::default_strategy(info.as_ref().map(|i| i.device_type)))
         };
         if let Some(reason) = factory.unavailable_reason(strategy) {
             let note = format!("{} is unavailable ({reason}); using rayon", strategy.name());
@@ -164,14 +176,35 @@ impl GolabApp {
             rule,
             settings.topology,
         );
-        placeholder.busy = Some(format!(
-            "building the {}x{} world on {}…",
-            settings.width,
-            settings.height,
-            strategy.name()
-        ));
+        placeholder.busy = Some(if probe_now {
+            format!(
+                "measuring which strategy runs fastest here (under a second), then building the {}x{} world…",
+                settings.width, settings.height
+            )
+        } else {
+            format!(
+                "building the {}x{} world on {}…",
+                settings.width,
+                settings.height,
+                strategy.name()
+            )
+        });
         let world_settings = settings.clone();
+        let probe_slot: ProbeSlot = Default::default();
+        let probe_out = probe_slot.clone();
+        let real_gpu = info
+            .as_ref()
+            .is_some_and(|i| i.device_type != wgpu::DeviceType::Cpu);
         let build = move || {
+            let mut strategy = strategy;
+            if probe_now {
+                let slice = std::time::Duration::from_millis(120);
+                let outcome = crate::step::probe::probe(&factory, real_gpu, slice);
+                strategy = outcome.chosen;
+                if let Ok(mut slot) = probe_out.lock() {
+                    *slot = Some(outcome);
+                }
+            }
             let world = initial_world(&world_settings, 1);
             match Simulation::new(factory, world.clone(), strategy) {
                 Ok(sim) => (sim, None),
@@ -215,6 +248,7 @@ impl GolabApp {
             sim_dead_reported: false,
             recovery_offer: None,
             messages,
+            probe: (key, probe_slot),
         }
     }
 
@@ -271,8 +305,24 @@ impl GolabApp {
         &self.runner
     }
 
+    /// Keep the start-up probe's choice for this adapter and say what it measured, once
+    /// the simulation thread has run it.
+    fn collect_probe(&mut self) {
+        let outcome = self.probe.1.lock().ok().and_then(|mut slot| slot.take());
+        if let Some(outcome) = outcome {
+            self.settings
+                .probed
+                .insert(self.probe.0.clone(), outcome.chosen);
+            if !self.settings.strategy_chosen {
+                self.settings.strategy = outcome.chosen;
+            }
+            self.messages.push(Severity::Info, outcome.summary());
+        }
+    }
+
     /// Draw one frame of the whole app into `ui`.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.collect_probe();
         let snap = self.runner.snapshot();
         self.collect_replies(ui.ctx());
         if let Some((count, message)) = &snap.error

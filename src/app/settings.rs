@@ -53,6 +53,9 @@ pub struct Settings {
     pub rule_colours: bool,
     /// Draw hexagonal rules as hexagons (off: on the square grid Golly emulates them on).
     pub hex_cells: bool,
+    /// The start-up probe's choice per adapter ([`adapter_key`]), so it runs once per
+    /// machine ([`crate::step::probe`]); unused once the user picks a strategy.
+    pub probed: std::collections::BTreeMap<String, Strategy>,
 }
 
 impl Default for Settings {
@@ -75,6 +78,7 @@ impl Default for Settings {
             tool: Tool::Draw,
             rule_colours: true,
             hex_cells: true,
+            probed: Default::default(),
         }
     }
 }
@@ -107,7 +111,19 @@ impl Settings {
     }
 }
 
-/// The strategy a new user starts on: cpu-bitsliced without a GPU or on a software driver
+/// The key the start-up probe's choice is kept under: the adapter's name, driver and
+/// backend (`cpu only` without a GPU).
+pub fn adapter_key(info: Option<&wgpu::AdapterInfo>) -> String {
+    match info {
+        Some(i) => format!(
+            "{} | {} {} | {:?}",
+            i.name, i.driver, i.driver_info, i.backend
+        ),
+        None => "cpu only".into(),
+    }
+}
+
+/// The strategy a new user starts on before the probe has run: cpu-bitsliced without a GPU or on a software driver
 /// (lavapipe, llvmpipe: about 2 500 GPS at 1024² on 2 cores where gpu-resident runs ~10,
 /// and building gpu-bitpacked's pipelines there takes seconds), gpu-bitpacked on a real GPU
 /// (the fastest strategy on every lent GPU: docs/benchmarks.md).

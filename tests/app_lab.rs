@@ -62,6 +62,13 @@ fn rows_stream_in_while_running_and_a_typed_path_saves_the_csv() {
         report.rows.len()
     );
     assert!(report.all_validated(), "{}", report.to_markdown());
+    // The legend sits beside the plot, one numbered entry per variant.
+    let mut variants: Vec<&str> = report.rows.iter().map(|r| r.variant.as_str()).collect();
+    variants.sort_unstable();
+    variants.dedup();
+    for (i, variant) in variants.iter().enumerate() {
+        harness.get_by_label(&format!("{} {variant}", i + 1));
+    }
 
     let path = std::env::temp_dir().join(format!("golab-lab-{}.csv", std::process::id()));
     harness.get_by_label("CSV path").click();

@@ -361,10 +361,14 @@ impl LabTab {
                     report.rows.len()
                 ));
             } else {
+                let (copy, source) = report.header_copy();
                 ui.label(format!(
-                    "on {} · copy bandwidth {:.0} GB/s · {}",
-                    report.device, report.copy_gb_per_s, report.timing
-                ));
+                    "on {} · copy {} · {}",
+                    report.device,
+                    crate::lab::report::gb_per_s(copy),
+                    report.timing
+                ))
+                .on_hover_text(format!("copy bandwidth: {source} (read + write bytes)"));
             }
             if self.software {
                 ui.colored_label(ui.visuals().warn_fg_color, "software driver")

@@ -11,7 +11,7 @@ mod clock;
 pub mod coalesce;
 mod gpu;
 pub mod hashing;
-mod report;
+pub mod report;
 pub mod scan;
 pub mod scanner;
 pub mod shuffle;

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use egui_plot::{Corner, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotPoints, Points};
 
 use crate::app::colormap::SERIES_COLOURS;
 use crate::lab::LabReport;
@@ -17,10 +17,12 @@ const MARKERS: [MarkerShape; 6] = [
     MarkerShape::Cross,
 ];
 
-/// Median ms against size (or repeats), one line per variant, both axes logarithmic; each
-/// line has its own colour and marker, and the legend sits top left, away from the line
-/// ends (times grow with size, so the top left stays empty).
-pub fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
+/// A plotted series: its name and its points `[log10 x, log10 ms]`, by x.
+type Series = (String, Vec<[f64; 2]>);
+
+/// The plotted series of `report`: one per variant (and per size when the x axis is not the
+/// size), points `[log10 x, log10 ms]`, and whether x is repeats rather than size.
+fn series(report: &LabReport) -> (Vec<Series>, bool) {
     let mut lines: BTreeMap<String, Vec<[f64; 2]>> = BTreeMap::new();
     let mut by_repeats = false;
     for row in &report.rows {
@@ -45,21 +47,82 @@ pub fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
             lines.entry(name).or_default().push([x.log10(), ms.log10()]);
         }
     }
-    // Label the decades only: between them the grid lines of a log axis are uneven.
-    let log_ticks = |mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64>| {
-        if (mark.value - mark.value.round()).abs() > 1e-6 {
-            return String::new();
+    let mut lines: Vec<_> = lines.into_iter().collect();
+    for (_, points) in &mut lines {
+        points.sort_by(|a, b| a[0].total_cmp(&b[0]));
+    }
+    (lines, by_repeats)
+}
+
+/// The colour of series `i`: the palette's sixteen, then hues a golden angle apart, so no
+/// two series of a run share one.
+pub fn series_colour(i: usize) -> egui::Color32 {
+    match SERIES_COLOURS.get(i) {
+        Some(&c) => c,
+        None => {
+            let hue = (i as f32 * 0.618_034).fract();
+            egui::ecolor::Hsva::new(hue, 0.65, 0.95, 1.0).into()
         }
-        let v = 10f64.powf(mark.value.round());
-        if v >= 1.0 {
-            format!("{v:.0}")
-        } else {
-            format!("{v}")
-        }
-    };
+    }
+}
+
+/// The Lab's plot of `report`, with its legend beside it (never over the data): median ms
+/// against size (or repeats), both axes logarithmic, one line with markers per variant —
+/// or, when every row has the same size, one bar per variant (a line of one point says
+/// nothing). Each series has its own colour and marker.
+pub fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
+    let (lines, by_repeats) = series(report);
+    let mut xs: Vec<f64> = lines
+        .iter()
+        .flat_map(|l| l.1.iter().map(|p| p[0]))
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    let legend_width = 190.0;
+    ui.horizontal_top(|ui| {
+        let plot_width = (ui.available_width() - legend_width - 12.0).max(200.0);
+        ui.allocate_ui(egui::vec2(plot_width, height), |ui| {
+            if xs.len() == 1 && !by_repeats {
+                bar_plot(ui, &lines, xs[0], height);
+            } else {
+                line_plot(ui, &lines, by_repeats, height);
+            }
+        });
+        egui::ScrollArea::vertical()
+            .id_salt("lab legend")
+            .max_height(height)
+            .show(ui, |ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(legend_width);
+                    for (i, (name, _)) in lines.iter().enumerate() {
+                        ui.horizontal(|ui| {
+                            let (rect, _) = ui
+                                .allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                            ui.painter().rect_filled(rect, 2.0, series_colour(i));
+                            ui.label(format!("{} {name}", i + 1));
+                        });
+                    }
+                });
+            });
+    });
+}
+
+/// Label the decades only: between them the grid lines of a log axis are uneven.
+fn log_ticks(mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+    if (mark.value - mark.value.round()).abs() > 1e-6 {
+        return String::new();
+    }
+    let v = 10f64.powf(mark.value.round());
+    if v >= 1.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
+    }
+}
+
+fn line_plot(ui: &mut egui::Ui, lines: &[Series], by_repeats: bool, height: f32) {
     Plot::new("lab time plot")
         .height(height)
-        .legend(Legend::default().position(Corner::LeftTop))
         .x_axis_label(if by_repeats {
             "repeats (log)"
         } else {
@@ -69,9 +132,8 @@ pub fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
         .x_axis_formatter(log_ticks)
         .y_axis_formatter(log_ticks)
         .show(ui, |plot| {
-            for (i, (variant, mut points)) in lines.into_iter().enumerate() {
-                points.sort_by(|a, b| a[0].total_cmp(&b[0]));
-                let colour = SERIES_COLOURS[i % SERIES_COLOURS.len()];
+            for (i, (variant, points)) in lines.iter().enumerate() {
+                let colour = series_colour(i);
                 let marker = MARKERS[i % MARKERS.len()];
                 plot.points(
                     Points::new(variant.clone(), PlotPoints::from(points.clone()))
@@ -79,9 +141,46 @@ pub fn time_plot(ui: &mut egui::Ui, report: &LabReport, height: f32) {
                         .radius(4.0)
                         .color(colour),
                 );
-                plot.line(Line::new(variant, PlotPoints::from(points)).color(colour));
+                plot.line(
+                    Line::new(variant.clone(), PlotPoints::from(points.clone())).color(colour),
+                );
             }
         });
+}
+
+/// One bar per series at the single size `x` (log10), its height the median ms (linear, from
+/// 0); bars are numbered as the legend is.
+fn bar_plot(ui: &mut egui::Ui, lines: &[Series], x: f64, height: f32) {
+    let size = 10f64.powf(x);
+    let bars: Vec<Bar> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (name, points))| {
+            let ms = 10f64.powf(points.first()?[1]);
+            Some(
+                Bar::new((i + 1) as f64, ms)
+                    .name(format!("{} {name}", i + 1))
+                    .fill(series_colour(i))
+                    .width(0.7),
+            )
+        })
+        .collect();
+    let count = lines.len();
+    Plot::new("lab bar plot")
+        .height(height)
+        .x_axis_label(format!("variant (numbered as the legend), size {size:.0}"))
+        .y_axis_label("ms")
+        .x_axis_formatter(move |mark, _| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() < 1e-6 && i >= 1.0 && i <= count as f64 {
+                format!("{i:.0}")
+            } else {
+                String::new()
+            }
+        })
+        .include_y(0.0)
+        .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+        .show(ui, |plot| plot.bar_chart(BarChart::new("median ms", bars)));
 }
 
 /// Widths of the table's fixed columns (the notes column takes the rest and wraps).

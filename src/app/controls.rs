@@ -7,7 +7,7 @@ use super::colormap::{self, Colormap};
 use super::world_view::Tool;
 use crate::runner::{Command, RegionOp, Snapshot, Speed};
 use crate::step::{GpuSettings, MemoryMode, Strategy};
-use crate::world::{Join, Topology};
+use crate::world::Topology;
 
 /// Size presets offered in the size menu.
 const PRESETS: [u32; 9] = [64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384];
@@ -28,6 +28,9 @@ pub struct PanelState {
     pub seed: u64,
     /// "Go to generation" text being edited (the plane).
     pub go_to_text: String,
+    /// The world's size when `size` was last set from it: a world resized from elsewhere
+    /// (a file's grid, a growing world) resets the fields, an edit in progress stays.
+    seen_size: (u32, u32),
     unavailable: Vec<(Strategy, Option<String>)>,
 }
 
@@ -36,6 +39,7 @@ impl PanelState {
     pub fn new(settings: &super::Settings) -> PanelState {
         PanelState {
             size: (settings.width, settings.height),
+            seen_size: (settings.width, settings.height),
             rule_text: settings.rule.clone(),
             rule_error: None,
             path: String::new(),
@@ -227,6 +231,10 @@ fn strategy_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
 
 fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     ui.strong("World");
+    if snap.size != app.panel.seen_size && snap.busy.is_none() {
+        app.panel.seen_size = snap.size;
+        app.panel.size = snap.size;
+    }
     ui.horizontal(|ui| {
         egui::ComboBox::from_label("preset")
             .selected_text("size")
@@ -275,7 +283,7 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
                 }
             }
         }
-        surface_menu(app, ui, snap, unbounded);
+        super::surface_menu::surface_menu(app, ui, snap, unbounded);
         if ui
             .radio(unbounded, "unbounded")
             .on_hover_text("the unbounded plane, run by HashLife: no edges, steps of 2^n generations, zoom out to any scale; torus or dead border moves the pattern back into the grid (if it fits). Larger than Life runs unbounded as Golly runs it: in a grid that grows with the pattern")
@@ -404,39 +412,5 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         .clicked()
     {
         app.paste(None);
-    }
-}
-
-/// Golly's other bounded grids, picked from a menu beside the torus and the dead border;
-/// the current one (a file's shifted torus among them) is shown selected.
-fn surface_menu(app: &mut GolabApp, ui: &mut egui::Ui, snap: &Snapshot, unbounded: bool) {
-    let current = match snap.topology {
-        Topology::Joined(join) if !unbounded => Some(join),
-        _ => None,
-    };
-    let label = current.map_or_else(|| "other surface".to_string(), |j| j.to_string());
-    let mut picked = None;
-    egui::ComboBox::from_id_salt("surface")
-        .selected_text(label)
-        .show_ui(ui, |ui| {
-            for join in Join::MENU {
-                if ui
-                    .selectable_label(current == Some(join), join.to_string())
-                    .clicked()
-                {
-                    picked = Some(join);
-                }
-            }
-        })
-        .response
-        .on_hover_text("Golly's other bounded grids: a Klein bottle (one pair of edges joined reversed), a cross-surface (both pairs), a sphere (each edge joined to the adjacent one: square worlds only), a tube (one pair joined, the other open); a shifted torus comes from a rule suffix such as :T30+5,20. Every strategy runs them: scalar and rayon copy the edge ring in their own grid, the others through an adapter that copies it every generation (one generation per step)");
-    if let Some(join) = picked {
-        let topology = Topology::Joined(join);
-        app.settings.topology = topology;
-        app.runner.send(Command::Topology(topology));
-        if snap.plane.is_some() {
-            app.view.selection = None;
-            app.fit();
-        }
     }
 }

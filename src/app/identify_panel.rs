@@ -76,6 +76,14 @@ pub fn show(ui: &mut egui::Ui, app: &mut GolabApp, snap: &Snapshot) {
     if let Some(IdentifyState::Running(rx)) = &app.identity
         && let Ok(result) = rx.try_recv()
     {
+        // The status line said "identifying…": say how it ended instead.
+        match &result {
+            Ok(identity) => {
+                let what = identity.report().first().map(|(_, v)| v.clone());
+                app.notify(format!("identified: {}", what.unwrap_or_default()));
+            }
+            Err(why) => app.warn(format!("identify: {why}")),
+        }
         app.identity = Some(IdentifyState::Done(Box::new(result)));
     }
     let done = match &app.identity {

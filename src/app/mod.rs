@@ -23,6 +23,7 @@ pub mod settings;
 mod stats_panel;
 mod stats_plots;
 mod status_line;
+mod surface_menu;
 pub mod view_paint;
 pub mod world_view;
 

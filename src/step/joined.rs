@@ -37,6 +37,10 @@ struct Surface {
     /// Each ring cell of the padded world with the padded index of the edge cell it copies
     /// (`None`: always dead).
     ring: Vec<(u32, u32, Option<usize>)>,
+    /// The edge cells the ring copies (padded coordinates), each once.
+    sources: Vec<(u32, u32)>,
+    /// For each ring cell, its edge cell's index in `sources`.
+    ring_source: Vec<Option<usize>>,
 }
 
 impl JoinedAdapter {
@@ -60,8 +64,26 @@ impl JoinedAdapter {
         Ok(())
     }
 
-    /// Set every ring cell of the inner stepper to its edge cell's alive state.
+    /// Set every ring cell of the inner stepper to its edge cell's alive state: from the
+    /// edge cells alone where the stepper reads them cheaply ([`Stepper::alive_at`]), else
+    /// from a whole read-back, editing only the ring cells that differ.
     fn refill_ring(&mut self) -> Result<(), StepError> {
+        let surface = self.surface.as_ref().ok_or_else(not_loaded)?;
+        if !surface.fresh
+            && let Some(alive) = self.inner.alive_at(&surface.sources)?
+        {
+            let edits: Vec<CellEdit> = surface
+                .ring
+                .iter()
+                .zip(&surface.ring_source)
+                .map(|(&(x, y, _), &k)| CellEdit {
+                    x,
+                    y,
+                    alive: k.is_some_and(|k| alive[k]),
+                })
+                .collect();
+            return self.inner.apply_edits(&edits);
+        }
         self.refresh()?;
         let surface = self.surface.as_mut().ok_or_else(not_loaded)?;
         let ages = surface.padded.ages();
@@ -144,13 +166,31 @@ impl Stepper for JoinedAdapter {
         }
         let padded = padded_world(world)?;
         self.inner.load(&padded)?;
+        let ring = ring_of(world.topology, world.width(), world.height());
+        let stride = world.width() as usize + 2;
+        let mut sources: Vec<(u32, u32)> = ring
+            .iter()
+            .filter_map(|r| r.2)
+            .map(|i| ((i % stride) as u32, (i / stride) as u32))
+            .collect();
+        sources.sort_unstable();
+        sources.dedup();
+        let ring_source = ring
+            .iter()
+            .map(|r| {
+                r.2.map(|i| ((i % stride) as u32, (i / stride) as u32))
+                    .and_then(|c| sources.binary_search(&c).ok())
+            })
+            .collect();
         self.surface = Some(Surface {
             topology: world.topology,
             width: world.width(),
             height: world.height(),
             padded,
             fresh: true,
-            ring: ring_of(world.topology, world.width(), world.height()),
+            ring,
+            sources,
+            ring_source,
         });
         Ok(())
     }

@@ -376,6 +376,15 @@ pub trait Stepper: Send {
         TransferCounts::default()
     }
 
+    /// Whether each of `cells` is alive, read from the stepper's own state without a
+    /// whole-world read-back, where it can do that cheaply; `Ok(None)` where it cannot (the
+    /// caller then reads the world). The joined-edge adapter ([`joined`]) reads a surface's
+    /// edge cells this way every generation.
+    fn alive_at(&mut self, cells: &[(u32, u32)]) -> Result<Option<Vec<bool>>, StepError> {
+        let _ = cells;
+        Ok(None)
+    }
+
     /// Draw `request` into `out`, a storage buffer of `request.pixels()` `u32`s on this
     /// stepper's GPU device, with the semantics of [`view::render_host`]; encoded and
     /// submitted by the stepper. `Ok(false)` means the state is not on a device (CPU

@@ -355,6 +355,15 @@ impl Stepper for BitslicedStepper {
         Ok(())
     }
 
+    fn alive_at(&mut self, cells: &[(u32, u32)]) -> Result<Option<Vec<bool>>, StepError> {
+        let cur = self.cur();
+        let bit = |(x, y): (u32, u32)| {
+            let (x, y) = (x as usize, y as usize);
+            x < self.width && y < self.height && (cur[y * self.words + x / 64] >> (x % 64)) & 1 == 1
+        };
+        Ok(Some(cells.iter().map(|&c| bit(c)).collect()))
+    }
+
     fn apply_edits(&mut self, edits: &[CellEdit]) -> Result<(), StepError> {
         self.flush();
         let current = self.plane_index(0);

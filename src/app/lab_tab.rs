@@ -176,6 +176,7 @@ impl LabTab {
                     experiment: name.to_string(),
                     device: ctx_name,
                     copy_gb_per_s: f64::NAN,
+                    software: self.software,
                     timing: "running".into(),
                     beside: self.beside.clone(),
                     notes: Vec::new(),
@@ -362,13 +363,13 @@ impl LabTab {
                 ));
             } else {
                 let (copy, source) = report.header_copy();
-                ui.label(format!(
-                    "on {} · copy {} · {}",
-                    report.device,
-                    crate::lab::report::gb_per_s(copy),
-                    report.timing
-                ))
-                .on_hover_text(format!("copy bandwidth: {source} (read + write bytes)"));
+                let copy = if copy.is_finite() {
+                    format!("copy {}", crate::lab::report::gb_per_s(copy))
+                } else {
+                    "copy bandwidth not shown".to_string()
+                };
+                ui.label(format!("on {} · {copy} · {}", report.device, report.timing))
+                    .on_hover_text(format!("copy bandwidth: {source} (read + write bytes)"));
             }
             if self.software {
                 ui.colored_label(ui.visuals().warn_fg_color, "software driver")

@@ -500,3 +500,48 @@ fn zip_bundles_open_with_their_rules_and_refuse_bombs() {
         Err(golab::pattern::PatternError::Corrupt { .. })
     ));
 }
+
+/// Golly's JvN algorithm built in (JvN29 and Nobili32, from the published rules): rayon and
+/// gpu-resident run random soups of every state bit-identical to scalar, and `golab run`
+/// gives bgolly's JvN population on a fixed sample of Golly's JvN collection (the whole
+/// collection: `ALGO=JvN GENS=100 scripts/golly-oracle 7 /usr/share/golly/Patterns/Self-Rep/JvN`).
+#[test]
+fn von_neumanns_automaton_runs_as_golly_runs_it() {
+    for (k, name) in ["JvN29", "Nobili32", "jvn-32"].into_iter().enumerate() {
+        let rule = Rule::parse(name).unwrap();
+        assert!(rule.is_table(), "{name}");
+        let soup = multi_soup(rule, 67, 45, Topology::Torus, 40, 31 + k as u64);
+        for strategy in [Strategy::Rayon, Strategy::GpuResident] {
+            let context = format!("{strategy} on {name}");
+            assert_matches_scalar(factory_for(strategy), strategy, &soup, 30, &context);
+        }
+    }
+    assert_eq!(Rule::parse("jvn-29").unwrap().canonical(), "JvN29");
+    let hutton = Rule::parse("Hutton32").unwrap_err().to_string();
+    assert!(hutton.contains("Hutton"), "{hutton}");
+    need_tool("bgolly");
+    for file in [
+        "counter-demo.rle",
+        "read-arm-demo.rle",
+        "construction-arm-demo.rle",
+        "cell-coders-demo.rle",
+    ] {
+        let path = format!("/usr/share/golly/Patterns/Self-Rep/JvN/{file}");
+        let theirs = bgolly_algo_population("JvN", std::path::Path::new(&path), 100);
+        let ours = Command::new(env!("CARGO_BIN_EXE_golab"))
+            .args(["run", "--json", "--gens", "100", "--pattern", &path])
+            .output()
+            .unwrap();
+        assert!(
+            ours.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&ours.stderr)
+        );
+        let report: serde_json::Value = serde_json::from_slice(&ours.stdout).unwrap();
+        assert_eq!(
+            report["occupied"].as_u64().map(u128::from),
+            Some(theirs),
+            "{file}: {report}"
+        );
+    }
+}

@@ -65,6 +65,16 @@ pub(super) fn rule_menu() -> Vec<MenuGroup> {
         .map(|name| (name.clone(), name))
         .collect();
     groups.push(("rule tables (.rule files)", tables));
+    let built_in = ["JvN29", "Nobili32"]
+        .into_iter()
+        .map(|name| {
+            (
+                format!("{name} (von Neumann's automaton, built in)"),
+                name.to_string(),
+            )
+        })
+        .collect();
+    groups.push(("Golly's JvN algorithm", built_in));
     groups
 }
 

@@ -143,11 +143,14 @@ fn parse_unnamed(text: &str, original: &str) -> Result<Rule, RuleError> {
     if lower.len() > 1 && lower.starts_with('w') && lower[1..].bytes().all(|b| b.is_ascii_digit()) {
         return wolfram(&lower[1..], original);
     }
-    if ["jvn29", "nobili32", "hutton32"].contains(&lower.as_str()) {
+    if let Some(variant) = super::table::jvn::Variant::from_name(&lower) {
+        return super::table::jvn::rule(variant).map_err(|e| invalid(original, e.to_string()));
+    }
+    if ["hutton32", "modjvn-32"].contains(&lower.as_str()) {
         return Err(refused(
             original,
             "JvN",
-            "von Neumann's 29-state constructor and its Nobili and Hutton variants are Golly's JvN algorithm, which golab does not have yet",
+            "Hutton's 32-state variant of von Neumann's automaton is not built in yet (JvN29 and Nobili32 are)",
         ));
     }
     if lower.ends_with("history") || lower.ends_with("super") || lower.ends_with("investigator") {

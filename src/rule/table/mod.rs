@@ -10,6 +10,7 @@
 pub mod colors;
 pub mod compile;
 pub mod file;
+pub mod jvn;
 pub mod library;
 pub mod symmetry;
 #[cfg(test)]

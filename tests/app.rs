@@ -84,6 +84,17 @@ fn choosing_a_size_preset_resizes_with_the_pattern_centred() {
     assert_eq!(after, before.resized(256, 256).unwrap());
 }
 
+/// The cells a drag through `stops` paints (the lines between them), row-major.
+fn stroke_cells(stops: &[(i64, i64)]) -> Vec<(i64, i64)> {
+    let mut cells: Vec<(i64, i64)> = stops
+        .windows(2)
+        .flat_map(|w| line_cells(w[0], w[1]))
+        .collect();
+    cells.sort_by_key(|&(x, y)| (y, x));
+    cells.dedup();
+    cells
+}
+
 fn drag(harness: &mut Harness<'_, GolabApp>, button: PointerButton, path: &[Pos2]) {
     harness.event(Event::PointerMoved(path[0]));
     harness.step();
@@ -116,12 +127,7 @@ fn a_pointer_drag_paints_exactly_the_cells_under_it_and_undo_restores() {
         PointerButton::Primary,
         &stops.map(|(x, y)| centre(x, y)),
     );
-    let mut expected: Vec<(i64, i64)> = stops
-        .windows(2)
-        .flat_map(|w| line_cells(w[0], w[1]))
-        .collect();
-    expected.sort_by_key(|&(x, y)| (y, x));
-    expected.dedup();
+    let expected = stroke_cells(&stops);
     // The stroke's edits reach the simulation thread in several commands and statistics
     // follow them; wait for the whole stroke, then check it cell by cell.
     let _ = wait_for(&mut harness, "the painted cells", |s| {
@@ -400,12 +406,7 @@ fn hexagons_are_painted_where_the_pointer_is_and_golly_surfaces_open() {
         PointerButton::Primary,
         &stops.map(|(x, y)| cam.cell_centre(rect, x, y)),
     );
-    let mut expected: Vec<(i64, i64)> = stops
-        .windows(2)
-        .flat_map(|w| line_cells(w[0], w[1]))
-        .collect();
-    expected.sort_by_key(|&(x, y)| (y, x));
-    expected.dedup();
+    let expected = stroke_cells(&stops);
     let _ = wait_for(&mut harness, "the painted hexagons", |s| {
         s.stats.population >= expected.len() as u64
     });

@@ -6,8 +6,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use common::*;
 use golab::hashlife::{Hashed, Rect};
 use golab::rule::Rule;
@@ -312,30 +310,8 @@ fn golly_rule_table_files_give_bgollys_populations() {
         let bounded =
             file.contains("Margolus/HPP") || file.contains("Bounded") || file.ends_with(".mcl");
         let strategy = if bounded { "rayon" } else { "hashlife" };
-        let ours = Command::new(env!("CARGO_BIN_EXE_golab"))
-            .args([
-                "run",
-                "--strategy",
-                strategy,
-                "--json",
-                "--gens",
-                "100",
-                "--pattern",
-                &path,
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            ours.status.success(),
-            "{file}: {}",
-            String::from_utf8_lossy(&ours.stderr)
-        );
-        let report: serde_json::Value = serde_json::from_slice(&ours.stdout).unwrap();
-        assert_eq!(
-            report["occupied"].as_u64().map(u128::from),
-            Some(theirs),
-            "{file}: {report}"
-        );
+        let ours = golab_occupied(&["--strategy", strategy, "--gens", "100", "--pattern", &path]);
+        assert_eq!(ours, theirs, "{file}");
     }
 }
 
@@ -528,20 +504,7 @@ fn von_neumanns_automaton_runs_as_golly_runs_it() {
     ] {
         let path = format!("/usr/share/golly/Patterns/Self-Rep/JvN/{file}");
         let theirs = bgolly_algo_population("JvN", std::path::Path::new(&path), 100);
-        let ours = Command::new(env!("CARGO_BIN_EXE_golab"))
-            .args(["run", "--json", "--gens", "100", "--pattern", &path])
-            .output()
-            .unwrap();
-        assert!(
-            ours.status.success(),
-            "{file}: {}",
-            String::from_utf8_lossy(&ours.stderr)
-        );
-        let report: serde_json::Value = serde_json::from_slice(&ours.stdout).unwrap();
-        assert_eq!(
-            report["occupied"].as_u64().map(u128::from),
-            Some(theirs),
-            "{file}: {report}"
-        );
+        let ours = golab_occupied(&["--gens", "100", "--pattern", &path]);
+        assert_eq!(ours, theirs, "{file}");
     }
 }

@@ -206,18 +206,8 @@ fn impossible_surfaces_are_refused_with_the_reason() {
 fn golab_run_gives_bgollys_populations_on_every_surface() {
     need_tool("bgolly");
     let golab = |file: &str, strategy: &str, gens: u32| -> u128 {
-        let out = Command::new(env!("CARGO_BIN_EXE_golab"))
-            .args(["run", "--json", "--strategy", strategy, "--pattern", file])
-            .args(["--gens", &gens.to_string()])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{file} on {strategy}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        u128::from(report["occupied"].as_u64().unwrap())
+        let gens = gens.to_string();
+        common::golab_occupied(&["--strategy", strategy, "--pattern", file, "--gens", &gens])
     };
     for name in [
         "Klein-bottle",

@@ -107,7 +107,6 @@ impl JoinedAdapter {
 
 /// The padded dead-border world of `world`'s surface, ring empty.
 fn padded_world(world: &World) -> Result<World, StepError> {
-    let (w, h) = (world.width() as usize, world.height() as usize);
     let mut padded = World::new(
         world.width() + 2,
         world.height() + 2,
@@ -115,18 +114,29 @@ fn padded_world(world: &World) -> Result<World, StepError> {
         world.rule(),
     )?;
     padded.generation = world.generation;
-    let has_dying = !world.dying().is_empty();
+    copy_inside(world, &mut padded, true);
+    Ok(padded)
+}
+
+/// Copy ages and dying states between a surface's world and its padded world: into the
+/// padded world's inside (`into_padded`), or out of it.
+fn copy_inside(from: &World, to: &mut World, into_padded: bool) {
+    let w = from.width().min(to.width()) as usize;
+    let h = from.height().min(to.height()) as usize;
+    let has_dying = !from.dying().is_empty() && !to.dying().is_empty();
     for y in 0..h {
-        let (from, to) = (
-            y * w..(y + 1) * w,
-            (y + 1) * (w + 2) + 1..(y + 1) * (w + 2) + 1 + w,
-        );
-        padded.ages_mut()[to.clone()].copy_from_slice(&world.ages()[from.clone()]);
+        let plain = y * w..(y + 1) * w;
+        let padded = (y + 1) * (w + 2) + 1..(y + 1) * (w + 2) + 1 + w;
+        let (src, dst) = if into_padded {
+            (plain, padded)
+        } else {
+            (padded, plain)
+        };
+        to.ages_mut()[dst.clone()].copy_from_slice(&from.ages()[src.clone()]);
         if has_dying {
-            padded.dying_mut()[to].copy_from_slice(&world.dying()[from]);
+            to.dying_mut()[dst].copy_from_slice(&from.dying()[src]);
         }
     }
-    Ok(padded)
 }
 
 /// The ring of a `w × h` surface in padded coordinates with the padded index each copies.
@@ -216,20 +226,8 @@ impl Stepper for JoinedAdapter {
         self.refresh()?;
         let surface = self.surface.as_ref().ok_or_else(not_loaded)?;
         check_same_size(world, surface.width, surface.height)?;
-        let (w, h) = (surface.width as usize, surface.height as usize);
-        let padded = &surface.padded;
-        let has_dying = !padded.dying().is_empty() && !world.dying().is_empty();
-        for y in 0..h {
-            let (to, from) = (
-                y * w..(y + 1) * w,
-                (y + 1) * (w + 2) + 1..(y + 1) * (w + 2) + 1 + w,
-            );
-            world.ages_mut()[to.clone()].copy_from_slice(&padded.ages()[from.clone()]);
-            if has_dying {
-                world.dying_mut()[to].copy_from_slice(&padded.dying()[from]);
-            }
-        }
-        world.generation = padded.generation;
+        copy_inside(&surface.padded, world, false);
+        world.generation = surface.padded.generation;
         Ok(())
     }
 

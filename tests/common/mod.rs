@@ -249,3 +249,29 @@ pub fn view_buffer(ctx: &golab::gpu::GpuContext, pixels: usize) -> wgpu::Buffer 
         mapped_at_creation: false,
     })
 }
+
+/// `golab run --json ARGS…`'s report (the run must succeed; its stderr is the message).
+pub fn golab_run_json(args: &[&str]) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_golab"))
+        .arg("run")
+        .arg("--json")
+        .args(args)
+        .output()
+        .expect("golab runs");
+    assert!(
+        out.status.success(),
+        "golab run {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("golab run --json prints JSON")
+}
+
+/// Golly's population (every cell not in state 0) of `golab run --json ARGS…`.
+pub fn golab_occupied(args: &[&str]) -> u128 {
+    let report = golab_run_json(args);
+    u128::from(
+        report["occupied"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("no occupied count: {report}")),
+    )
+}

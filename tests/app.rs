@@ -425,3 +425,44 @@ fn hexagons_are_painted_where_the_pointer_is_and_golly_surfaces_open() {
     );
     assert!(!harness.state().view.camera.hex, "B3/S23 is drawn square");
 }
+
+/// Under a many-state rule the Draw tool paints the state picked in the palette (here
+/// WireWorld's conductor, state 3), and erasing still clears to state 0.
+#[test]
+fn the_state_palette_paints_the_picked_state() {
+    let mut s = settings(48, 32, 0.0);
+    s.rule = "WireWorld".into();
+    let mut harness = harness(s);
+    harness.run_steps(3);
+    harness.get_by_label("paints").click();
+    harness.run_steps(2);
+    // The legend names the state too; the popup's entry comes first.
+    let entry = harness.get_all_by_label("3 conductor").next().unwrap();
+    entry.click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().view.paint_state, 3);
+    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
+    let stops = [(5, 5), (20, 5)];
+    drag(
+        &mut harness,
+        PointerButton::Primary,
+        &stops.map(|(x, y)| cam.cell_centre(rect, x, y)),
+    );
+    let expected = stroke_cells(&stops);
+    let _ = wait_for(&mut harness, "the painted conductor", |s| {
+        s.stats.dying as usize >= expected.len()
+    });
+    let world = read_world(&harness);
+    for &(x, y) in &expected {
+        assert_eq!(world.state_at((y * 48 + x) as usize), 3, "({x}, {y})");
+    }
+    drag(
+        &mut harness,
+        PointerButton::Secondary,
+        &[cam.cell_centre(rect, 5, 5), cam.cell_centre(rect, 6, 5)],
+    );
+    let _ = wait_for(&mut harness, "the erased cells", |s| {
+        (s.stats.dying as usize) < expected.len()
+    });
+    assert_eq!(read_world(&harness).state_at(5 * 48 + 5), 0);
+}

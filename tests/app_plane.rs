@@ -160,6 +160,7 @@ fn paint_select_undo_and_reset_work_on_the_plane() {
     runner.send(Command::Paint {
         cells: vec![(far, -far), (far + 1, -far), (far + 2, -far)],
         alive: true,
+        state: 1,
         stroke: 1,
     });
     let snap = wait_for(&mut harness, "the blinker", |s| {

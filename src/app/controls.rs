@@ -335,6 +335,7 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
                 .on_hover_text(hint);
         }
     });
+    super::state_palette::palette(app, ui, snap);
     ui.horizontal(|ui| {
         if ui
             .button("Fit pattern")

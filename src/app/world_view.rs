@@ -50,6 +50,8 @@ pub struct WorldView {
     pub has_run: bool,
     /// Draw hexagonal rules on the hexagonal layout (a setting; the square grid otherwise).
     pub hex_cells: bool,
+    /// The state the Draw tool paints (1; a many-state rule's palette picks 2 and up).
+    pub paint_state: u8,
     stroke: u64,
     last_cell: Option<(i64, i64)>,
     select_anchor: Option<(i64, i64)>,
@@ -70,6 +72,7 @@ impl Default for WorldView {
             space_panned: false,
             has_run: false,
             hex_cells: true,
+            paint_state: 1,
             stroke: 0,
             last_cell: None,
             select_anchor: None,
@@ -220,6 +223,7 @@ impl WorldView {
                     runner.send(Command::Paint {
                         cells: line_cells(from, cell),
                         alive: !erase,
+                        state: self.paint_state,
                         stroke: self.stroke,
                     });
                     self.last_cell = Some(cell);

@@ -60,6 +60,9 @@ pub enum Command {
         cells: Vec<(i64, i64)>,
         /// Paint or erase.
         alive: bool,
+        /// The state painted cells take: 1, or a many-state rule's state 2 and up (the
+        /// window's state palette).
+        state: u8,
         /// Identifier of the pointer stroke.
         stroke: u64,
     },

@@ -209,15 +209,14 @@ impl Plane {
     }
 
     /// Paint (`alive`) or erase `cells`.
-    pub fn paint(
-        &mut self,
-        cells: &[(i64, i64)],
-        alive: bool,
-        stroke: u64,
-    ) -> Result<(), HashError> {
+    pub fn paint(&mut self, cells: &[(i64, i64)], state: u8, stroke: u64) -> Result<(), HashError> {
         self.record(Some(stroke));
         for &(x, y) in cells {
-            self.universe.set(x.into(), y.into(), alive)?;
+            if state < 2 {
+                self.universe.set(x.into(), y.into(), state == 1)?;
+            } else {
+                self.universe.set_state(x.into(), y.into(), state)?;
+            }
         }
         self.refresh();
         Ok(())

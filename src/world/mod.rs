@@ -333,6 +333,31 @@ impl World {
         true
     }
 
+    /// Put cell `(x, y)` in `state`: 0 dead, 1 alive (a live cell keeps its age), 2 and up
+    /// a many-state rule's state (a rule table's, a Generations rule's dying state). `false`
+    /// outside the world or for a state the rule does not have.
+    pub fn set_state(&mut self, x: u32, y: u32, state: u8) -> bool {
+        if state < 2 {
+            return self.apply_edit(CellEdit {
+                x,
+                y,
+                alive: state == 1,
+            });
+        }
+        if x >= self.width || y >= self.height || u16::from(state) >= self.rule.states() {
+            return false;
+        }
+        let i = self.index(x, y);
+        match self.dying.get_mut(i) {
+            Some(d) => {
+                *d = state;
+                self.ages[i] = 0;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Apply a batch of edits in order; returns how many landed inside the world.
     pub fn apply_edits(&mut self, edits: &[CellEdit]) -> usize {
         edits.iter().filter(|e| self.apply_edit(**e)).count()

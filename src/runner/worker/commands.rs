@@ -128,7 +128,26 @@ impl Worker {
             Command::Paint {
                 cells,
                 alive,
+                state,
                 stroke,
+            } if alive && state >= 2 => {
+                // States 2 and up are set in the host world, which the stepper reloads.
+                self.record(Some(stroke))?;
+                self.sim.modify(|world| {
+                    let mut next = world.clone();
+                    for &(x, y) in &cells {
+                        if let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) {
+                            next.set_state(x, y, state);
+                        }
+                    }
+                    Ok(next)
+                })?;
+            }
+            Command::Paint {
+                cells,
+                alive,
+                stroke,
+                ..
             } => {
                 let (w, h) = self.sim.size();
                 let edits: Vec<CellEdit> = cells

@@ -108,9 +108,10 @@ impl Worker {
             Command::Paint {
                 cells,
                 alive,
+                state,
                 stroke,
             } => plane
-                .paint(&cells, alive, stroke)
+                .paint(&cells, if alive { state.max(1) } else { 0 }, stroke)
                 .map_err(|e| refused(e.to_string()))?,
             Command::Edit { .. } => {}
             Command::Place { pattern, x, y } => plane

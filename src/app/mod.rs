@@ -318,7 +318,14 @@ impl GolabApp {
             if !self.settings.strategy_chosen {
                 self.settings.strategy = outcome.chosen;
             }
-            self.messages.push(Severity::Info, outcome.summary());
+            self.messages.push(
+                Severity::Info,
+                format!(
+                    "started on {}: {} (kept for this adapter; a strategy you pick is remembered instead)",
+                    outcome.chosen.name(),
+                    outcome.summary()
+                ),
+            );
         }
     }
 

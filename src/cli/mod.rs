@@ -141,11 +141,26 @@ pub struct GpuInfoArgs {
     /// FILTER (all with an empty one: `--kernels ''`).
     #[arg(long, value_name = "FILTER")]
     pub kernels: Option<String>,
+    /// Also run the window's start-up probe on this adapter and print what it measured
+    /// and the strategy a new user's window would start on (under a second).
+    #[arg(long)]
+    pub probe: bool,
 }
 
 fn gpu_info(args: &GpuInfoArgs, tuning: &crate::config::Tuning) -> Result<(), CliError> {
     let ctx = crate::gpu::GpuContext::new(&tuning.gpu)?;
     print!("{}", ctx.report());
+    if args.probe {
+        let real_gpu = ctx.info.device_type != wgpu::DeviceType::Cpu;
+        let factory = crate::step::StepperFactory::with_context(ctx.clone());
+        let slice = std::time::Duration::from_millis(120);
+        let outcome = crate::step::probe::probe(&factory, real_gpu, slice);
+        println!(
+            "\n## Start-up probe\n\na new user's window starts on {}: {}",
+            outcome.chosen.name(),
+            outcome.summary()
+        );
+    }
     if let Some(filter) = &args.kernels {
         let modules: Vec<(String, String)> = every_shader_module()
             .into_iter()

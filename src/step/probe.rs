@@ -35,7 +35,8 @@ pub struct ProbeOutcome {
 }
 
 impl ProbeOutcome {
-    /// One line for the window: the choice, the figures and the reason.
+    /// What was measured and why the choice: "the start-up probe (0.49 s, a 512² soup)
+    /// measured …; a software driver runs …".
     pub fn summary(&self) -> String {
         let figures: Vec<String> = self
             .measured
@@ -43,8 +44,7 @@ impl ProbeOutcome {
             .map(|(s, rate)| format!("{} {:.2e} cell updates/s", s.name(), rate))
             .collect();
         format!(
-            "started on {}: the start-up probe ({:.2} s, a {SIDE}² soup) measured {}; {} (kept for this adapter: any strategy you pick is remembered instead)",
-            self.chosen.name(),
+            "the start-up probe ({:.2} s, a {SIDE}² soup) measured {}; {}",
             self.seconds,
             figures.join(", "),
             self.reason

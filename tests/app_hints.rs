@@ -187,9 +187,14 @@ fn a_first_launch_probes_the_fastest_strategy_once_per_adapter() {
         );
     }
     let note = harness.state().messages.current().map(|m| m.text.clone());
+    let measured_beside = if software {
+        "gpu-resident"
+    } else {
+        "copy kernel"
+    };
     assert!(
         note.as_deref()
-            .is_some_and(|t| t.contains("start-up probe") && t.contains("gpu-resident")),
+            .is_some_and(|t| t.contains("start-up probe") && t.contains(measured_beside)),
         "{note:?}"
     );
     drop(harness);

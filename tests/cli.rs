@@ -700,22 +700,22 @@ fn a_pattern_whose_rule_the_hashed_plane_does_not_run_goes_to_a_grid_with_the_re
     );
 }
 
-/// `golab gpu-info --probe` runs the window's start-up probe: both quick strategies are
-/// timed and the choice follows the adapter (cpu-bitsliced on lavapipe, never a strategy the
-/// probe did not measure except gpu-bitpacked on a real GPU).
+/// `golab gpu-info --probe` runs the window's start-up probe: cpu-bitsliced timed, and
+/// gpu-resident beside it on a software driver (where cpu-bitsliced wins) or the copy
+/// bandwidth on a real GPU (where gpu-bitpacked is expected from it).
 #[test]
 fn gpu_info_probe_says_which_strategy_a_new_window_starts_on() {
     let out = golab(&["gpu-info", "--probe"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("## Start-up probe"), "{text}");
-    assert!(
-        text.contains("cpu-bitsliced ") && text.contains("gpu-resident "),
-        "{text}"
-    );
+    assert!(text.contains("cpu-bitsliced "), "{text}");
     if text.contains("llvmpipe") {
+        // A software driver: gpu-resident timed beside cpu-bitsliced, which wins.
+        assert!(text.contains("gpu-resident "), "{text}");
         assert!(text.contains("starts on cpu-bitsliced"), "{text}");
     } else {
+        assert!(text.contains("the GPU's copy kernel"), "{text}");
         assert!(
             text.contains("starts on gpu-bitpacked") || text.contains("starts on cpu-bitsliced"),
             "{text}"

@@ -223,7 +223,7 @@ fn refusals_name_the_family_and_why() {
     );
     for (input, family) in [
         ("M0,8,4,3,2,5,9,7,1,6,10,11,12,13,14,15", "Margolus"),
-        ("JvN29", "JvN"),
+        ("Hutton32", "JvN"),
         ("B3/S23History", "History/Super"),
         ("LifeSuper", "History/Super"),
         ("B3/S23:T100,100", "bounded-grid"),

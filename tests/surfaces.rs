@@ -295,3 +295,35 @@ fn live_cells(path: &std::path::Path) -> (u32, u32, Vec<(u32, u32)>) {
     );
     (pattern.width, pattern.height, pattern.cells)
 }
+
+/// A tube opened with little room grows along its open side as its pattern spreads (the
+/// window's tube), and after 1 000 generations of Golly's pulsars-in-tube holds bgolly's
+/// population, its joined side untouched.
+#[test]
+fn a_tube_grows_along_its_open_side_and_keeps_gollys_population() {
+    need_tool("bgolly");
+    let path =
+        std::path::Path::new("/usr/share/golly/Patterns/Life/Bounded-Grids/pulsars-in-tube.rle");
+    let pattern = golab::pattern::library::load_file(path).unwrap();
+    let rule = pattern.rule.unwrap();
+    let (world, _) = pattern.open_in_grid(rule, 16).unwrap().unwrap();
+    let (w0, h0) = (world.width(), world.height());
+    assert!(world.grows, "a tube opens as a growing world");
+    let mut sim = golab::sim::Simulation::new(
+        golab::step::StepperFactory::cpu_only(),
+        world,
+        golab::step::Strategy::Rayon,
+    )
+    .unwrap();
+    assert!(sim.grows());
+    sim.step(1000).unwrap();
+    let grown = sim.world().unwrap().clone();
+    assert_eq!(grown.height(), h0, "the joined side keeps its size");
+    assert!(
+        grown.width() > w0,
+        "the open side grew: {w0} -> {}",
+        grown.width()
+    );
+    let theirs = common::bgolly_algo_population("QuickLife", path, 1000);
+    assert_eq!(u128::from(grown.population()), theirs);
+}

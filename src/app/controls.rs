@@ -269,7 +269,8 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     });
     ui.horizontal(|ui| {
         let plane = snap.plane.is_some();
-        let unbounded = plane || snap.grows;
+        // A growing tube is a bounded surface with open ends: the surface menu shows it.
+        let unbounded = plane || (snap.grows && !snap.topology.is_joined());
         for (topology, label) in [
             (Topology::Torus, "torus"),
             (Topology::DeadBorder, "dead border"),

@@ -112,9 +112,14 @@ fn open_plane(
     Ok((OpenedWorld::Plane(Box::new(universe)), note, info))
 }
 
-/// Cells of room the window gives a pattern beyond each end of a tube's or strip's infinite
-/// side (Golly's `:T0,68`): a pattern moving at c reaches an end after this many generations.
-const TUBE_ROOM: u64 = 4096;
+/// Cells of room the window first gives a pattern beyond each end of a tube's infinite side
+/// (Golly's `:T0,68`); the world then grows along it as the pattern nears an end.
+const TUBE_ROOM: u64 = 64;
+
+/// Cells of room the window gives a pattern beyond each end of a strip's infinite side
+/// (`:P30,0`, no Golly file has one), which does not grow: a pattern moving at c reaches an
+/// end after this many generations.
+const STRIP_ROOM: u64 = 4096;
 
 /// The world a pattern opens as: the current size (grown to fit the pattern), the
 /// pattern's rule when it names one, the pattern centred, the file's generation — or, when
@@ -122,8 +127,12 @@ const TUBE_ROOM: u64 = 4096;
 /// pattern at its position. The second value warns of clipped cells.
 fn world_for_pattern(pattern: &Pattern, now: Current) -> Result<(World, Option<String>), String> {
     let rule = pattern.rule.unwrap_or(now.rule);
-    // A tube's open side gets room for a long run: the window has no generation count.
-    if let Some(opened) = pattern.open_in_grid(rule, TUBE_ROOM) {
+    // A tube's open side starts with a little room and grows; a strip's gets room for a long run.
+    let room = match pattern.grid.map(|g| g.topology) {
+        Some(crate::world::Topology::DeadBorder) => STRIP_ROOM,
+        _ => TUBE_ROOM,
+    };
+    if let Some(opened) = pattern.open_in_grid(rule, room) {
         let (world, report) = opened?;
         return Ok((world, report.warning()));
     }

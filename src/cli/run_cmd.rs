@@ -289,10 +289,10 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
         width: world.width(),
         height: world.height(),
         rule: world.rule().to_string(),
-        topology: if grows {
-            "growing".to_string()
-        } else {
-            world.topology.to_string()
+        topology: match (grows, world.topology) {
+            (true, Topology::Joined(join)) => format!("{join}, growing"),
+            (true, _) => "growing".to_string(),
+            (false, topology) => topology.to_string(),
         },
         transfer_bytes: TransferTotals {
             up: after.up - before.up,

@@ -187,6 +187,12 @@ impl Pattern {
             };
             let report = self.place(&mut world, placement);
             world.generation = self.generation.unwrap_or(0);
+            // A tube grows along its open side as the pattern nears an end (a strip, `:P30,0`,
+            // keeps the room it was given).
+            world.grows = matches!(
+                grid.topology,
+                crate::world::Topology::Joined(join) if join.open_sides().is_some()
+            );
             Ok((world, report))
         })())
     }

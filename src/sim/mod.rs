@@ -85,11 +85,16 @@ impl Simulation {
         self.host.topology
     }
 
-    /// Whether the world grows with its pattern (Golly's unbounded Larger than Life; other
-    /// rules are unbounded on the hashed plane, so a growing world under them is a
-    /// dead-border grid).
+    /// Whether the world grows with its pattern: Golly's unbounded Larger than Life (other
+    /// rules are unbounded on the hashed plane, so a growing dead-border world under them is
+    /// a plain grid), and Golly's tubes, along their open side.
     pub fn grows(&self) -> bool {
-        self.host.grows && self.host.topology == Topology::DeadBorder && self.host.rule().is_ltl()
+        self.host.grows
+            && match self.host.topology {
+                Topology::DeadBorder => self.host.rule().is_ltl(),
+                Topology::Joined(join) => join.open_sides().is_some(),
+                Topology::Torus => false,
+            }
     }
 
     /// Make the world Golly's unbounded Larger than Life universe: a dead-border grid that
@@ -141,7 +146,16 @@ impl Simulation {
             let (lo, len) = (u64::from(lo), u64::from(len));
             lo.min(edge - lo - len) / range
         };
-        let (fits_x, fits_y) = (margin(x, live_w, w), margin(y, live_h, h));
+        let (mut fits_x, mut fits_y) = (margin(x, live_w, w), margin(y, live_h, h));
+        // A tube's joined sides have no edge to reach.
+        if let Topology::Joined(join) = world.topology
+            && let Some((open_x, open_y)) = join.open_sides()
+        {
+            (fits_x, fits_y) = (
+                if open_x { fits_x } else { u64::MAX },
+                if open_y { fits_y } else { u64::MAX },
+            );
+        }
         let enough = wanted.min(growth::min_batch(range));
         if fits_x.min(fits_y) >= enough {
             return Ok(fits_x.min(fits_y).min(wanted));

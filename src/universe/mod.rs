@@ -205,10 +205,10 @@ impl Universe for GridUniverse {
         Kind::Grid {
             width,
             height,
-            topology: if self.sim.grows() {
-                "growing".to_string()
-            } else {
-                self.sim.topology().to_string()
+            topology: match (self.sim.grows(), self.sim.topology()) {
+                (true, crate::world::Topology::Joined(join)) => format!("{join}, growing"),
+                (true, _) => "growing".to_string(),
+                (false, topology) => topology.to_string(),
             },
             strategy: self.sim.strategy().name().to_string(),
         }

@@ -82,8 +82,9 @@ pub struct World {
     /// empty otherwise.
     #[serde(default)]
     dying: Vec<u8>,
-    /// Golly's unbounded universe for Larger than Life: a dead-border grid that the
-    /// simulation enlarges (about its centre) before the pattern can reach an edge.
+    /// Golly's unbounded universe for Larger than Life, and Golly's tubes (`:T0,20`): a grid
+    /// that the simulation enlarges (about its centre, along its open sides) before the
+    /// pattern can reach an open edge.
     #[serde(default)]
     pub grows: bool,
 }

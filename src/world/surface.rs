@@ -91,6 +91,16 @@ impl Join {
         Ok(())
     }
 
+    /// Which sides a tube leaves open, (left and right, top and bottom): the ones a
+    /// growing world enlarges; `None` for the closed surfaces.
+    pub fn open_sides(self) -> Option<(bool, bool)> {
+        match self {
+            Join::TubeTopBottom => Some((true, false)),
+            Join::TubeLeftRight => Some((false, true)),
+            _ => None,
+        }
+    }
+
     /// The cell whose state the cell at `(x, y)` just outside a `width × height` grid copies,
     /// `None` where the surface is open (a tube's ends).
     pub fn source(self, x: i64, y: i64, width: i64, height: i64) -> Option<(i64, i64)> {

@@ -46,15 +46,14 @@ impl Default for Camera {
 impl Camera {
     /// Whole `w × h` world in `rect`, centred.
     pub fn fit(rect: Rect, w: u32, h: u32) -> Camera {
-        Camera::fit_box(rect, [0.0, 0.0], [f64::from(w), f64::from(h)], false)
-            .min_cell_px(MAX_CELL_PX)
+        Camera::fit_layout(rect, w, h, false)
     }
 
     /// The same camera on the hexagonal layout (`hex`) or the square one, fitted to the
     /// `w × h` world.
     pub fn fit_layout(rect: Rect, w: u32, h: u32, hex: bool) -> Camera {
         Camera::fit_box(rect, [0.0, 0.0], [f64::from(w), f64::from(h)], hex)
-            .min_cell_px(MAX_CELL_PX)
+            .zoomed_in_at_most(MAX_CELL_PX)
     }
 
     /// The cell box from `lo` to `hi` (cell coordinates) filling `rect`, centred.
@@ -87,7 +86,7 @@ impl Camera {
     }
 
     /// This camera zoomed in no further than `max` points per cell.
-    fn min_cell_px(mut self, max: f32) -> Camera {
+    fn zoomed_in_at_most(mut self, max: f32) -> Camera {
         self.cell_px = self.cell_px.min(max);
         self
     }
@@ -112,12 +111,7 @@ impl Camera {
     }
 
     /// Display coordinates under screen point `p`.
-    pub fn to_display_at(&self, rect: Rect, p: Pos2) -> [f64; 2] {
-        self.display_at(rect, p)
-    }
-
-    /// Display coordinates under screen point `p`.
-    fn display_at(&self, rect: Rect, p: Pos2) -> [f64; 2] {
+    pub fn display_at(&self, rect: Rect, p: Pos2) -> [f64; 2] {
         let d = p - rect.center();
         [
             self.center[0] + f64::from(d.x / self.cell_px),
@@ -137,7 +131,7 @@ impl Camera {
         let inner = rect.shrink2(rect.size() * 0.1);
         let (w, h) = (selection.width() as f64, selection.height() as f64);
         let (x0, y0) = (selection.x0 as f64, selection.y0 as f64);
-        Camera::fit_box(inner, [x0, y0], [x0 + w, y0 + h], hex).min_cell_px(MAX_CELL_PX)
+        Camera::fit_box(inner, [x0, y0], [x0 + w, y0 + h], hex).zoomed_in_at_most(MAX_CELL_PX)
     }
 
     /// World position (in cells, fractional) under screen point `p`.
@@ -197,11 +191,11 @@ impl Camera {
     /// The view request for `rect` at `pixels_per_point`, at most 4096 pixels a side.
     pub fn request(&self, rect: Rect, pixels_per_point: f32) -> ViewRequest {
         let scale = pixels_per_point.clamp(0.25, 4.0);
-        let width_px = ((rect.width() * scale).round() as u32).clamp(1, 4096);
-        let height_px = ((rect.height() * scale).round() as u32).clamp(1, 4096);
         if self.hex {
             return self.hex_request(rect, scale);
         }
+        let width_px = ((rect.width() * scale).round() as u32).clamp(1, 4096);
+        let height_px = ((rect.height() * scale).round() as u32).clamp(1, 4096);
         let top_left = self.to_world(rect, rect.min);
         ViewRequest {
             x0: top_left[0],

@@ -362,12 +362,8 @@ impl LabTab {
                     report.rows.len()
                 ));
             } else {
-                let (copy, source) = report.header_copy();
-                let copy = if copy.is_finite() {
-                    format!("copy {}", crate::lab::report::gb_per_s(copy))
-                } else {
-                    "copy bandwidth not shown".to_string()
-                };
+                let (_, source) = report.header_copy();
+                let copy = report.copy_label();
                 ui.label(format!("on {} · {copy} · {}", report.device, report.timing))
                     .on_hover_text(format!("copy bandwidth: {source} (read + write bytes)"));
             }

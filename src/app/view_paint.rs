@@ -223,7 +223,7 @@ pub fn paint(
                 cells_per_pixel: image.request.cells_per_pixel as f32,
                 view_origin: {
                     let base = camera.to_display(image.request.x0, image.request.y0);
-                    let top_left = camera.to_display_at(rect, rect.min);
+                    let top_left = camera.display_at(rect, rect.min);
                     [
                         (top_left[0] - base[0]) as f32,
                         (top_left[1] - base[1]) as f32,

@@ -182,9 +182,18 @@ impl LabReport {
     pub fn copy_phrase(&self) -> String {
         match self.header_copy() {
             (gb, source) if gb.is_finite() => {
-                format!("copy {} (read + write; {source})", gb_per_s(gb))
+                format!("{} (read + write; {source})", self.copy_label())
             }
             (_, why) => format!("copy bandwidth {why}"),
+        }
+    }
+
+    /// The header's copy bandwidth in short, for the window: "copy 3.80 GB/s", or "copy
+    /// bandwidth not shown" ([`Self::header_copy`] says why).
+    pub fn copy_label(&self) -> String {
+        match self.header_copy().0 {
+            gb if gb.is_finite() => format!("copy {}", gb_per_s(gb)),
+            _ => "copy bandwidth not shown".to_string(),
         }
     }
 

@@ -127,8 +127,7 @@ impl StepperFactory {
                 }
             }
         };
-        if !matches!(strategy, Strategy::Scalar | Strategy::Rayon) {
-            // scalar and rayon copy a joined surface's edges in their own padded grid.
+        if !strategy.fills_joined_ring() {
             stepper = Box::new(super::joined::JoinedAdapter::new(stepper));
         }
         stepper.load(world)?;

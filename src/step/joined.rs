@@ -34,13 +34,11 @@ struct Surface {
     padded: World,
     /// Whether `padded` is the inner stepper's current state.
     fresh: bool,
-    /// Each ring cell of the padded world with the padded index of the edge cell it copies
-    /// (`None`: always dead).
-    ring: Vec<(u32, u32, Option<usize>)>,
     /// The edge cells the ring copies (padded coordinates), each once.
     sources: Vec<(u32, u32)>,
-    /// For each ring cell, its edge cell's index in `sources`.
-    ring_source: Vec<Option<usize>>,
+    /// Each ring cell of the padded world with the index in `sources` of the edge cell it
+    /// copies (`None`: always dead).
+    ring: Vec<(u32, u32, Option<usize>)>,
 }
 
 impl JoinedAdapter {
@@ -75,8 +73,7 @@ impl JoinedAdapter {
             let edits: Vec<CellEdit> = surface
                 .ring
                 .iter()
-                .zip(&surface.ring_source)
-                .map(|(&(x, y, _), &k)| CellEdit {
+                .map(|&(x, y, k)| CellEdit {
                     x,
                     y,
                     alive: k.is_some_and(|k| alive[k]),
@@ -87,14 +84,14 @@ impl JoinedAdapter {
         self.refresh()?;
         let surface = self.surface.as_mut().ok_or_else(not_loaded)?;
         let ages = surface.padded.ages();
+        let stride = surface.width as usize + 2;
+        let alive_at = |(x, y): (u32, u32)| ages[y as usize * stride + x as usize] > 0;
         let edits: Vec<CellEdit> = surface
             .ring
             .iter()
-            .filter_map(|&(x, y, source)| {
-                let stride = surface.width as usize + 2;
-                let alive = source.is_some_and(|i| ages[i] > 0);
-                let now = ages[y as usize * stride + x as usize] > 0;
-                (alive != now).then_some(CellEdit { x, y, alive })
+            .filter_map(|&(x, y, k)| {
+                let alive = k.is_some_and(|k| alive_at(surface.sources[k]));
+                (alive != alive_at((x, y))).then_some(CellEdit { x, y, alive })
             })
             .collect();
         if !edits.is_empty() {
@@ -139,22 +136,6 @@ fn copy_inside(from: &World, to: &mut World, into_padded: bool) {
     }
 }
 
-/// The ring of a `w × h` surface in padded coordinates with the padded index each copies.
-fn ring_of(topology: Topology, w: u32, h: u32) -> Vec<(u32, u32, Option<usize>)> {
-    let (wi, hi) = (i64::from(w), i64::from(h));
-    let stride = wi + 2;
-    let ring = (-1..=wi)
-        .flat_map(|x| [(x, -1), (x, hi)])
-        .chain((0..hi).flat_map(|y| [(-1, y), (wi, y)]));
-    ring.map(|(x, y)| {
-        let source = topology
-            .source(x, y, wi, hi)
-            .map(|(sx, sy)| ((sy + 1) * stride + sx + 1) as usize);
-        ((x + 1) as u32, (y + 1) as u32, source)
-    })
-    .collect()
-}
-
 impl Stepper for JoinedAdapter {
     fn strategy(&self) -> Strategy {
         self.inner.strategy()
@@ -176,21 +157,16 @@ impl Stepper for JoinedAdapter {
         }
         let padded = padded_world(world)?;
         self.inner.load(&padded)?;
-        let ring = ring_of(world.topology, world.width(), world.height());
-        let stride = world.width() as usize + 2;
-        let mut sources: Vec<(u32, u32)> = ring
-            .iter()
-            .filter_map(|r| r.2)
-            .map(|i| ((i % stride) as u32, (i / stride) as u32))
+        let copies: Vec<_> = world
+            .topology
+            .padded_ring(world.width(), world.height())
             .collect();
+        let mut sources: Vec<(u32, u32)> = copies.iter().filter_map(|c| c.1).collect();
         sources.sort_unstable();
         sources.dedup();
-        let ring_source = ring
+        let ring = copies
             .iter()
-            .map(|r| {
-                r.2.map(|i| ((i % stride) as u32, (i / stride) as u32))
-                    .and_then(|c| sources.binary_search(&c).ok())
-            })
+            .map(|&((x, y), source)| (x, y, source.and_then(|c| sources.binary_search(&c).ok())))
             .collect();
         self.surface = Some(Surface {
             topology: world.topology,
@@ -198,9 +174,8 @@ impl Stepper for JoinedAdapter {
             height: world.height(),
             padded,
             fresh: true,
-            ring,
             sources,
-            ring_source,
+            ring,
         });
         Ok(())
     }
@@ -251,17 +226,23 @@ impl Stepper for JoinedAdapter {
     }
 
     fn stats(&mut self, buckets: usize) -> Result<Stats, StepError> {
-        let Some(surface) = self.surface.as_ref() else {
+        if self.surface.is_none() {
             return self.inner.stats(buckets);
-        };
-        let mut world = World::new(
-            surface.width,
-            surface.height,
-            surface.topology,
-            surface.padded.rule(),
-        )?;
-        self.read_world(&mut world)?;
-        Ok(Stats::of_world(&world, buckets))
+        }
+        // The inside rows of the padded world, read in place: the ring is not the world's.
+        self.refresh()?;
+        let surface = self.surface.as_ref().ok_or_else(not_loaded)?;
+        let padded = &surface.padded;
+        let (w, h) = (surface.width as usize, surface.height as usize);
+        let mut stats = Stats::empty(padded.generation, buckets);
+        for y in 1..=h {
+            let inside = y * (w + 2) + 1..y * (w + 2) + 1 + w;
+            stats.add_ages(&padded.ages()[inside.clone()]);
+            if let Some(dying) = padded.dying().get(inside) {
+                stats.add_dying(dying);
+            }
+        }
+        Ok(stats)
     }
 
     fn generation(&self) -> u64 {

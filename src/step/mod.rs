@@ -253,6 +253,12 @@ impl Strategy {
             })
     }
 
+    /// Whether the strategy fills a joined surface's ring itself (scalar and rayon, in their
+    /// padded grid); the others run joined surfaces through [`joined::JoinedAdapter`].
+    pub fn fills_joined_ring(self) -> bool {
+        matches!(self, Strategy::Scalar | Strategy::Rayon)
+    }
+
     /// What [`Stepper::load`] checks of `world` before taking it: the rule
     /// ([`Self::check_supports`]) and, for every strategy but scalar and rayon, that the
     /// topology is a torus or a dead border (the factory's [`joined::JoinedAdapter`] runs
@@ -260,7 +266,7 @@ impl Strategy {
     /// them as a dead border).
     pub fn check_loads(self, world: &World) -> Result<(), StepError> {
         self.check_supports(&world.rule())?;
-        if world.topology.is_joined() && !matches!(self, Strategy::Scalar | Strategy::Rayon) {
+        if world.topology.is_joined() && !self.fills_joined_ring() {
             return Err(StepError::Unavailable {
                 strategy: self.name(),
                 reason: format!(

@@ -45,6 +45,26 @@ impl Topology {
         }
     }
 
+    /// Every cell of the ring around a `width × height` world, in the coordinates of the
+    /// `(width + 2) × (height + 2)` padded grid that holds the world at `(1, 1)`, with the
+    /// padded cell it copies ([`Topology::source`]; `None`: dead). What the steppers that run
+    /// a joined surface on a padded grid fill its ring from.
+    pub fn padded_ring(
+        self,
+        width: u32,
+        height: u32,
+    ) -> impl Iterator<Item = ((u32, u32), Option<(u32, u32)>)> {
+        let (w, h) = (i64::from(width), i64::from(height));
+        let padded = |x: i64, y: i64| ((x + 1) as u32, (y + 1) as u32);
+        (-1..=w)
+            .flat_map(move |x| [(x, -1), (x, h)])
+            .chain((0..h).flat_map(move |y| [(-1, y), (w, y)]))
+            .map(move |(x, y)| {
+                let source = self.source(x, y, w, h).map(|(sx, sy)| padded(sx, sy));
+                (padded(x, y), source)
+            })
+    }
+
     /// Whether a `width × height` world can have this topology (a sphere is square).
     pub fn check_size(self, width: u32, height: u32) -> Result<(), WorldError> {
         match self {

@@ -268,23 +268,17 @@ impl PaddedGrid {
 }
 
 /// A joined surface's ring of a `w × h` grid padded to `w + 2` columns: each ring cell that
-/// copies an edge cell, with that cell ([`Topology::source`]), as indices into the padded
+/// copies an edge cell, with that cell ([`Topology::padded_ring`]), as indices into the padded
 /// grid. Empty for the torus and the dead border, which [`PaddedGrid::fill_halo`] does by rows.
 fn ring_map(topology: Topology, w: usize, h: usize) -> Vec<(u32, u32)> {
     if !topology.is_joined() {
         return Vec::new();
     }
-    let stride = w as i64 + 2;
-    let index = |x: i64, y: i64| ((y + 1) * stride + x + 1) as u32;
-    let (wi, hi) = (w as i64, h as i64);
-    let ring = (-1..=wi)
-        .flat_map(|x| [(x, -1), (x, hi)])
-        .chain((0..hi).flat_map(|y| [(-1, y), (wi, y)]));
-    ring.filter_map(|(x, y)| {
-        let (sx, sy) = topology.source(x, y, wi, hi)?;
-        Some((index(x, y), index(sx, sy)))
-    })
-    .collect()
+    let index = |(x, y): (u32, u32)| y * (w as u32 + 2) + x;
+    topology
+        .padded_ring(w as u32, h as u32)
+        .filter_map(|(cell, source)| Some((index(cell), index(source?))))
+        .collect()
 }
 
 /// The rule as the row kernel reads it: next-alive per 9-bit neighbourhood index, and the

@@ -25,6 +25,11 @@ pub struct Stats {
     /// `population`, which counts live cells only.
     #[serde(default)]
     pub dying: u64,
+    /// Cells per state for states 2 and up (index = state; 0 and 1 stay 0: dead cells are
+    /// the rest, state 1 is `population`), up to the highest state present; empty where
+    /// the strategy does not count them (the bit-sliced kernels, the hashed plane).
+    #[serde(default)]
+    pub per_state: Vec<u64>,
 }
 
 /// Normalized age in 0..=100 of a live cell of `age` (≥ 1) at `generation`: the
@@ -49,6 +54,7 @@ impl Stats {
             population: 0,
             histogram: vec![0; buckets.max(1)],
             dying: 0,
+            per_state: Vec::new(),
         }
     }
 
@@ -75,9 +81,30 @@ impl Stats {
         }
     }
 
-    /// Count the dying cells of a dying-state slice (0 = not dying) into this snapshot.
+    /// Count the cells of a state slice (0 = not in states 2 and up) into this snapshot:
+    /// the dying total and [`Stats::per_state`].
     pub fn add_dying(&mut self, dying: &[u8]) {
-        self.dying += dying.iter().filter(|&&d| d > 0).count() as u64;
+        let mut counts = [0u64; 256];
+        for &d in dying {
+            counts[usize::from(d)] += 1;
+        }
+        counts[0] = 0;
+        self.add_per_state(&counts);
+    }
+
+    /// Add per-state counts (index = state; entries 0 and 1 ignored).
+    pub fn add_per_state(&mut self, counts: &[u64]) {
+        let top = counts.iter().rposition(|&c| c > 0).filter(|&t| t >= 2);
+        let Some(top) = top else {
+            return;
+        };
+        if self.per_state.len() <= top {
+            self.per_state.resize(top + 1, 0);
+        }
+        for (mine, &c) in self.per_state.iter_mut().zip(counts).skip(2) {
+            *mine += c;
+            self.dying += c;
+        }
     }
 
     /// Add device counters: for each chunk, `buckets` histogram counts then the population.
@@ -91,17 +118,25 @@ impl Stats {
     }
 
     /// Add the counters a device statistics kernel leaves: per chunk `buckets` histogram
-    /// counts and the population, then one dying-cell total.
-    pub fn add_device_counts(&mut self, counts: &[u32], buckets: usize) {
-        let (chunks, dying) = counts.split_at(counts.len() - 1);
+    /// counts and the population, then one count per state (`states` of them; states 2 and
+    /// up are the dying cells).
+    pub fn add_device_counts(&mut self, counts: &[u32], buckets: usize, states: usize) {
+        let (chunks, per_state) = counts.split_at(counts.len() - states);
         self.add_counts(chunks, buckets);
-        self.dying += u64::from(dying[0]);
+        let per_state: Vec<u64> = per_state.iter().map(|&c| u64::from(c)).collect();
+        self.add_per_state(&per_state);
     }
 
     /// Add another snapshot of the same generation (used to merge per-band partial counts).
     pub fn merge(mut self, other: &Stats) -> Self {
         self.population += other.population;
         self.dying += other.dying;
+        if self.per_state.len() < other.per_state.len() {
+            self.per_state.resize(other.per_state.len(), 0);
+        }
+        for (mine, theirs) in self.per_state.iter_mut().zip(&other.per_state) {
+            *mine += theirs;
+        }
         for (mine, theirs) in self.histogram.iter_mut().zip(&other.histogram) {
             *mine += theirs;
         }
@@ -135,5 +170,24 @@ mod tests {
         assert_eq!(stats.histogram, vec![1, 0, 1, 0, 2]);
         let merged = stats.clone().merge(&stats);
         assert_eq!(merged.population, 8);
+    }
+
+    #[test]
+    fn counts_each_state_from_2_up() {
+        let mut stats = Stats::empty(3, 5);
+        stats.add_dying(&[0, 2, 0, 5, 2, 0, 9]);
+        assert_eq!(
+            (stats.dying, stats.per_state.clone()),
+            (4, vec![0, 0, 2, 0, 0, 1, 0, 0, 0, 1])
+        );
+        // Device counters: 1 chunk of 5 buckets + population, then 4 states.
+        let mut device = Stats::empty(3, 5);
+        device.add_device_counts(&[1, 0, 0, 0, 2, 3, 0, 0, 6, 1], 5, 4);
+        assert_eq!(
+            (device.population, device.dying, device.per_state.clone()),
+            (3, 7, vec![0, 0, 6, 1])
+        );
+        let merged = stats.merge(&device);
+        assert_eq!(merged.per_state, vec![0, 0, 8, 1, 0, 1, 0, 0, 0, 1]);
     }
 }

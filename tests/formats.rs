@@ -142,13 +142,12 @@ fn macrocell_leaves_nodes_and_metadata() {
     // The leaf is the root's nw quadrant, whose corner is at (-8, -8).
     assert_eq!(p.position, Some((-8, -3)));
     assert_eq!(p.cells, library_cells("glider"));
-    // Multi-state 2×2 nodes of LifeHistory: states 1, 3, 5 live, the rest counted.
-    without_golly_rules();
+    // Multi-state 2×2 nodes of LifeHistory (built in, 7 states): every state kept.
     let text = "[M2]\n#R LifeHistory\n1 1 2 0 3\n1 4 5 6 0\n2 1 0 2 0\n";
     let h = parse(text, None).unwrap();
-    assert_eq!(absolute(&h), [(-2, -2), (-1, -1), (-1, 0)]);
-    assert_eq!(h.warnings.len(), 1);
-    assert!(h.warnings[0].contains("3 cell"), "{:?}", h.warnings);
+    assert_eq!(h.rule.unwrap().states(), 7);
+    assert_eq!(h.population() + h.dying.len(), 6, "{h:?}");
+    assert!(h.warnings.is_empty(), "{:?}", h.warnings);
     // An empty file (no nodes) is an empty pattern, as in Golly.
     assert_eq!(
         parse("[M2] (x)\n#R B3/S23\n", None).unwrap().population(),
@@ -287,33 +286,24 @@ fn other_surfaces_read_and_impossible_ones_are_refused_at_the_suffix() {
     }
 }
 
-/// The LifeHistory fallback needs no LifeHistory rule file: look in golab's bundled rules
-/// only (this test binary never needs Golly's).
-fn without_golly_rules() {
-    golab::rule::table::library::install(golab::rule::table::library::RuleFolders::default());
-}
-
 #[test]
-fn lifehistory_states_read_as_live_b3s23_cells_with_a_warning() {
-    without_golly_rules();
+fn lifehistory_reads_every_state_golly_wrote() {
+    // LifeHistory is built in (Golly's Super algorithm): no rule file needed, every state
+    // read as written.
     let p = load_file(&fixture("glider-history.rle")).unwrap();
-    assert_eq!(p.rule, Some(Rule::CONWAY));
-    assert_eq!(p.cells.len(), 5);
-    let glider = find("glider").unwrap();
-    let shifted: Vec<_> = glider.cells.iter().map(|&(x, y)| (x + 1, y + 1)).collect();
-    assert_eq!(p.cells, shifted);
-    assert_eq!(p.warnings.len(), 1);
-    assert!(
-        p.warnings[0].starts_with("LifeHistory: 8 cells"),
-        "{:?}",
-        p.warnings
-    );
-    // Two-letter states: pA is state 25 — dead in LifeHistory, an error in a two-state rule.
-    let h = parse("x = 3, y = 1, rule = LifeHistory\nApAE!", None).unwrap();
+    let rule = p.rule.unwrap();
     assert_eq!(
-        (h.cells.clone(), h.warnings.len()),
-        (vec![(0, 0), (2, 0)], 1)
+        (rule.to_string(), rule.states()),
+        ("LifeHistory".to_string(), 7)
     );
+    // State 1 is the pattern's live cells; 2 and 3 (history, marked on) are kept beside.
+    assert_eq!(p.cells.len(), 4);
+    assert_eq!(p.dying.len(), 9, "{:?}", p.dying);
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    // Two-letter states: pA is state 25, beyond LifeHistory's 7 and a two-state rule's 2.
+    let (line, column, m) = syntax_at("x = 3, y = 1, rule = LifeHistory\nApAE!", None);
+    assert_eq!((line, column), (2, 2), "{m}");
+    assert!(m.contains("state 25"), "{m}");
     let (line, column, m) = syntax_at("x = 3, y = 1\no2pA!", None);
     assert_eq!((line, column), (2, 2), "{m}");
     assert!(m.contains("state 25"), "{m}");
@@ -350,7 +340,7 @@ fn generations_rle_reads_and_writes_dying_states_and_places_them() {
     // A state beyond the rule's C - 1 is an error at its letter.
     let (line, column, m) = syntax_at("x = 3, y = 1, rule = 345/2/4\nAD!", None);
     assert_eq!((line, column), (2, 2), "{m}");
-    assert!(m.contains("state 4") && m.contains("C = 4"), "{m}");
+    assert!(m.contains("state 4") && m.contains("4 states"), "{m}");
 
     // Placing the pattern gives the world its states; saving it back keeps them.
     let rule: Rule = "/2/3".parse().unwrap();
@@ -540,21 +530,16 @@ fn the_cli_runs_an_apgcode_and_a_compressed_file() {
     let gun = fixture("gosper-glider-gun.rle.gz");
     let stdout = run_json(&gun.to_string_lossy(), "64", "30");
     assert!(stdout.contains("\"population\":41,"), "{stdout}");
-    // LifeHistory runs as Golly runs it where its rule file is installed (the 7-state
-    // table: bgolly's population), else as B3/S23 with what the reader changed reported.
+    // LifeHistory runs as Golly runs it: bgolly 3.3's LifeHistory table gives the
+    // population golab's built-in History family must give.
     let history = fixture("glider-history.rle");
     let stdout = run_json(&history.to_string_lossy(), "16", "4");
-    if std::path::Path::new("/usr/share/golly/Rules/LifeHistory.rule").exists() {
-        let theirs = common::bgolly_algo_population("RuleLoader", &history, 4);
-        assert!(
-            stdout.contains(&format!("\"occupied\":{theirs},")),
-            "{stdout} vs {theirs}"
-        );
-        assert!(stdout.contains("\"rule\":\"LifeHistory\""), "{stdout}");
-    } else {
-        assert!(stdout.contains("\"population\":5,"), "{stdout}");
-        assert!(stdout.contains("LifeHistory: 8 cells"), "{stdout}");
-    }
+    let theirs = common::bgolly_algo_population("RuleLoader", &history, 4);
+    assert!(
+        stdout.contains(&format!("\"occupied\":{theirs},")),
+        "{stdout} vs {theirs}"
+    );
+    assert!(stdout.contains("\"rule\":\"LifeHistory\""), "{stdout}");
 }
 
 #[test]

@@ -221,11 +221,14 @@ fn refusals_name_the_family_and_why() {
         missing.contains("Larger than Life") && missing.contains("column"),
         "{missing}"
     );
+    // Golly's Super algorithm's families run (tests/layered_rules.rs); a base rule it
+    // refuses is refused with its reason.
+    assert_eq!(Rule::parse("B3/S23History").unwrap().states(), 7);
+    let b0 = Rule::parse("B03/S23Super").unwrap_err().to_string();
+    assert!(b0.contains("B0") && b0.contains("S8"), "{b0}");
     for (input, family) in [
         ("M0,8,4,3,2,5,9,7,1,6,10,11,12,13,14,15", "Margolus"),
         ("Hutton32", "JvN"),
-        ("B3/S23History", "History/Super"),
-        ("LifeSuper", "History/Super"),
         ("B3/S23:T100,100", "bounded-grid"),
         ("B3/S23:P50,50", "bounded-grid"),
     ] {

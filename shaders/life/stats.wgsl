@@ -1,4 +1,4 @@
-// Population, dying cells and normalized-age histogram of a device-resident chunk, reduced
+// Population, cells per state (2 and up) and normalized-age histogram of a device-resident chunk, reduced
 // on the GPU (workgroup atomics, then one global atomic per counter per workgroup). Matches
 // the host's exact integer formula: norm = min(100, floor((age - 1) * 100 / generation)). Cell
 // words are ages, or under Generations age + LIVE_BASE / LIVE_BASE - state (common.wgsl).
@@ -11,7 +11,7 @@ struct StatsParams {
     generation: u32, // at least 1
     buckets: u32,    // at most 64
     out_offset: u32, // where this chunk's buckets + population go in `out`
-    dying_slot: u32, // where every chunk adds its dying cells in `out`
+    dying_slot: u32, // where every chunk adds its cells per state in `out` (slot + state)
     states: u32,     // Generations states C; 2 for two-state rules
     pad0: u32,
     pad1: u32,
@@ -24,7 +24,8 @@ struct StatsParams {
 @group(0) @binding(1) var<storage, read> cells: array<u32>;
 @group(0) @binding(2) var<storage, read_write> out: array<atomic<u32>>;
 
-var<workgroup> local_counts: array<atomic<u32>, 66>; // buckets, population (64), dying (65)
+var<workgroup> local_counts: array<atomic<u32>, 65>; // buckets, population (64)
+var<workgroup> local_states: array<atomic<u32>, 256>; // cells per state (2 and up)
 
 // a * b as (low, high) 32-bit words.
 fn mul64(a: u32, b: u32) -> vec2<u32> {
@@ -59,9 +60,10 @@ fn normalized(age: u32, generation: u32) -> u32 {
 
 @compute @workgroup_size(16, 16)
 fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_index) li: u32) {
-    if (li < 66u) {
+    if (li < 65u) {
         atomicStore(&local_counts[li], 0u);
     }
+    atomicStore(&local_states[li], 0u);
     workgroupBarrier();
     let x = id.x;
     let r = id.y;
@@ -70,7 +72,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_
         let generations = s.states > 2u;
         let base = select(0u, LIVE_BASE, generations);
         if (generations && word > 0u && word < LIVE_BASE) {
-            atomicAdd(&local_counts[65], 1u);
+            atomicAdd(&local_states[LIVE_BASE - word], 1u);
         } else if (word > base) {
             let age = word - base;
             let bucket = min(s.buckets - 1u, normalized(age - 1u, s.generation) * s.buckets / 100u);
@@ -85,8 +87,9 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_
     } else if (li == 64u) {
         let c = atomicLoad(&local_counts[64]);
         if (c > 0u) { atomicAdd(&out[s.out_offset + s.buckets], c); }
-    } else if (li == 65u) {
-        let c = atomicLoad(&local_counts[65]);
-        if (c > 0u) { atomicAdd(&out[s.dying_slot], c); }
+    }
+    if (li >= 2u && li < s.states) {
+        let c = atomicLoad(&local_states[li]);
+        if (c > 0u) { atomicAdd(&out[s.dying_slot + li], c); }
     }
 }

@@ -20,6 +20,7 @@ mod plane_controls;
 mod replies;
 mod rule_menu;
 pub mod settings;
+mod state_counts;
 mod state_palette;
 mod stats_panel;
 mod stats_plots;

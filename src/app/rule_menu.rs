@@ -14,6 +14,9 @@ pub(super) const RULE_HELP: &str = "Any rule Golly runs in these families:\n\
     • Generations: /2/3, 345/2/4, B2/S/C3, B2-a/S12/3 (dying cells drawn in red)\n\
     • rule tables and trees by name: WireWorld, Langtons-Loops, Codd… (golab's bundled rules,\n  \
       an installed Golly's Rules folder, your own folder with --rules DIR)\n\
+    • von Neumann's automaton: JvN29, Nobili32\n\
+    • any two-state rule above + History (7 states), Super (26) or Investigator (21):\n  \
+      LifeHistory, B36/S23Super, B2-a/S12Investigator (Golly's Super algorithm)\n\
     • Larger than Life, range r up to 500: R5,C0,M1,S34..58,B34..45,NM (LtL), 5,34,45,34,58\n  \
       (Kellie Evans), R2,C0,S2-3,B3,N+ (HROT lists); C states (C ≥ 3 decay), M1 counts the\n  \
       cell itself; neighbourhoods N + M, N, C, 2, +, X, *, #, B, D, H, A, 3, G, @hex, Whex;\n  \
@@ -75,6 +78,19 @@ pub(super) fn rule_menu() -> Vec<MenuGroup> {
         })
         .collect();
     groups.push(("Golly's JvN algorithm", built_in));
+    let layered = [
+        ("LifeHistory", "7 states: envelope, marks, boundary"),
+        ("LifeSuper", "26 states: trails, no-trail states, labels"),
+        ("LifeInvestigator", "21 states: killers, eggs, catalysts"),
+        ("B36/S23History", "HighLife with history"),
+    ]
+    .into_iter()
+    .map(|(name, what)| (format!("{name} ({what})"), name.to_string()))
+    .collect();
+    groups.push((
+        "Golly's Super algorithm (any two-state rule + History, Super, Investigator)",
+        layered,
+    ));
     groups
 }
 

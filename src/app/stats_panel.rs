@@ -239,6 +239,9 @@ impl StatsHistory {
                      generation of every cell, replayed or stepped)"
             ));
         }
+        if snap.plane.is_none() {
+            super::state_counts::show(ui, snap);
+        }
         let height = (ui.available_height() - 4.0).max(170.0);
         let width = ui.available_width() / 3.0 - 8.0;
         ui.horizontal(|ui| {

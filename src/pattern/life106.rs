@@ -55,10 +55,6 @@ pub(super) fn hash_line(
             let spec = parse_rule(value).map_err(|(offset, message)| {
                 syntax(line_no, column + offset, format!("in #R: {message}"))
             })?;
-            if spec.history {
-                let message = "LifeHistory is read from RLE and macrocell files only";
-                return Err(syntax(line_no, column, message));
-            }
             pattern.rule = Some(spec.rule);
             pattern.grid = spec.grid;
         }

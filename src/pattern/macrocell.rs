@@ -1,11 +1,10 @@
 //! The macrocell reader (Golly's `[M2]` hashlife format; the writer is `macrocell_write.rs`).
 //!
-//! After the `[M2]` line: `#R rule` (a bounded-grid suffix allowed; `LifeHistory` read as
-//! B3/S23 with states 1, 3, 5 alive), `#G generation`, `#C` comments (`#C #N name` and
+//! After the `[M2]` line: `#R rule` (a bounded-grid suffix allowed), `#G generation`, `#C` comments (`#C #N name` and
 //! `#C #O author` as Golly writes an RLE file's metadata), then one node per line, numbered
 //! from 1: an 8×8 leaf as rows of `.`/`*` each ended by `$` (top row first, trailing dead
 //! cells and rows left out), `1 a b c d` a 2×2 node of cell states (multi-state files:
-//! LifeHistory read as B3/S23, a Generations rule's dying states kept), or
+//! every state of a many-state rule kept), or
 //! `k nw ne sw se`, a 2^k square of four earlier nodes of level k−1 (0 = empty). The last
 //! node is the root, centred on Golly's origin. A tiny file can describe an enormous
 //! pattern, so size and population are computed on the tree first, and a pattern over
@@ -33,7 +32,6 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
 pub(crate) fn parse_tree(text: &str) -> Result<(Pattern, Vec<Node>), PatternError> {
     let mut pattern = Pattern::default();
     let mut cell_states = CellStates::default();
-    let mut dead_states = 0u64;
     // Index 0 is the empty node of any level.
     let mut nodes: Vec<Node> = vec![Node::Leaf { level: 0, bits: 0 }];
     let mut header = false;
@@ -56,16 +54,9 @@ pub(crate) fn parse_tree(text: &str) -> Result<(Pattern, Vec<Node>), PatternErro
         } else if t.starts_with(['.', '*', '$']) {
             nodes.push(leaf(line_no, line)?);
         } else {
-            let node = inner(line_no, line, &nodes, cell_states, &mut dead_states)?;
+            let node = inner(line_no, line, &nodes, cell_states)?;
             nodes.push(node);
         }
-    }
-    if dead_states > 0 {
-        pattern.warnings.push(format!(
-            "LifeHistory: {dead_states} cell{} of the file's 2x2 nodes in states other than \
-             1, 3 and 5 were read as dead; the live cells run as B3/S23",
-            if dead_states == 1 { "" } else { "s" }
-        ));
     }
     Ok((pattern, nodes))
 }
@@ -140,14 +131,12 @@ fn leaf(line_no: usize, line: &str) -> Result<Node, PatternError> {
     Ok(Node::Leaf { level: 3, bits })
 }
 
-/// A `k nw ne sw se` line (or `1 a b c d` of cell states: LifeHistory's read as live or
-/// dead, a Generations rule's `states` kept).
+/// A `k nw ne sw se` line (or `1 a b c d` of cell states, a many-state rule's kept).
 fn inner(
     line_no: usize,
     line: &str,
     nodes: &[Node],
     cell_states: CellStates,
-    dead_states: &mut u64,
 ) -> Result<Node, PatternError> {
     let mut fields = [0u64; 5];
     let mut columns = [0usize; 5];
@@ -193,7 +182,6 @@ fn inner(
                     bits |= 1 << ((i as u32 / 2) * 8 + i as u32 % 2);
                 }
                 CellRead::Dying(state) => cells[i] = state,
-                CellRead::HistoryDead => *dead_states += 1,
                 CellRead::Dead => {}
             }
         }

@@ -239,22 +239,15 @@ fn finish_cells(
     pattern.width = width as u32;
     pattern.height = height as u32;
     pattern.position = Some((left, top));
-    let mut history_dropped = 0;
     for (x, y, state) in cells {
         let (x, y) = ((x - left) as u32, (y - top) as u32);
         match states.read(u64::from(state)) {
             Ok(CellRead::Live) => pattern.cells.push((x, y)),
             Ok(CellRead::Dying(s)) => pattern.dying.push((x, y, s)),
             Ok(CellRead::Dead) => {}
-            Ok(CellRead::HistoryDead) => history_dropped += 1,
             // MCell turns a state the rule lacks into state 1 (Golly does the same).
             Err(_) => pattern.cells.push((x, y)),
         }
-    }
-    if history_dropped > 0 {
-        pattern.warnings.push(format!(
-            "{history_dropped} LifeHistory cells in dead states read as dead"
-        ));
     }
     pattern.cells.sort_unstable_by_key(|&(x, y)| (y, x));
     pattern.cells.dedup();

@@ -1,5 +1,5 @@
 //! Pattern files and the bundled pattern library: RLE (with Golly's `#CXRLE` line, bounded-grid
-//! rule suffixes and LifeHistory states), plaintext `.cells`, Life 1.05 and 1.06, Golly's
+//! rule suffixes and many-state cells), plaintext `.cells`, Life 1.05 and 1.06, Golly's
 //! macrocell, Catagolue's apgcodes, and any of them gzip-compressed.
 //!
 //! A [`Pattern`] is a rectangle of cells with its live cells listed in row-major order, plus
@@ -89,8 +89,8 @@ pub struct Pattern {
     pub generation: Option<u64>,
     /// The bounded grid the rule named (`B3/S23:T72,48` torus, `:P100,80` dead border).
     pub grid: Option<Grid>,
-    /// What the reader changed to make the file a two-state pattern (LifeHistory states read
-    /// as live or dead, …), for the user to see; empty for a faithful read.
+    /// What the reader changed to make the file one golab runs (clipped cells, MCell's
+    /// states beyond the rule's, …), for the user to see; empty for a faithful read.
     pub warnings: Vec<String>,
 }
 

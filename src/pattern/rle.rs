@@ -5,10 +5,9 @@
 //! bounded-grid suffix (`:T72,48`, `:P100,80`), then a body of runs: an optional count
 //! followed by `b` or `.` (dead), `o` (alive), a multi-state cell (`A`–`X`, or `p`–`y` then
 //! `A`–`X`: states 1–255) or `$` (end of row), whitespace allowed between tokens, ended by `!`
-//! (anything after it is ignored; a missing `!` is accepted). With the `LifeHistory` rule the
-//! on-states 1, 3 and 5 are live B3/S23 cells and the others dead, counted in a warning; with
-//! a Generations rule of C states, `A` is alive and `B`… (states 2..C-1) are dying cells;
-//! under any other rule a state above 1 is an error. Errors name the line and column
+//! (anything after it is ignored; a missing `!` is accepted). Under a rule of C > 2
+//! states (Generations, rule tables, LifeHistory and the other layered rules) `A` is state
+//! 1 and `B`… the states 2..C-1; under a two-state rule a state above 1 is an error. Errors name the line and column
 //! of the offending character; an error about a run points at the run's first character.
 
 use super::rle_header::{comment_line, parse_header};
@@ -51,7 +50,6 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
         cells: Vec::new(),
         dying: Vec::new(),
         cell_states,
-        other_states: 0,
         state: None,
     };
     for (index, line) in lines {
@@ -78,13 +76,6 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
     }
     pattern.cells = body.cells;
     pattern.dying = body.dying;
-    if body.other_states > 0 {
-        pattern.warnings.push(format!(
-            "LifeHistory: {} cell{} in states other than 1, 3 and 5 (history, marked-off or              boundary cells) were read as dead; the live cells run as B3/S23",
-            body.other_states,
-            if body.other_states == 1 { "" } else { "s" }
-        ));
-    }
     Ok(pattern)
 }
 
@@ -107,8 +98,6 @@ struct Body {
     dying: Vec<(u32, u32, u8)>,
     /// How the header's rule reads multi-state cells.
     cell_states: CellStates,
-    /// Cells of a LifeHistory dead state above 0 read as dead.
-    other_states: u64,
     /// A `p`–`y` state prefix waiting for its `A`–`X`: (line, column, 24 × its rank).
     state: Option<(usize, usize, u32)>,
 }
@@ -209,8 +198,7 @@ impl Body {
         match read.map_err(|message| syntax(line, column, message))? {
             CellRead::Live => self.live(n, line, column),
             CellRead::Dying(state) => self.dying_run(n, state, line, column),
-            CellRead::Dead | CellRead::HistoryDead => {
-                self.other_states = self.other_states.saturating_add(n);
+            CellRead::Dead => {
                 self.x = self.x.saturating_add(n);
                 Ok(())
             }

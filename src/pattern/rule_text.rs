@@ -1,4 +1,4 @@
-//! Rule text as pattern files write it: a B/S rule, Golly's `LifeHistory`, and Golly's
+//! Rule text as pattern files write it: any rule golab parses, and Golly's
 //! bounded-grid suffix (`B3/S23:T72,48` torus, `:P100,80` plane with a dead border, and the
 //! other surfaces of Golly's Help/bounded.html: `:T30+5,20` shifted torus, `:K30*,20` Klein
 //! bottle, `:C30,20` cross-surface, `:S30` sphere, `:T0,20` tube, `:P30,0` strip).
@@ -64,15 +64,12 @@ pub(super) struct RuleSpec {
     pub rule: Rule,
     /// The bounded grid of the suffix, if any.
     pub grid: Option<Grid>,
-    /// `LifeHistory`: a 7-state B3/S23 whose odd states 1, 3, 5 are alive.
-    pub history: bool,
 }
 
 impl RuleSpec {
     /// How the file's multi-state cells read under this rule.
     pub fn cell_states(&self) -> CellStates {
         CellStates {
-            history: self.history,
             states: if self.rule.has_dying_states() {
                 self.rule.states()
             } else {
@@ -83,22 +80,17 @@ impl RuleSpec {
 }
 
 /// How a file's multi-state cells (RLE letters, macrocell state nodes) read under its rule:
-/// LifeHistory's, a Generations rule's states, or a two-state rule's. The default is a file
-/// with no rule (B3/S23).
+/// a many-state rule's states (Generations, rule tables, LifeHistory and the other layered
+/// rules), or a two-state rule's. The default is a file with no rule (B3/S23).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct CellStates {
-    /// `LifeHistory`: states 1, 3, 5 alive, the others dead.
-    pub history: bool,
-    /// The Generations rule's C (2 for two-state rules).
+    /// The rule's number of states (2 for two-state rules).
     pub states: u16,
 }
 
 impl Default for CellStates {
     fn default() -> Self {
-        CellStates {
-            history: false,
-            states: 2,
-        }
+        CellStates { states: 2 }
     }
 }
 
@@ -107,11 +99,9 @@ impl Default for CellStates {
 pub(super) enum CellRead {
     /// State 0.
     Dead,
-    /// State 1 (and LifeHistory's 3 and 5).
+    /// State 1.
     Live,
-    /// A LifeHistory state read as dead (the readers count them in a note).
-    HistoryDead,
-    /// A Generations dying state 2..C−1.
+    /// A state 2..C−1 (Generations' dying states, a rule table's others).
     Dying(u8),
 }
 
@@ -121,17 +111,15 @@ impl CellStates {
         match state {
             0 => Ok(CellRead::Dead),
             1 => Ok(CellRead::Live),
-            3 | 5 if self.history => Ok(CellRead::Live),
-            2..=255 if self.history => Ok(CellRead::HistoryDead),
             s if s < u64::from(self.states) => Ok(CellRead::Dying(s as u8)),
             _ if self.states > 2 => Err(format!(
-                "cell state {state} is beyond the rule's states 0-{} (Generations C = {})",
+                "cell state {state} is beyond the rule's states 0-{} ({} states)",
                 self.states - 1,
                 self.states
             )),
             _ => Err(format!(
                 "cell state {state} in a two-state rule (multi-state cells are read for \
-                 Generations rules and LifeHistory only)"
+                 rules of more than two states only)"
             )),
         }
     }
@@ -146,23 +134,7 @@ pub(super) fn parse_rule(text: &str) -> Result<RuleSpec, RuleTextError> {
         Some(at) => (&text[..at], Some((at, &text[at..]))),
         None => (text, None),
     };
-    // LifeHistory runs as Golly runs it, the 7-state table, when a rule file has it (an
-    // installed Golly's, or the user's); without one its live states are read as B3/S23.
-    let history_table = || {
-        crate::rule::table::library::load("LifeHistory")
-            .ok()
-            .map(Rule::from_rule_table)
-    };
-    let named_history = rule_text.trim().eq_ignore_ascii_case("LifeHistory");
-    let table = if named_history { history_table() } else { None };
-    let history = named_history && table.is_none();
-    let rule = if let Some(table) = table {
-        table
-    } else if history {
-        Rule::CONWAY
-    } else {
-        Rule::from_str(rule_text.trim_end()).map_err(|e| (0, e.to_string()))?
-    };
+    let rule = Rule::from_str(rule_text.trim_end()).map_err(|e| (0, e.to_string()))?;
     let mut grid = match suffix {
         Some((at, suffix)) => {
             parse_suffix(suffix).map_err(|(i, m)| (text[..at].chars().count() + i, m))?
@@ -175,11 +147,7 @@ pub(super) fn parse_rule(text: &str) -> Result<RuleSpec, RuleTextError> {
         g.width = g.width.max(least);
         g.height = g.height.max(least);
     }
-    Ok(RuleSpec {
-        rule,
-        grid,
-        history,
-    })
+    Ok(RuleSpec { rule, grid })
 }
 
 /// Parse a suffix starting with `:`, as Golly's `lifealgo::setgridsize` reads it;
@@ -372,11 +340,12 @@ mod tests {
             ("B36/S23".to_string(), Some(":P100,100".to_string()))
         );
         assert_eq!(parse_rule("B3/S23:").unwrap().grid, None);
-        // LifeHistory is the 7-state table where a rule file has it, else read as B3/S23.
+        // LifeHistory is built in (Golly's Super algorithm), 7 states.
         let history = parse_rule("LifeHistory").unwrap();
-        let table = crate::rule::table::library::load("LifeHistory").is_ok();
-        assert_eq!(history.history, !table);
-        assert_eq!(history.rule.is_table(), table);
+        assert_eq!(
+            (history.rule.states(), history.rule.to_string()),
+            (7, "LifeHistory".to_string())
+        );
     }
 
     #[test]

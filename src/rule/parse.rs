@@ -103,6 +103,9 @@ fn parse_unnamed(text: &str, original: &str) -> Result<Rule, RuleError> {
              rule without it",
         ));
     }
+    if let Some(layered) = super::table::layered::rule(text) {
+        return layered.map_err(|e| invalid(original, e.message));
+    }
     if text
         .get(..3)
         .is_some_and(|head| head.eq_ignore_ascii_case("map"))
@@ -151,14 +154,6 @@ fn parse_unnamed(text: &str, original: &str) -> Result<Rule, RuleError> {
             original,
             "JvN",
             "Hutton's 32-state variant of von Neumann's automaton is not built in yet (JvN29 and Nobili32 are)",
-        ));
-    }
-    if lower.ends_with("history") || lower.ends_with("super") || lower.ends_with("investigator") {
-        return Err(refused(
-            original,
-            "History/Super",
-            "LifeHistory, …History and …Super add marking states that Golly runs with its \
-             RuleLoader or Super algorithm; give the underlying B/S rule (LifeHistory is B3/S23)",
         ));
     }
     let word = lower

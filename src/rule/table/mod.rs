@@ -11,6 +11,7 @@ pub mod colors;
 pub mod compile;
 pub mod file;
 pub mod jvn;
+pub mod layered;
 pub mod library;
 pub mod symmetry;
 #[cfg(test)]

@@ -399,6 +399,7 @@ impl Stepper for BitslicedStepper {
             .into_par_iter()
             .map(|y| {
                 let mut stats = Stats::empty(generation, buckets);
+                let mut per_state = [0u64; 256];
                 let brackets = stats.histogram.len();
                 for (k, &word) in this.cur()[y * this.words..(y + 1) * this.words]
                     .iter()
@@ -414,10 +415,15 @@ impl Stepper for BitslicedStepper {
                     }
                     if this.dying_bits > 0 {
                         let planes = this.counters(y, k * 64);
-                        let dying = planes.iter().fold(0, |acc, p| acc | p);
-                        stats.dying += u64::from(dying.count_ones());
+                        let mut dying = planes.iter().fold(0, |acc, p| acc | p);
+                        while dying != 0 {
+                            let lane = dying.trailing_zeros();
+                            per_state[dying_state(planes, this.states, lane) as usize] += 1;
+                            dying &= dying - 1;
+                        }
                     }
                 }
+                stats.add_per_state(&per_state);
                 stats
             })
             .reduce(|| Stats::empty(generation, buckets), |a, b| a.merge(&b)))

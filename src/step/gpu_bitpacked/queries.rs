@@ -127,7 +127,10 @@ impl BitState {
         let readback = session.encode_read_back(&mut encoder, &out, 0, counters);
         let mut stats = Stats::empty(generation, buckets);
         session.finish_read_back(encoder, vec![readback], false, |_, counts| {
-            stats.add_device_counts(counts, buckets)
+            // Per chunk the buckets and population, then one dying-cell total.
+            let (chunks, dying) = counts.split_at(counts.len() - 1);
+            stats.add_counts(chunks, buckets);
+            stats.dying += u64::from(dying[0]);
         })?;
         ctx.pool.give(out);
         Ok(stats)

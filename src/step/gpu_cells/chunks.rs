@@ -251,9 +251,9 @@ impl ChunkBuffers {
     }
 
     /// u32 counters [`ChunkBuffers::encode_stats`] writes for `buckets`: `buckets + 1` per
-    /// chunk (histogram, population), then one dying-cell total.
+    /// chunk (histogram, population), then one counter per state (states 2 and up used).
     pub fn stats_counters(&self, buckets: u32) -> u64 {
-        self.plan.chunks.len() as u64 * u64::from(buckets + 1) + 1
+        self.plan.chunks.len() as u64 * u64::from(buckets + 1) + u64::from(self.states)
     }
 
     /// Record the statistics reduction of the current generation into `out`

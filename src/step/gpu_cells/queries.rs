@@ -18,7 +18,7 @@ fn pixel_spans(request: &ViewRequest, width: u32, height: u32) -> Vec<[u32; 2]> 
 }
 
 impl CellState {
-    /// Population, dying cells and age histogram reduced on the device (buckets ≤ 64,
+    /// Population, cells per state and age histogram reduced on the device (buckets ≤ 64,
     /// generation ≤ u32::MAX).
     pub(super) fn device_stats(
         &mut self,
@@ -35,7 +35,7 @@ impl CellState {
         let readback = session.encode_read_back(&mut encoder, &out, 0, bytes);
         let mut stats = Stats::empty(generation, buckets);
         session.finish_read_back(encoder, vec![readback], false, |_, counts| {
-            stats.add_device_counts(counts, buckets)
+            stats.add_device_counts(counts, buckets, dev.states as usize)
         })?;
         session.ctx.pool.give(out);
         Ok(stats)

@@ -689,6 +689,16 @@ fn the_pipeline_cache_is_written_after_a_load_and_read_on_the_next_start() {
     let factory = golab::step::StepperFactory::with_context(first.clone());
     let mut stepper = factory.create(Strategy::GpuBitpacked, &world).unwrap();
     stepper.step(12).unwrap();
+    // The walks a step did not need compile in the background, which writes the cache
+    // once they are all built.
+    let start = std::time::Instant::now();
+    while first.background_compilers() > 0 {
+        assert!(
+            start.elapsed().as_secs() < 120,
+            "background compiles never ended"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     let written = std::fs::metadata(cache.file())
         .expect("the cache was written after the load")
         .len();

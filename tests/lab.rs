@@ -573,7 +573,8 @@ fn the_registry_lists_every_experiment_with_variants_and_sizes() {
             "coalesce",
             "scan",
             "hashing",
-            "boxsum"
+            "boxsum",
+            "lookup"
         ]
     );
     let ctx = ctx();
@@ -953,6 +954,53 @@ mod boxsum {
                 .any(|n| n.contains("naive not run at r = 300")),
             "{:?}",
             report.notes
+        );
+    }
+}
+
+mod lookup {
+    use super::*;
+    use golab::lab::Experiment;
+    use golab::lab::lookup::{LOADS, LookupExperiment, address, expected, random_table};
+
+    #[test]
+    fn the_cpu_reference_walks_and_sums_the_table() {
+        let table = random_table(1000, seed());
+        assert!(table.iter().all(|&v| v < 1000));
+        let walks = expected(&table, 50, true);
+        let sums = expected(&table, 50, false);
+        for t in 0..50u32 {
+            let mut at = address(t, 0, 1000);
+            let mut sum = 0u32;
+            for k in 0..LOADS {
+                at = table[at as usize];
+                sum = sum.wrapping_add(table[address(t, k, 1000) as usize]);
+            }
+            assert_eq!(
+                (walks[t as usize], sums[t as usize]),
+                (at, sum),
+                "thread {t}"
+            );
+        }
+    }
+
+    #[test]
+    fn both_variants_match_the_cpu_and_report_loads_per_second() {
+        // An odd table size (not a power of two) and a large one.
+        let report = LookupExperiment
+            .run(&ctx(), &plan(&[], &[1000, 1 << 16]), &Progress::new())
+            .unwrap();
+        assert_all_valid(&report, 4);
+        assert!(
+            report.rows.iter().all(|r| r.notes.contains("loads/s")),
+            "{:?}",
+            report.rows
+        );
+        assert!(
+            report
+                .rows
+                .iter()
+                .any(|r| r.notes.contains("cell updates/s (Moore)"))
         );
     }
 }

@@ -8,7 +8,7 @@ use crate::lab::{self, Progress, RunPlan};
 /// Arguments of `golab lab`.
 #[derive(Debug, Args)]
 pub struct LabArgs {
-    /// Experiment: sort, transpose, shuffle, coalesce, scan, hashing, boxsum; or `list` for every experiment's
+    /// Experiment: sort, transpose, shuffle, coalesce, scan, hashing, boxsum, lookup; or `list` for every experiment's
     /// variants and sizes.
     pub experiment: String,
     /// Comma-separated sizes (`1024`, `2^20`); default: the experiment's own.

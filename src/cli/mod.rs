@@ -7,6 +7,7 @@ mod patterns_bench;
 mod patterns_cmd;
 mod run_cmd;
 mod run_hashed;
+pub mod startup;
 
 pub use run_cmd::parse_count;
 
@@ -86,7 +87,7 @@ pub enum Command {
     Patterns(patterns_cmd::PatternsArgs),
     /// Print the GPU adapter, backend, features and limits golab would use.
     GpuInfo(GpuInfoArgs),
-    /// Run a GPU-compute Lab experiment (sort, transpose, shuffle, coalesce, scan, hashing, boxsum; `list`).
+    /// Run a GPU-compute Lab experiment (sort, transpose, shuffle, coalesce, scan, hashing, boxsum, lookup; `list`).
     Lab(lab_cmd::LabArgs),
     /// Identify a pattern: still life, oscillator, spaceship, gun or puffer, with its
     /// period, speed, populations, box, heat, temperature, volatility and apgcode.
@@ -105,6 +106,7 @@ impl<E: std::fmt::Display> From<E> for CliError {
 
 /// Parse the process arguments and run; the binary's whole `main`.
 pub fn main() -> ExitCode {
+    startup::PROCESS_START.get_or_init(std::time::Instant::now);
     let cli = Cli::parse();
     if let Some(dir) = &cli.rules {
         if !dir.is_dir() {

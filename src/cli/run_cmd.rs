@@ -96,6 +96,8 @@ pub struct RunReport {
     pub elapsed_s: f64,
     /// Generations per second over the stepping.
     pub gps: f64,
+    /// Where the time before and during the stepping went.
+    pub startup: super::startup::StartUp,
     /// World width.
     pub width: u32,
     /// World height.
@@ -256,11 +258,26 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
         ));
     }
     let strategy: Strategy = named.unwrap_or("scalar").parse()?;
+    let mut startup = super::startup::StartUp::default();
+    let clock = Instant::now();
     let world = build_world(args, &mut warnings)?;
-    let sim = Simulation::new(args.gpu.factory(tuning)?, world, strategy)?;
+    startup.world_s = clock.elapsed().as_secs_f64();
+    let factory = args.gpu.factory(tuning)?;
+    if strategy.is_gpu() {
+        let clock = Instant::now();
+        let _ = factory.gpu(); // a missing device is reported by the load below
+        startup.device_s = clock.elapsed().as_secs_f64();
+    }
+    let compiled = crate::gpu::compile_seconds_here();
+    let clock = Instant::now();
+    let sim = Simulation::new(factory, world, strategy)?;
+    startup.load_s = clock.elapsed().as_secs_f64();
     let before = sim.transfer_counts();
     let mut universe = GridUniverse::new(sim);
     let stepping = super::run_hashed::drive(&mut universe, args)?;
+    startup.stepping_s = stepping;
+    startup.compile_s = crate::gpu::compile_seconds_here() - compiled;
+    startup.total_s = super::startup::since_start();
     let start = Instant::now();
     if let Some(path) = &args.out {
         universe.save(path, &[])?;
@@ -299,6 +316,7 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
             down: after.down - before.down,
         },
         warnings,
+        startup,
     };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
@@ -336,4 +354,5 @@ fn print_text(r: &RunReport) {
     println!("ages        {}", brackets.join("  "));
     println!("hash        {}", r.hash);
     println!("elapsed     {:.3} s ({:.1} GPS)", r.elapsed_s, r.gps);
+    println!("start-up    {}", r.startup.line());
 }

@@ -15,6 +15,7 @@ pub mod pipeline_cache;
 pub mod pool;
 mod report;
 mod resources;
+pub use resources::{BackgroundCompile, compile_seconds_here};
 
 pub use resources::whole_buffer_entries;
 pub mod roofline;
@@ -99,6 +100,8 @@ pub struct GpuContext {
     errors: Arc<Mutex<Option<String>>>,
     resources: Mutex<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>,
     submission_target_us: std::sync::atomic::AtomicU64,
+    /// Threads compiling pipelines in the background ([`GpuContext::background_compilers`]).
+    background: std::sync::atomic::AtomicUsize,
 }
 
 /// Why a device counts as lost.
@@ -260,6 +263,7 @@ impl GpuContext {
             submission_target_us: std::sync::atomic::AtomicU64::new(
                 DEFAULT_SUBMISSION_TARGET.as_micros() as u64,
             ),
+            background: std::sync::atomic::AtomicUsize::new(0),
         }))
     }
 

@@ -3,9 +3,34 @@
 //! pipelines shared by every stepper and experiment on the device).
 
 use std::any::{Any, TypeId};
+use std::cell::Cell;
 use std::sync::Arc;
+use std::time::Instant;
 
 use super::GpuContext;
+
+/// A background compiler, counted by [`GpuContext::background_compilers`] while it lives.
+pub struct BackgroundCompile(Arc<GpuContext>);
+
+impl Drop for BackgroundCompile {
+    fn drop(&mut self) {
+        self.0
+            .background
+            .fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
+}
+
+thread_local! {
+    /// Seconds this thread has spent compiling pipelines ([`compile_seconds_here`]).
+    static COMPILING: Cell<f64> = const { Cell::new(0.0) };
+}
+
+/// Seconds the calling thread has spent compiling compute pipelines (shader module and
+/// pipeline creation): what start-up reports split from device setup and uploads, apart
+/// from what the background compiler does on its own thread.
+pub fn compile_seconds_here() -> f64 {
+    COMPILING.with(Cell::get)
+}
 
 impl GpuContext {
     /// A compute shader module for golab's own kernels.
@@ -45,12 +70,14 @@ impl GpuContext {
         layout: Option<&wgpu::PipelineLayout>,
         zero_workgroup_memory: bool,
     ) -> wgpu::ComputePipeline {
+        let started = Instant::now();
         let label = shader.label();
         let module = shader.module(self);
         if let Some(c) = &self.pipeline_cache {
             c.built_one();
         }
-        self.device
+        let pipeline = self
+            .device
             .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some(&label),
                 layout,
@@ -61,7 +88,22 @@ impl GpuContext {
                     zero_initialize_workgroup_memory: zero_workgroup_memory,
                 },
                 cache: self.pipeline_cache.as_ref().map(|c| c.cache()),
-            })
+            });
+        COMPILING.with(|c| c.set(c.get() + started.elapsed().as_secs_f64()));
+        pipeline
+    }
+
+    /// Threads still compiling pipelines in the background (a world's other walk lengths):
+    /// what waits for them (a test of the pipeline cache) polls this down to 0.
+    pub fn background_compilers(&self) -> usize {
+        self.background.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// Count a background compiler in until the returned guard is dropped.
+    pub fn compiling_in_background(self: &Arc<Self>) -> BackgroundCompile {
+        self.background
+            .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        BackgroundCompile(self.clone())
     }
 
     /// Write the pipeline cache to its file if pipelines were built since it was last

@@ -46,6 +46,7 @@ pub static FILES: &[(&str, &str)] = embed![
     "gpu/workgroup_scan.wgsl",
     "lab/coalesce.wgsl",
     "lab/boxsum.wgsl",
+    "lab/lookup.wgsl",
     "lab/radix_common.wgsl",
     "lab/scan.wgsl",
     "lab/scan_kernels.wgsl",

@@ -11,6 +11,7 @@ mod clock;
 pub mod coalesce;
 mod gpu;
 pub mod hashing;
+pub mod lookup;
 pub mod report;
 pub mod scan;
 pub mod scanner;
@@ -133,7 +134,7 @@ pub enum LabError {
     BadSize(String),
     /// An experiment name that does not exist.
     #[error(
-        "unknown experiment '{0}'; known: sort, transpose, shuffle, coalesce, scan, hashing, boxsum"
+        "unknown experiment '{0}'; known: sort, transpose, shuffle, coalesce, scan, hashing, boxsum, lookup"
     )]
     UnknownExperiment(String),
     /// wgpu reported an error (validation, out of memory, lost device) caused by the Lab's
@@ -287,6 +288,7 @@ pub fn experiments() -> Vec<Box<dyn Experiment>> {
         Box::new(scan::ScanExperiment),
         Box::new(hashing::HashingExperiment),
         Box::new(boxsum::BoxSumExperiment),
+        Box::new(lookup::LookupExperiment),
     ]
 }
 
@@ -332,6 +334,7 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     }
     shaders.extend(coalesce::VARIANTS.iter().map(|v| coalesce::shader(v.2)));
     shaders.push(boxsum::shader());
+    shaders.push(lookup::shader());
     for subgroups in [false, true] {
         shaders.push(scanner::multi_pass_shader(subgroups));
         for (threads, rows) in [

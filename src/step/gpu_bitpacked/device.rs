@@ -3,6 +3,8 @@
 //! codes cut into row chunks that each fit one storage binding with their epoch records,
 //! and the recording of the multi-generation step and the folds of its records.
 
+use std::sync::Arc;
+
 use crate::gpu::GpuContext;
 use crate::gpu::limits::{max_chunk_bytes, plan_chunks};
 use crate::gpu::timing::PassTimer;
@@ -14,6 +16,7 @@ use super::pipelines::{PARAM_SLOT, Pipelines, Variant};
 use super::records::{Op, plan_ops};
 use super::replay::Repeats;
 use super::tuner::Shape;
+use super::walks::Walks;
 
 /// Most multi-generation dispatches one submission records (the parameter ring holds them
 /// and a fold before each, plus one at the end: see [`super::records::plan_ops`]).
@@ -136,13 +139,8 @@ pub struct BitWorld {
     /// The shape dispatches run with now (the tuner changes it between batches).
     shape: Shape,
     kernel: StepKernel,
-    /// `pipelines[g - 1]` steps a block of `g` generations: the tile kernel's one pipeline
-    /// serves every `g`; the stream kernel's walk is generated per `g`, so it has `gens_per_dispatch` of
-    /// them, all built here so that a short block never compiles a pipeline mid-run.
-    pipelines: Vec<wgpu::ComputePipeline>,
-    /// The stream kernel's pipelines that write births into epoch records (with ages only;
-    /// indexed as `pipelines`).
-    record_pipelines: Vec<wgpu::ComputePipeline>,
+    /// The step pipelines, compiled on first use and in the background ([`Walks`]).
+    walks: Walks,
     /// Repeat flags, born-in-block words and strip counters of replay ([`super::replay`]).
     pub repeats: Repeats,
     params: wgpu::Buffer,
@@ -175,8 +173,8 @@ impl BitWorld {
     /// generations per dispatch; epoch records and replay where asked for and the kernel has
     /// them (a stream kernel with ages; replay also needs a two-state rule).
     pub fn new(
-        ctx: &GpuContext,
-        kernels: &Pipelines,
+        ctx: &Arc<GpuContext>,
+        kernels: &Arc<Pipelines>,
         layout: Layout,
         (rule, topology): (Rule, Topology),
         (kernel, gens_per_dispatch): (StepKernel, u32),
@@ -277,31 +275,22 @@ impl BitWorld {
             (0..n).map(|c| group(0, c)).collect(),
             (0..n).map(|c| group(1, c)).collect(),
         ];
-        let compile = |variant| match kernel {
-            StepKernel::Tile => {
-                vec![kernels.step(ctx, rule, (gens_per_dispatch, torus), kernel, variant)]
-            }
-            StepKernel::Stream { .. } => (1..=gens_per_dispatch)
-                .map(|g| kernels.step(ctx, rule, (g, torus), kernel, variant))
-                .collect(),
-        };
-        let pipelines = compile(if repeats.on {
+        let variant = if repeats.on {
             Variant::Replay
         } else {
             Variant::Direct
-        });
-        let record_pipelines = if with_records {
-            compile(Variant::Records)
-        } else {
-            Vec::new()
         };
+        let walks = Walks::new(
+            (ctx, kernels),
+            (rule, torus, kernel),
+            (variant, gens_per_dispatch, with_records),
+        );
         BitWorld {
             shape: Shape {
                 gens: gens_per_dispatch,
                 strip: super::kernel::UNTUNED_STRIP,
             },
-            pipelines,
-            record_pipelines,
+            walks,
             repeats,
             layout,
             planes,
@@ -328,7 +317,7 @@ impl BitWorld {
     /// Whether batches can write births into epoch records: asked for, and a stream kernel
     /// that keeps ages.
     pub fn writes_records(&self) -> bool {
-        !self.record_pipelines.is_empty()
+        self.walks.has_records()
     }
 
     /// The step kernel.
@@ -389,11 +378,6 @@ impl BitWorld {
         let last_full = ops
             .iter()
             .rposition(|op| matches!(*op, Op::Step { gens, .. } if gens == blocks[0].0));
-        let steps = if records {
-            &self.record_pipelines
-        } else {
-            &self.pipelines
-        };
         let mut ring = vec![0u8; ops.len() * n * PARAM_SLOT as usize];
         for (o, op) in ops.iter().enumerate() {
             let (gens, base, epoch) = match *op {
@@ -431,11 +415,14 @@ impl BitWorld {
         let mut bound = None;
         for (o, op) in ops.iter().enumerate() {
             let which = match *op {
-                Op::Step { gens, .. } => Some((gens as usize - 1).min(steps.len() - 1)),
+                Op::Step { gens, .. } => Some(gens),
                 Op::Fold { .. } => None,
             };
             if bound != Some(which) {
-                pass.set_pipeline(which.map_or(&self.fold, |w| &steps[w]));
+                match which {
+                    Some(gens) => pass.set_pipeline(&self.walks.get(gens, records)),
+                    None => pass.set_pipeline(&self.fold),
+                }
                 bound = Some(which);
             }
             for (c, &(_, rows)) in l.chunks.iter().enumerate() {

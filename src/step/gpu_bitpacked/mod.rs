@@ -25,6 +25,7 @@ mod records;
 pub mod replay;
 mod stream;
 pub mod tuner;
+mod walks;
 
 use rayon::prelude::*;
 

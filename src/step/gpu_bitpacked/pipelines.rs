@@ -4,7 +4,7 @@
 //! statistics, view, edit and fold kernels.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::gpu::GpuContext;
 use crate::gpu::shader::Shader;
@@ -22,7 +22,10 @@ pub struct Pipelines {
     /// dst, births, epoch records).
     pub step_layout: wgpu::BindGroupLayout,
     step_pipeline_layout: wgpu::PipelineLayout,
-    step: Mutex<HashMap<StepKey, wgpu::ComputePipeline>>,
+    /// Step pipelines by key, each compiled once: the map's lock is held only to find or
+    /// add a slot, so a world's first pipeline never waits for others being compiled in
+    /// the background ([`super::device::BitWorld::new`]).
+    step: Mutex<HashMap<StepKey, Arc<OnceLock<wgpu::ComputePipeline>>>>,
     /// Population and age histogram.
     pub stats: wgpu::ComputePipeline,
     /// Screen-resolution view of the ages.
@@ -64,7 +67,7 @@ fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
 
 impl Pipelines {
     /// The device's gpu-bitpacked kernels, compiled the first time a world is loaded.
-    pub fn on(ctx: &GpuContext) -> std::sync::Arc<Pipelines> {
+    pub fn on(ctx: &GpuContext) -> Arc<Pipelines> {
         ctx.resource(Pipelines::new)
     }
 
@@ -127,14 +130,18 @@ impl Pipelines {
     ) -> wgpu::ComputePipeline {
         // The tile kernel reads the topology from its parameters: one pipeline serves both.
         let torus = torus && kernel != StepKernel::Tile;
-        let mut cache = self.step.lock().unwrap_or_else(|e| e.into_inner());
-        cache
+        let slot = self
+            .step
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
             .entry((rule, gens, torus, kernel, variant))
-            .or_insert_with(|| {
-                let shader = step_shader(rule, gens, torus, kernel, variant);
-                ctx.compute_pipeline(&shader, Some(&self.step_pipeline_layout), false)
-            })
-            .clone()
+            .or_default()
+            .clone();
+        slot.get_or_init(|| {
+            let shader = step_shader(rule, gens, torus, kernel, variant);
+            ctx.compute_pipeline(&shader, Some(&self.step_pipeline_layout), false)
+        })
+        .clone()
     }
 }
 

@@ -259,15 +259,25 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
     }
     let strategy: Strategy = named.unwrap_or("scalar").parse()?;
     let mut startup = super::startup::StartUp::default();
-    let clock = Instant::now();
-    let world = build_world(args, &mut warnings)?;
-    startup.world_s = clock.elapsed().as_secs_f64();
     let factory = args.gpu.factory(tuning)?;
-    if strategy.is_gpu() {
+    // The device opens on its own thread while the world is built (a missing device is
+    // reported by the load below).
+    let world = std::thread::scope(|scope| {
+        let device = strategy.is_gpu().then(|| {
+            scope.spawn(|| {
+                let clock = Instant::now();
+                let _ = factory.gpu();
+                clock.elapsed().as_secs_f64()
+            })
+        });
         let clock = Instant::now();
-        let _ = factory.gpu(); // a missing device is reported by the load below
-        startup.device_s = clock.elapsed().as_secs_f64();
-    }
+        let world = build_world(args, &mut warnings);
+        startup.world_s = clock.elapsed().as_secs_f64();
+        if let Some(device) = device {
+            startup.device_s = device.join().unwrap_or(0.0);
+        }
+        world
+    })?;
     let compiled = crate::gpu::compile_seconds_here();
     let clock = Instant::now();
     let sim = Simulation::new(factory, world, strategy)?;

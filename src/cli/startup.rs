@@ -23,7 +23,8 @@ pub fn since_start() -> f64 {
 pub struct StartUp {
     /// Building the world (soup, pattern, size).
     pub world_s: f64,
-    /// Opening the GPU device (adapter, device, pipeline cache); 0 for CPU strategies.
+    /// Opening the GPU device (adapter, device, pipeline cache), on its own thread while
+    /// the world is built; 0 for CPU strategies.
     pub device_s: f64,
     /// Loading the world into the strategy: packing, upload, the kernels it needs at once.
     pub load_s: f64,

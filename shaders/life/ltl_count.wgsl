@@ -134,6 +134,28 @@ fn count_weighted(x: u32, y: i32) -> i32 {
     return count;
 }
 
+// Golly's transition of world cell (x, y) with `count` neighbours, written to dst.
+fn emit(x: u32, y: u32, count: i32) {
+    let at = (y + 1u) * p.pitch + x;
+    let word = src[at];
+    let state = state_of(word);
+    var out = 0u;
+    if (state == 0u) {
+        if (flag(0u, count)) {
+            out = select(1u, live_value(1u), p.states > 2u);
+        }
+    } else if (state == 1u) {
+        if (flag(1u, count)) {
+            out = select(word + 1u, word, word == 0xffffffffu);
+        } else if (p.states > 2u) {
+            out = dying_value(2u);
+        }
+    } else if (state + 1u < p.states) {
+        out = dying_value(state + 1u);
+    }
+    dst[at] = out;
+}
+
 @compute @workgroup_size(128)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let x = id.x;
@@ -157,7 +179,36 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         for (; dy <= r; dy++) {
             column += window(i32(y0) + dy, x);
         }
-    } else if (p.mode == 3u) {
+        // The running column sum, four rows a step: the eight windows entering and leaving
+        // are loaded together before the four counts use them.
+        emit(x, y0, i32(column));
+        var y = y0 + 1u;
+        for (; y + 3u < y1; y += 4u) {
+            let yi = i32(y);
+            let e0 = window(yi + r, x);
+            let e1 = window(yi + r + 1, x);
+            let e2 = window(yi + r + 2, x);
+            let e3 = window(yi + r + 3, x);
+            let l0 = window(yi - r - 1, x);
+            let l1 = window(yi - r, x);
+            let l2 = window(yi - r + 1, x);
+            let l3 = window(yi - r + 2, x);
+            column = column + e0 - l0;
+            emit(x, y, i32(column));
+            column = column + e1 - l1;
+            emit(x, y + 1u, i32(column));
+            column = column + e2 - l2;
+            emit(x, y + 2u, i32(column));
+            column = column + e3 - l3;
+            emit(x, y + 3u, i32(column));
+        }
+        for (; y < y1; y++) {
+            column = column + window(i32(y) + r, x) - window(i32(y) - r - 1, x);
+            emit(x, y, i32(column));
+        }
+        return;
+    }
+    if (p.mode == 3u) {
         column = diamond(x, y0);
     }
     let xe = x + p.range;
@@ -166,13 +217,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     var yw = (y0 + p.range) % ext_w;
     for (var y = y0; y < y1; y++) {
         var count = 0;
-        if (p.mode == 0u) {
-            if (y > y0) {
-                column += window(i32(y) + r, x);
-                column -= window(i32(y) - r - 1, x);
-            }
-            count = i32(column);
-        } else if (p.mode == 3u) {
+        if (p.mode == 3u) {
             if (y > y0) {
                 // Leaving: the upper edge of the diamond about (x, y - 1), apex (xe, ye - r - 1);
                 // entering: the lower edge of the diamond about (x, y), apex (xe, ye + r).
@@ -193,23 +238,6 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         } else {
             count = count_weighted(x, i32(y));
         }
-        let at = (y + 1u) * p.pitch + x;
-        let word = src[at];
-        let state = state_of(word);
-        var out = 0u;
-        if (state == 0u) {
-            if (flag(0u, count)) {
-                out = select(1u, live_value(1u), p.states > 2u);
-            }
-        } else if (state == 1u) {
-            if (flag(1u, count)) {
-                out = select(word + 1u, word, word == 0xffffffffu);
-            } else if (p.states > 2u) {
-                out = dying_value(2u);
-            }
-        } else if (state + 1u < p.states) {
-            out = dying_value(state + 1u);
-        }
-        dst[at] = out;
+        emit(x, y, count);
     }
 }

@@ -27,7 +27,7 @@ pub struct Stats {
     pub dying: u64,
     /// Cells per state for states 2 and up (index = state; 0 and 1 stay 0: dead cells are
     /// the rest, state 1 is `population`), up to the highest state present; empty where
-    /// the strategy does not count them (the bit-sliced kernels, the hashed plane).
+    /// the strategy does not count them (gpu-bitpacked's one dying total, the hashed plane).
     #[serde(default)]
     pub per_state: Vec<u64>,
 }

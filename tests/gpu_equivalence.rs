@@ -225,7 +225,7 @@ fn edits_reach_every_gpu_strategy_without_losing_state() {
             );
             assert_eq!(
                 sim.stats(5).unwrap(),
-                golab::stats::Stats::of_world(&expected, 5),
+                expected_stats(&expected, strategy),
                 "{context}"
             );
             assert_same_world(&expected, sim.world().unwrap(), &context);

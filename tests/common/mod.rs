@@ -163,13 +163,23 @@ pub fn assert_matches_scalar(
         expected.population(),
         "{context}: population"
     );
-    let mut expected_stats = golab::stats::Stats::of_world(&expected, 5);
-    if strategy == Strategy::GpuBitpacked {
-        // Its statistics kernel counts dying cells as one total, not per state.
-        expected_stats.per_state.clear();
-    }
-    assert_eq!(stats, expected_stats, "{context}: statistics");
+    assert_eq!(
+        stats,
+        expected_stats(&expected, strategy),
+        "{context}: statistics"
+    );
     assert_same_world(&expected, sim.world().unwrap(), context);
+}
+
+/// The statistics `strategy` must report for `world` (5 brackets): the host's, less the
+/// count per state where the strategy's statistics kernel keeps one dying total
+/// (gpu-bitpacked; documented on `Stats::per_state`).
+pub fn expected_stats(world: &World, strategy: Strategy) -> golab::stats::Stats {
+    let mut stats = golab::stats::Stats::of_world(world, 5);
+    if strategy == Strategy::GpuBitpacked {
+        stats.per_state.clear();
+    }
+    stats
 }
 
 /// A world whose live cells are a block (a still life) with ages just below saturation

@@ -1,10 +1,10 @@
 //! A world's step pipelines, compiled when first used rather than all at load: the first
-//! generation waits for one pipeline, not for every walk length. A background thread
-//! compiles the rest in the order batches will want them and then writes the pipeline
-//! cache; it stops early when the world is dropped.
+//! generation waits for one pipeline, not for every walk length. The device's background
+//! compiler (one thread) compiles the rest in the order batches will want them and then
+//! writes the pipeline cache; a world dropped first stops its job early.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 
 use crate::gpu::GpuContext;
 use crate::rule::Rule;
@@ -98,9 +98,9 @@ impl Walks {
             ..*self
         };
         let counted = self.ctx.compiling_in_background();
-        let spawned = std::thread::Builder::new()
-            .name("golab pipelines".into())
-            .spawn(move || {
+        self.ctx
+            .resource(|_| Compiler::start())
+            .submit(Box::new(move || {
                 let _counted = counted;
                 for g in me.order() {
                     for records in [false, true].into_iter().filter(|&r| !r || me.records) {
@@ -112,9 +112,40 @@ impl Walks {
                 }
                 // Every pipeline is built: keep them for the next launch (best effort).
                 let _ = me.ctx.save_pipeline_cache();
+            }));
+    }
+}
+
+/// One thread per device that compiles pipelines in the background, a world's jobs in
+/// the order they were submitted: worlds loaded one after another (switching strategies,
+/// a benchmark's repeats) share it rather than each starting a thread.
+struct Compiler {
+    jobs: Mutex<mpsc::Sender<Job>>,
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+impl Compiler {
+    fn start() -> Compiler {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let started = std::thread::Builder::new()
+            .name("golab pipelines".into())
+            .spawn(move || {
+                for job in queue {
+                    job();
+                }
             });
-        // Without a thread every pipeline is still compiled, on first use.
-        drop(spawned);
+        // Without the thread, jobs are dropped unrun (their pipelines compile on first use).
+        drop(started);
+        Compiler {
+            jobs: Mutex::new(jobs),
+        }
+    }
+
+    fn submit(&self, job: Job) {
+        let jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
+        // A queue whose thread is gone drops the job: its pipelines compile on first use.
+        let _ = jobs.send(job);
     }
 }
 

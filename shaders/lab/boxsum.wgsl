@@ -29,9 +29,7 @@ struct Params {
 
 //!include gpu/workgroup_scan.wgsl
 
-fn thread_index(wg: vec3<u32>, groups: vec3<u32>, li: u32) -> u32 {
-    return (wg.y * groups.x + wg.x) * 256u + li;
-}
+//!include gpu/thread_index.wgsl
 
 // The cell at extended (xe, ye), wrapped.
 fn cell_ext(xe: u32, ye: u32) -> u32 {

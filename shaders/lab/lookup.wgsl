@@ -25,9 +25,7 @@ struct Params {
 @group(0) @binding(1) var<storage, read_write> out: array<u32>;
 @group(0) @binding(2) var<uniform> p: Params;
 
-fn thread_index(wg: vec3<u32>, groups: vec3<u32>, li: u32) -> u32 {
-    return (wg.y * groups.x + wg.x) * 256u + li;
-}
+//!include gpu/thread_index.wgsl
 
 // A thread's k-th address (src/lab/lookup.rs: address).
 fn address(t: u32, k: u32) -> u32 {

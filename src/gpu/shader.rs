@@ -43,6 +43,7 @@ pub static FILES: &[(&str, &str)] = embed![
     "gpu/heater.wgsl",
     "gpu/roofline.wgsl",
     "gpu/view_value.wgsl",
+    "gpu/thread_index.wgsl",
     "gpu/workgroup_scan.wgsl",
     "lab/coalesce.wgsl",
     "lab/boxsum.wgsl",

@@ -14,12 +14,11 @@
 //! is; a world whose best way changes then waits that much longer to switch), and switches when that way
 //! took less time per generation than the current one's latest batch. Short batches of very
 //! different lengths are not compared (a batch's fold is a fixed cost): such a probe is tried
-//! again at the next probe. What it learnt outlives the world: a
-//! [`BirthMemory`] per device keeps it per world key (as [`super::tuner::TunedShapes`] keeps
-//! shapes), so a world loaded again (the benchmark before each repeat, the app on Reset)
-//! starts with the way last chosen and goes on probing on schedule.
+//! again at the next probe. What it learnt outlives the world: the device keeps it per
+//! world key with the shape ([`super::adaptive::Kept`]), so a world loaded again (the
+//! benchmark before each repeat, the app on Reset) starts with the way last chosen and goes
+//! on probing on schedule.
 
-use super::tuner::{KeptByKey, TuneKey};
 use crate::config::BirthChoice;
 
 /// How a batch writes births.
@@ -104,6 +103,11 @@ impl BirthChooser {
         }
     }
 
+    /// Whether the way is forced ([`BirthChoice`] other than auto) rather than chosen.
+    pub fn forced(&self) -> bool {
+        self.fixed.is_some()
+    }
+
     /// The way batches write births now (probes aside).
     pub fn current(&self) -> Births {
         self.fixed.unwrap_or(self.current)
@@ -148,33 +152,6 @@ impl BirthChooser {
             }
         }
         self.batches += 1;
-    }
-}
-
-/// Choosers by world key on one device (a [`crate::gpu::GpuContext`] resource).
-#[derive(Debug, Default)]
-pub struct BirthMemory(KeptByKey<BirthChooser>);
-
-impl BirthMemory {
-    /// The chooser for a world of `key` asked to write births as `choice`: when the choice is
-    /// left to timing, the one last kept for `key`, else a new one. The kept one keeps its
-    /// latest timings too: the world loaded again is most often the same one (the bench
-    /// before each repeat, whose window may be a single batch; the app on Reset), and a probe
-    /// misled by another world's timings costs at most [`PROBE_MAX`] batches.
-    pub fn chooser(&self, key: &TuneKey, choice: BirthChoice) -> BirthChooser {
-        let kept = match choice {
-            BirthChoice::Auto => self.0.get(key),
-            _ => None,
-        };
-        kept.unwrap_or_else(|| BirthChooser::new(choice))
-    }
-
-    /// Keep `chooser` for `key` (a forced way is not kept: it would stop later worlds from
-    /// choosing).
-    pub fn keep(&self, key: TuneKey, chooser: &BirthChooser) {
-        if chooser.fixed.is_none() {
-            self.0.keep(key, chooser);
-        }
     }
 }
 
@@ -303,42 +280,6 @@ mod tests {
         assert_eq!(c.for_batch(false), Births::Records, "probed again");
         c.observe(Births::Records, 200, 100.0, false);
         assert_eq!(c.current(), Births::Records);
-    }
-
-    #[test]
-    fn the_memory_keeps_the_chosen_way_but_never_a_forced_one() {
-        let key = TuneKey {
-            width: 64,
-            height: 64,
-            rule: crate::rule::Rule::CONWAY,
-            torus: true,
-            kernel: super::super::kernel::StepKernel::Tile,
-            fixed: (None, None),
-        };
-        let memory = BirthMemory::default();
-        let mut forced = memory.chooser(&key, BirthChoice::Records);
-        run(&mut forced, 10, |_, _| 1.0);
-        memory.keep(key, &forced);
-        let mut auto = memory.chooser(&key, BirthChoice::Auto);
-        assert_eq!(
-            auto.for_batch(false),
-            Births::Direct,
-            "a new chooser, not the forced one"
-        );
-        run(
-            &mut auto,
-            10,
-            |w, _| if w == Births::Records { 0.5 } else { 1.0 },
-        );
-        memory.keep(key, &auto);
-        assert_eq!(
-            memory.chooser(&key, BirthChoice::Auto).current(),
-            Births::Records
-        );
-        assert_eq!(
-            memory.chooser(&key, BirthChoice::Direct).current(),
-            Births::Direct
-        );
     }
 
     #[test]

@@ -24,7 +24,7 @@
 //! than 2× ([`Drift`]) the world is swept again: a far-away shape may now win.
 //!
 //! Every decision is logged ([`ShapeController::decisions`]: `golab bench --verbose` prints
-//! them). The controller is kept per world key on the device ([`super::tuner::TunedShapes`]),
+//! them). The controller is kept per world key on the device ([`super::adaptive::Kept`]),
 //! so a reloaded world goes on where the last one stopped.
 
 use std::collections::VecDeque;

@@ -13,6 +13,7 @@
 //! representation's [`DeviceState`]: the engine's resident stepper batches, submits and
 //! times it.
 
+mod adaptive;
 pub mod ages;
 pub mod births;
 mod controller;
@@ -32,12 +33,12 @@ use rayon::prelude::*;
 pub use device::Layout;
 pub use pipelines::Pipelines;
 
+use adaptive::{Adaptive, Kept};
 use ages::Epochs;
-use births::{BirthChooser, BirthMemory, Births};
-use controller::ShapeController;
+use births::Births;
 use device::{BitWorld, MAX_BLOCKS};
 use kernel::StepKernel;
-use tuner::{Space, TuneKey, TunedShapes};
+use tuner::{Space, TuneKey};
 
 use super::engine::{DeviceState, Session};
 use super::settings::GpuSettings;
@@ -52,18 +53,13 @@ pub struct BitState {
     epochs: Epochs,
     /// The rule's state count (2 for two-state rules; C for Generations).
     states: u16,
-    /// Chooses the stream kernel's shape and keeps it best while the world changes (see
-    /// [`controller`]); `None` for the tile kernel, which has no shape to choose.
-    controller: Option<ShapeController>,
+    /// Chooses the stream kernel's shape and how batches write births, and keeps them best
+    /// while the world changes ([`adaptive`]).
+    adaptive: Adaptive,
     /// Whether a batch has run since the load (the first is one dispatch: see `max_batch`).
     primed: bool,
     /// Where the controller is kept between loads, and under what key.
-    tuned: (std::sync::Arc<TunedShapes>, TuneKey),
-    /// How batches write births (see [`births`]), how the last batch did, and where the
-    /// chooser is kept (under `tuned`'s key).
-    births: BirthChooser,
-    last_births: Births,
-    birth_memory: std::sync::Arc<BirthMemory>,
+    kept: (std::sync::Arc<Kept>, TuneKey),
 }
 
 impl BitState {
@@ -76,11 +72,9 @@ impl BitState {
                 "stream kernel, {} gens/dispatch, {}-row strips ({}), {}{}",
                 self.shape().gens,
                 self.shape().strip,
-                self.controller
-                    .as_ref()
-                    .map_or_else(|| "fixed".to_string(), ShapeController::state),
+                self.adaptive.state(),
                 if ages {
-                    self.births.current().name()
+                    self.adaptive.births().name()
                 } else {
                     "ages off"
                 },
@@ -95,9 +89,7 @@ impl BitState {
 
     /// The chosen shape (not a probe's, should the last batch have run one).
     fn shape(&self) -> tuner::Shape {
-        self.controller
-            .as_ref()
-            .map_or(self.dev.shape(), ShapeController::shape)
+        self.adaptive.shape(self.dev.shape())
     }
 }
 
@@ -206,7 +198,7 @@ impl DeviceState for BitState {
             (kernel, kernel.gens_per_dispatch(gens, dying > 0)),
             (tuning.births != BirthChoice::Direct, replay),
         );
-        let tuned = ctx.resource(|_| TunedShapes::default());
+        let kept = ctx.resource(|_| Kept::default());
         let key = TuneKey {
             width: world.width(),
             height: world.height(),
@@ -216,21 +208,17 @@ impl DeviceState for BitState {
             fixed: (gens, tuning.strip),
         };
         let space = Space::new(dev.gens_per_dispatch(), gens, tuning.strip, world.height());
-        // The controller a world of this key left goes on (tuned, part-way through a sweep
-        // or watching); else one starts.
-        let controller = match kernel {
-            StepKernel::Tile => None,
-            _ => Some(match tuned.get(&key) {
-                Some(mut kept) => {
-                    kept.reloaded();
-                    kept
-                }
-                None => ShapeController::new(space),
-            }),
+        let choice = if dev.writes_records() {
+            tuning.births
+        } else {
+            BirthChoice::Direct
         };
-        if let Some(c) = &controller {
-            dev.set_shape(c.shape());
-        }
+        // The controller a world of this key left goes on (tuned, part-way through a sweep
+        // or watching); else one starts. The tile kernel has no shape to choose.
+        let space = (kernel != StepKernel::Tile).then_some(space);
+        let adaptive = kept.controller(&key, space, choice);
+        let untuned = dev.shape();
+        dev.set_shape(adaptive.shape(untuned));
         session.upload(&dev.planes[0], 0, bytemuck::cast_slice(&state));
         session.upload(&dev.old, 0, bytemuck::cast_slice(&old));
         let w = world.width() as usize;
@@ -239,31 +227,18 @@ impl DeviceState for BitState {
             session.upload(buffer, 0, bytemuck::cast_slice(cells));
         }
         session.submit_and_wait(session.encoder())?;
-        let birth_memory = ctx.resource(|_| BirthMemory::default());
-        let choice = if dev.writes_records() {
-            tuning.births
-        } else {
-            BirthChoice::Direct
-        };
         Ok(BitState {
             dev,
             epochs,
             states: world.rule().states(),
-            controller,
+            adaptive,
             primed: false,
-            births: birth_memory.chooser(&key, choice),
-            tuned: (tuned, key),
-            last_births: Births::Direct,
-            birth_memory,
+            kept: (kept, key),
         })
     }
 
     fn max_batch(&self, generation: u64) -> u64 {
-        let k = u64::from(
-            self.controller
-                .as_ref()
-                .map_or(self.dev.shape().gens, ShapeController::least_gens),
-        );
+        let k = u64::from(self.adaptive.least_gens(self.dev.shape().gens));
         // The first batch after a load is one dispatch: it writes the repeat flags (until then
         // replay has none and every strip is stepped), and is too short for the controller to
         // time, so no timing it compares includes that slower first block.
@@ -279,36 +254,27 @@ impl DeviceState for BitState {
         gens: u64,
     ) {
         let n_y = self.epochs.young_now(generation);
-        if let Some(c) = &self.controller {
-            self.dev.set_shape(c.for_batch(gens));
-        }
-        self.last_births = self.births.for_batch(self.tuning());
+        let (shape, births) = self.adaptive.for_batch(gens, self.dev.shape());
+        self.dev.set_shape(shape);
         self.primed = true;
         self.dev.encode_steps(
             &session.ctx,
             encoder,
             session.timer.as_mut(),
             (gens, n_y),
-            self.last_births == Births::Records,
+            births == Births::Records,
         );
     }
 
     fn observe_batch(&mut self, gens: u64, seconds: f64) {
-        let tuning = self.tuning();
-        self.births.observe(self.last_births, gens, seconds, tuning);
-        self.birth_memory.keep(self.tuned.1, &self.births);
-        if let Some(c) = self.controller.as_mut() {
-            c.observe(self.dev.shape(), gens, seconds);
-            // Where it stands, for the next world of this key (the bench reloads its window,
-            // the app resets).
-            self.tuned.0.keep(self.tuned.1, c);
-        }
+        self.adaptive.observe(self.dev.shape(), gens, seconds);
+        // Where it stands, for the next world of this key (the bench reloads its window,
+        // the app resets).
+        self.kept.0.keep(self.kept.1, &self.adaptive);
     }
 
     fn tuning(&self) -> bool {
-        self.controller
-            .as_ref()
-            .is_some_and(ShapeController::tuning)
+        self.adaptive.tuning()
     }
 
     fn batch_multiple(&self) -> u64 {
@@ -324,11 +290,7 @@ impl DeviceState for BitState {
             description: self.describe(),
             replayed: self.device_replayed(session)?,
             state_bytes: Some((self.dev.layout.state_bytes(), self.shape().gens)),
-            decisions: self
-                .controller
-                .as_ref()
-                .map(|c| c.decisions().map(str::to_string).collect())
-                .unwrap_or_default(),
+            decisions: self.adaptive.decisions(),
         }))
     }
 

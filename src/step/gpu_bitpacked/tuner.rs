@@ -11,8 +11,8 @@
 //! each candidate shape runs one batch between two batches of a reference shape (any shape
 //! gives the same world, bit for bit), scored by its kernel time (timestamp queries) over
 //! theirs; after a coarse sweep over both numbers and a fine sweep of strip heights around the
-//! best, the best-scoring shape goes to the [`ShapeController`], which keeps it best while the
-//! world changes, per world size, rule and topology on this device ([`TunedShapes`]). The
+//! best, the best-scoring shape goes to the [`super::controller::ShapeController`], which keeps it best while the
+//! world changes, per world size, rule and topology on this device ([`super::adaptive::Kept`]). The
 //! workgroup is whole subgroups up to 128 invocations (4 × 32 on NVIDIA, 16 × 8 on lavapipe),
 //! a rule rather than a search: it changes the pipeline, and every pipeline tried would be
 //! compiled.
@@ -22,7 +22,6 @@ use std::sync::Mutex;
 
 use crate::rule::Rule;
 
-use super::controller::ShapeController;
 use super::kernel::StepKernel;
 
 /// A stream-kernel shape that needs no pipeline of its own: generations per dispatch (one of
@@ -370,9 +369,6 @@ impl<T: Clone> KeptByKey<T> {
         }
     }
 }
-
-/// Each world key's [`ShapeController`]: tuned, part-way through a sweep, or watching.
-pub type TunedShapes = KeptByKey<ShapeController>;
 
 #[cfg(test)]
 pub(super) mod fake;

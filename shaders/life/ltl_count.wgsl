@@ -108,6 +108,21 @@ fn diamond(x: u32, y: u32) -> u32 {
     return sum;
 }
 
+// Mode 3: how the diamond's count changes from (x, y - 1) to (x, y), wrapping as u32:
+// the upper edge of the diamond about (x, y - 1) leaves (apex (xe, ye - r - 1)), the lower
+// edge of the diamond about (x, y) enters (apex (xe, ye + r)). `yw` is ye mod ext_w; each
+// run is read at its top cell's position, main (xe - ye) or anti (xe + ye) mod ext_w.
+fn diamond_step(xe: u32, ext_w: u32, y: u32, yw: u32) -> u32 {
+    let ye = y + p.range;
+    let up = ye - 1u - p.range;
+    let low = ye + p.range;
+    let leaving = diag_run(1u, wrap3(xe + yw + ext_w - 1u - p.range, ext_w), up, ye - 1u)
+        + diag_run(0u, wrap3(xe + 1u + p.range + ext_w - yw, ext_w), up + 1u, ye - 1u);
+    let entering = diag_run(0u, wrap(xe - p.range + ext_w - yw, ext_w), ye, low)
+        + diag_run(1u, wrap3(xe + p.range + yw, ext_w), ye, low - 1u);
+    return entering - leaving;
+}
+
 fn count_runs(x: u32, y: i32) -> i32 {
     var count = 0u;
     for (var k = 0u; k < p.items; k++) {
@@ -209,31 +224,34 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         return;
     }
     if (p.mode == 3u) {
+        // The running diamond sum, two rows a step: both rows' diagonal runs are loaded
+        // before either count uses them.
         column = diamond(x, y0);
+        emit(x, y0, i32(column));
+        let xe = x + p.range;
+        let ext_w = p.width + 2u * p.range;
+        var yw = (y0 + p.range) % ext_w;
+        var y = y0 + 1u;
+        for (; y + 1u < y1; y += 2u) {
+            let yw0 = wrap(yw + 1u, ext_w);
+            let yw1 = wrap(yw0 + 1u, ext_w);
+            let d0 = diamond_step(xe, ext_w, y, yw0);
+            let d1 = diamond_step(xe, ext_w, y + 1u, yw1);
+            column = column + d0;
+            emit(x, y, i32(column));
+            column = column + d1;
+            emit(x, y + 1u, i32(column));
+            yw = yw1;
+        }
+        if (y < y1) {
+            column = column + diamond_step(xe, ext_w, y, wrap(yw + 1u, ext_w));
+            emit(x, y, i32(column));
+        }
+        return;
     }
-    let xe = x + p.range;
-    let ext_w = p.width + 2u * p.range;
-    // Mode 3: extended row y + r mod ext_w, kept without division.
-    var yw = (y0 + p.range) % ext_w;
     for (var y = y0; y < y1; y++) {
         var count = 0;
-        if (p.mode == 3u) {
-            if (y > y0) {
-                // Leaving: the upper edge of the diamond about (x, y - 1), apex (xe, ye - r - 1);
-                // entering: the lower edge of the diamond about (x, y), apex (xe, ye + r).
-                // Positions: main (xe - ye) mod ext_w, anti (xe + ye) mod ext_w of each run's top.
-                let ye = y + p.range;
-                yw = wrap(yw + 1u, ext_w);
-                let up = ye - 1u - p.range;
-                let low = ye + p.range;
-                let leaving = diag_run(1u, wrap3(xe + yw + ext_w - 1u - p.range, ext_w), up, ye - 1u)
-                    + diag_run(0u, wrap3(xe + 1u + p.range + ext_w - yw, ext_w), up + 1u, ye - 1u);
-                let entering = diag_run(0u, wrap(xe - p.range + ext_w - yw, ext_w), ye, low)
-                    + diag_run(1u, wrap3(xe + p.range + yw, ext_w), ye, low - 1u);
-                column = column + entering - leaving;
-            }
-            count = i32(column);
-        } else if (p.mode == 1u) {
+        if (p.mode == 1u) {
             count = count_runs(x, i32(y));
         } else {
             count = count_weighted(x, i32(y));

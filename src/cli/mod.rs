@@ -126,6 +126,9 @@ pub fn main() -> ExitCode {
         Some(Command::Identify(args)) => identify_cmd::run(&args),
         None => crate::app::run(tuning, cli.app).map_err(CliError),
     });
+    // Worlds are gone by now, so background compilers stop after their current pipeline:
+    // no thread is left inside the driver while the process exits.
+    crate::gpu::wait_for_background_compiles(std::time::Duration::from_secs(10));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError(message)) => {

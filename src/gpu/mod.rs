@@ -15,7 +15,7 @@ pub mod pipeline_cache;
 pub mod pool;
 mod report;
 mod resources;
-pub use resources::{BackgroundCompile, compile_seconds_here};
+pub use resources::{BackgroundCompile, compile_seconds_here, wait_for_background_compiles};
 
 pub use resources::whole_buffer_entries;
 pub mod roofline;

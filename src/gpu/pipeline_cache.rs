@@ -18,6 +18,9 @@ pub struct PersistedCache {
     /// Pipelines built with the cache, and how many of them the file holds.
     built: AtomicUsize,
     saved: AtomicUsize,
+    /// One save at a time: the main thread (after a load) and the background compiler (when
+    /// its job is done) both save, through the same temporary file.
+    saving: std::sync::Mutex<()>,
 }
 
 impl PersistedCache {
@@ -47,6 +50,7 @@ impl PersistedCache {
             loaded: data.map_or(0, |d| d.len()),
             built: AtomicUsize::new(0),
             saved: AtomicUsize::new(0),
+            saving: std::sync::Mutex::new(()),
         })
     }
 
@@ -65,15 +69,17 @@ impl PersistedCache {
         &self.file
     }
 
-    /// A pipeline was built with the cache.
+    /// A pipeline was built with the cache (counted once it is: a save on another thread
+    /// then holds it).
     pub fn built_one(&self) {
-        self.built.fetch_add(1, Ordering::Relaxed);
+        self.built.fetch_add(1, Ordering::Release);
     }
 
     /// Write the cache to its file (through a temporary file, so a reader never sees half of
     /// one) if pipelines were built since the last write; the bytes written, if any.
     pub fn save(&self) -> std::io::Result<Option<usize>> {
-        let built = self.built.load(Ordering::Relaxed);
+        let _one = self.saving.lock().unwrap_or_else(|e| e.into_inner());
+        let built = self.built.load(Ordering::Acquire);
         if built == self.saved.load(Ordering::Relaxed) {
             return Ok(None);
         }

@@ -17,6 +17,20 @@ impl Drop for BackgroundCompile {
         self.0
             .background
             .fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+        IN_PROCESS.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
+}
+
+/// Background compilers in the process, every device together.
+static IN_PROCESS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Wait up to `most` for the process's background compilers to finish: what the process
+/// does before it exits, so that no thread is inside the driver while exit handlers run.
+/// A compiler whose world is gone stops after the pipeline it is compiling.
+pub fn wait_for_background_compiles(most: std::time::Duration) {
+    let start = Instant::now();
+    while IN_PROCESS.load(std::sync::atomic::Ordering::Acquire) > 0 && start.elapsed() < most {
+        std::thread::sleep(std::time::Duration::from_millis(5));
     }
 }
 
@@ -73,9 +87,6 @@ impl GpuContext {
         let started = Instant::now();
         let label = shader.label();
         let module = shader.module(self);
-        if let Some(c) = &self.pipeline_cache {
-            c.built_one();
-        }
         let pipeline = self
             .device
             .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
@@ -89,6 +100,9 @@ impl GpuContext {
                 },
                 cache: self.pipeline_cache.as_ref().map(|c| c.cache()),
             });
+        if let Some(c) = &self.pipeline_cache {
+            c.built_one();
+        }
         COMPILING.with(|c| c.set(c.get() + started.elapsed().as_secs_f64()));
         pipeline
     }
@@ -103,6 +117,7 @@ impl GpuContext {
     pub fn compiling_in_background(self: &Arc<Self>) -> BackgroundCompile {
         self.background
             .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        IN_PROCESS.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
         BackgroundCompile(self.clone())
     }
 

@@ -149,9 +149,24 @@ impl Kept {
         }
     }
 
-    /// Keep `controller` for `key`.
+    /// Keep `controller` for `key`. A forced births way is not kept over a chosen one: the
+    /// next world that chooses goes on from what the last choosing world learnt.
     pub fn keep(&self, key: TuneKey, controller: &Adaptive) {
-        self.0.keep(key, controller);
+        let chosen = self
+            .0
+            .get(&key)
+            .map(|kept| kept.births)
+            .filter(|births| controller.births.forced() && !births.forced());
+        match chosen {
+            Some(births) => self.0.keep(
+                key,
+                &Adaptive {
+                    births,
+                    ..controller.clone()
+                },
+            ),
+            None => self.0.keep(key, controller),
+        }
     }
 }
 
@@ -233,11 +248,20 @@ mod tests {
             (Births::Direct, first.state())
         );
         kept.keep(key(), &forced);
-        let mut after = kept.controller(&key(), Some(space), BirthChoice::Auto);
-        let ways = run(&mut after, 60, 2e-5, 1e-5);
+        let after = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto);
+        assert_eq!(
+            after.births(),
+            Births::Records,
+            "the chosen way outlives a forced world"
+        );
+        // A forced way kept where nothing was chosen is not carried to a choosing world.
+        let fresh = Kept::default();
+        fresh.keep(key(), &forced);
+        let mut choosing = fresh.controller(&key(), Some(space), BirthChoice::Auto);
+        let ways = run(&mut choosing, 60, 2e-5, 1e-5);
         assert!(
             ways.iter().any(|w| w.1 == Births::Records),
-            "the next world probes again"
+            "it probes again"
         );
         // The tile kernel's shape is fixed: births are chosen from the first batch.
         let mut tile = Adaptive::new(None, BirthChooser::new(BirthChoice::Auto));

@@ -259,7 +259,9 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
     }
     let strategy: Strategy = named.unwrap_or("scalar").parse()?;
     let mut startup = super::startup::StartUp::default();
-    let factory = args.gpu.factory(tuning)?;
+    let mut factory = args.gpu.factory(tuning)?;
+    // A run needs only the pipelines its batches use, and exits when they are done.
+    factory.gpu_settings.background_compile = false;
     // The device opens on its own thread while the world is built (a missing device is
     // reported by the load below).
     let world = std::thread::scope(|scope| {

@@ -68,6 +68,10 @@ pub struct GpuSettings {
     /// An injected device loss (rehearsing recovery); GPU steppers are wrapped in
     /// [`super::fault::FaultyStepper`] while it is set.
     pub fault: Option<FaultPlan>,
+    /// Compile the pipelines a world may want later on a background thread (the window and
+    /// benchmarks), rather than only when first used (`golab run`, which exits as soon as
+    /// its generations are done instead of waiting for a compile in flight).
+    pub background_compile: bool,
 }
 
 impl Default for GpuSettings {
@@ -78,6 +82,7 @@ impl Default for GpuSettings {
             chunk_limit: None,
             bitpacked: BitpackedTuning::default(),
             fault: None,
+            background_compile: true,
         }
     }
 }

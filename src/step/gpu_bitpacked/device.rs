@@ -171,14 +171,15 @@ pub fn replays(kernel: StepKernel, dying: u32, wanted: bool) -> bool {
 impl BitWorld {
     /// Zeroed buffers for `layout`, stepping `rule` on `topology` with `kernel`, up to `gens_per_dispatch`
     /// generations per dispatch; epoch records and replay where asked for and the kernel has
-    /// them (a stream kernel with ages; replay also needs a two-state rule).
+    /// them (a stream kernel with ages; replay also needs a two-state rule); with
+    /// `background`, the walks not used yet compile on the device's background compiler.
     pub fn new(
         ctx: &Arc<GpuContext>,
         kernels: &Arc<Pipelines>,
         layout: Layout,
         (rule, topology): (Rule, Topology),
         (kernel, gens_per_dispatch): (StepKernel, u32),
-        (records, replay): (bool, bool),
+        (records, replay, background): (bool, bool, bool),
     ) -> BitWorld {
         let torus = topology == Topology::Torus;
         let planes = [
@@ -284,6 +285,7 @@ impl BitWorld {
             (ctx, kernels),
             (rule, torus, kernel),
             (variant, gens_per_dispatch, with_records),
+            background,
         );
         BitWorld {
             shape: Shape {

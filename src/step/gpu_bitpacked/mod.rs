@@ -196,7 +196,11 @@ impl DeviceState for BitState {
             layout,
             (world.rule(), world.topology),
             (kernel, kernel.gens_per_dispatch(gens, dying > 0)),
-            (tuning.births != BirthChoice::Direct, replay),
+            (
+                tuning.births != BirthChoice::Direct,
+                replay,
+                settings.background_compile,
+            ),
         );
         let kept = ctx.resource(|_| Kept::default());
         let key = TuneKey {

@@ -1,7 +1,8 @@
 //! A world's step pipelines, compiled when first used rather than all at load: the first
 //! generation waits for one pipeline, not for every walk length. The device's background
 //! compiler (one thread) compiles the rest in the order batches will want them and then
-//! writes the pipeline cache; a world dropped first stops its job early.
+//! writes the pipeline cache; a world dropped first stops its job after the pipeline in
+//! hand (the process waits for that before it exits), and what was built is saved too.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
@@ -30,11 +31,13 @@ pub(super) struct Walks {
 }
 
 impl Walks {
-    /// The pipelines of a world; starts the background compiler.
+    /// The pipelines of a world; with `background`, the device's background compiler
+    /// builds the ones not used yet.
     pub fn new(
         (ctx, kernels): (&Arc<GpuContext>, &Arc<Pipelines>),
         (rule, torus, kernel): (Rule, bool, StepKernel),
         (variant, longest, records): (Variant, u32, bool),
+        background: bool,
     ) -> Walks {
         let walks = Walks {
             ctx: ctx.clone(),
@@ -47,7 +50,9 @@ impl Walks {
             records,
             wanted: Arc::new(AtomicBool::new(true)),
         };
-        walks.compile_in_background();
+        if background {
+            walks.compile_in_background();
+        }
         walks
     }
 
@@ -102,15 +107,16 @@ impl Walks {
             .resource(|_| Compiler::start())
             .submit(Box::new(move || {
                 let _counted = counted;
-                for g in me.order() {
+                'walks: for g in me.order() {
                     for records in [false, true].into_iter().filter(|&r| !r || me.records) {
                         if !me.wanted.load(Ordering::Relaxed) {
-                            return;
+                            break 'walks;
                         }
                         me.get(g, records);
                     }
                 }
-                // Every pipeline is built: keep them for the next launch (best effort).
+                // Keep what was built for the next launch (best effort): every walk, or as
+                // far as the job went before its world was dropped.
                 let _ = me.ctx.save_pipeline_cache();
             }));
     }

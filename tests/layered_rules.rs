@@ -14,16 +14,9 @@ use golab::rule::Rule;
 use golab::step::Strategy;
 use golab::world::{Topology, World};
 
-/// A soup whose non-empty cells take any of the rule's states.
+/// A soup of `rule` whose non-empty cells (45 %) take any of its states.
 fn layered_soup(rule: &str, w: u32, h: u32, topology: Topology, seed: u64) -> World {
-    let rule = Rule::parse(rule).unwrap();
-    let mut world = World::new(w, h, topology, rule).unwrap();
-    world.fill_random(45.0, seed).unwrap();
-    assert!(
-        world.dying_count() > 0,
-        "{rule}: the soup holds states 2 and up"
-    );
-    world
+    multi_soup(Rule::parse(rule).unwrap(), w, h, topology, 45, seed)
 }
 
 #[test]

@@ -58,20 +58,6 @@ fn random_table_text(seed: u64, states: u16, neighbourhood: &str, symmetry: &str
     text
 }
 
-/// A `w × h` world of `topology` whose cells take random states (`fill` % non-zero).
-fn multi_soup(rule: Rule, w: u32, h: u32, topology: Topology, fill: u64, seed: u64) -> World {
-    // A rule table's soup: World::fill_random gives its non-empty cells any of its states.
-    let mut world = World::new(w, h, topology, rule).unwrap();
-    world.fill_random(fill as f64, seed).unwrap();
-    if rule.states() > 2 {
-        assert!(
-            world.dying_count() > 0,
-            "{rule}: the soup holds states 2 and up"
-        );
-    }
-    world
-}
-
 #[test]
 fn every_strategy_that_runs_tables_is_bit_identical_to_scalar() {
     let cases = [

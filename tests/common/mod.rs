@@ -31,6 +31,20 @@ pub fn soup(
     world
 }
 
+/// A `w × h` world of `topology` whose cells take random states (`fill` % non-zero).
+pub fn multi_soup(rule: Rule, w: u32, h: u32, topology: Topology, fill: u64, seed: u64) -> World {
+    // A rule table's soup: World::fill_random gives its non-empty cells any of its states.
+    let mut world = World::new(w, h, topology, rule).unwrap();
+    world.fill_random(fill as f64, seed).unwrap();
+    if rule.states() > 2 {
+        assert!(
+            world.dying_count() > 0,
+            "{rule}: the soup holds states 2 and up"
+        );
+    }
+    world
+}
+
 /// The world after `gens` generations of the scalar reference.
 pub fn scalar_after(world: &World, gens: u64) -> World {
     let mut sim =

@@ -152,11 +152,14 @@ impl Kept {
     /// Keep `controller` for `key`. A forced births way is not kept over a chosen one: the
     /// next world that chooses goes on from what the last choosing world learnt.
     pub fn keep(&self, key: TuneKey, controller: &Adaptive) {
-        let chosen = self
-            .0
-            .get(&key)
+        // Looked up only for a forced way (keeping runs after every batch).
+        let chosen = controller
+            .births
+            .forced()
+            .then(|| self.0.get(&key))
+            .flatten()
             .map(|kept| kept.births)
-            .filter(|births| controller.births.forced() && !births.forced());
+            .filter(|births| !births.forced());
         match chosen {
             Some(births) => self.0.keep(
                 key,

@@ -191,17 +191,13 @@ fn golly_pattern(name: &str) -> World {
 }
 
 /// The live cells of `world` as coordinates relative to their bounding box's corner, and
-/// that corner (plane coordinates: centred on the world's middle).
+/// that corner in Golly's plane coordinates ([`World::plane_origin`]).
 fn shape(world: &World) -> (Vec<(i64, i64)>, (i64, i64)) {
     let w = world.width() as i64;
+    let (ox, oy) = world.plane_origin();
     let cells: Vec<(i64, i64)> = (0..world.len())
         .filter(|&i| world.ages()[i] > 0)
-        .map(|i| {
-            (
-                i as i64 % w - w / 2,
-                i as i64 / w - world.height() as i64 / 2,
-            )
-        })
+        .map(|i| (i as i64 % w + ox, i as i64 / w + oy))
         .collect();
     let x0 = cells.iter().map(|c| c.0).min().unwrap();
     let y0 = cells.iter().map(|c| c.1).min().unwrap();
@@ -258,6 +254,37 @@ fn published_objects_keep_their_periods_and_speeds() {
         85,
         "85 cells in 10 generations"
     );
+}
+
+#[test]
+fn the_growing_grid_follows_a_spaceship() {
+    // Golly's R100-NN-bug.rle (85c/10, von Neumann range 100) run 300 generations: 2550
+    // cells, far beyond its first grid. The grid follows it as Golly's does (room ahead,
+    // one margin behind) instead of growing about its centre to twice the distance.
+    let nn = grown(golly_pattern("R100-NN-bug.rle"), 5, Strategy::Rayon);
+    let (cells, (x0, y0)) = shape(&nn);
+    let (w0, h0) = (nn.width(), nn.height());
+    let later = grown(nn, 300, Strategy::Rayon);
+    let (moved, (x1, y1)) = shape(&later);
+    assert!(moved == cells, "the bug's shape after 300 generations");
+    assert_eq!((x1 - x0).abs() + (y1 - y0).abs(), 2550, "85 cells every 10");
+    let longest = w0.max(h0);
+    assert!(
+        later.width().max(later.height()) <= 2 * longest + 8,
+        "{}x{} from {w0}x{h0}: the grid followed the ship instead of growing after it",
+        later.width(),
+        later.height()
+    );
+    // Saved as Golly saves its unbounded universe (no grid, the plane position) and
+    // reopened: the same cells at the same plane coordinates.
+    let saved = golab::pattern::Pattern::of_world(&later);
+    assert!(saved.grid.is_none(), "no bounded-grid suffix");
+    let text = saved.to_rle();
+    let back = golab::pattern::parse(&text, None).unwrap();
+    let reopened = golab::sim::growth::world_for(&back, later.rule())
+        .unwrap()
+        .0;
+    assert!(shape(&reopened) == shape(&later), "reopened where it was");
 }
 
 #[test]

@@ -182,6 +182,14 @@ impl Camera {
         self.center[1] += before[1] - after[1];
     }
 
+    /// Move the view by `(dx, dy)` cells, so cells that moved that far in the grid (a
+    /// growing world's frame moving) stay where they were on screen.
+    pub fn follow_cells(&mut self, dx: f64, dy: f64) {
+        let ([u0, v0], [u1, v1]) = (self.to_display(0.0, 0.0), self.to_display(dx, dy));
+        self.center[0] += u1 - u0;
+        self.center[1] += v1 - v0;
+    }
+
     /// Move the view by a screen drag of `delta` points.
     pub fn pan(&mut self, delta: Vec2) {
         self.center[0] -= f64::from(delta.x / self.cell_px);

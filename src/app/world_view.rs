@@ -52,6 +52,8 @@ pub struct WorldView {
     pub hex_cells: bool,
     /// The state the Draw tool paints (1; a many-state rule's palette picks 2 and up).
     pub paint_state: u8,
+    /// The grid's plane origin in the last frame ([`Snapshot::origin`]).
+    origin: Option<(i64, i64)>,
     stroke: u64,
     last_cell: Option<(i64, i64)>,
     select_anchor: Option<(i64, i64)>,
@@ -73,6 +75,7 @@ impl Default for WorldView {
             has_run: false,
             hex_cells: true,
             paint_state: 1,
+            origin: None,
             stroke: 0,
             last_cell: None,
             select_anchor: None,
@@ -100,6 +103,7 @@ impl WorldView {
         if hex != self.camera.hex {
             self.fit_pending = true;
         }
+        self.follow_origin(snap);
         if self.fit_pending && rect.width() > 1.0 {
             self.camera = match snap.plane.as_ref() {
                 Some(_) => Camera {
@@ -175,6 +179,23 @@ impl WorldView {
             self.camera.pan(response.drag_delta());
             self.space_panned |= space;
         }
+    }
+
+    /// When the grid moved on the plane (a growing world enlarged or following its
+    /// pattern), move the camera and the selection with it, so no cell jumps on screen.
+    fn follow_origin(&mut self, snap: &Snapshot) {
+        let now = (snap.plane.is_none()).then_some(snap.origin);
+        if let (Some(old), Some(new)) = (self.origin, now)
+            && old != new
+        {
+            let (dx, dy) = (old.0 - new.0, old.1 - new.1);
+            self.camera.follow_cells(dx as f64, dy as f64);
+            if let Some(sel) = self.selection.as_mut() {
+                (sel.x0, sel.x1, sel.y0, sel.y1) =
+                    (sel.x0 + dx, sel.x1 + dx, sel.y0 + dy, sel.y1 + dy);
+            }
+        }
+        self.origin = now;
     }
 
     /// Drawing, erasing, selecting and placing; `grid` is the grid's size (selections are

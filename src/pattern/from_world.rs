@@ -4,31 +4,11 @@
 use super::{Grid, Pattern};
 use crate::world::World;
 
-/// The bounding box `(x0, y0, x1, y1)` (inclusive) of the world's live and dying cells, walking
-/// rows as slices (a large world has tens of millions of cells); `None` when all are dead.
+/// The inclusive box `(x0, y0, x1, y1)` of the world's live and dying cells.
 fn live_box(world: &World) -> Option<(u32, u32, u32, u32)> {
-    let width = (world.width() as usize).max(1);
-    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    let mut extend = |y: usize, first: Option<usize>, last: Option<usize>| {
-        if let (Some(first), Some(last)) = (first, last) {
-            (x0, y0, x1, y1) = (x0.min(first), y0.min(y), x1.max(last), y1.max(y));
-        }
-    };
-    for (y, row) in world.ages().chunks(width).enumerate() {
-        extend(
-            y,
-            row.iter().position(|&a| a > 0),
-            row.iter().rposition(|&a| a > 0),
-        );
-    }
-    for (y, row) in world.dying().chunks(width).enumerate() {
-        extend(
-            y,
-            row.iter().position(|&d| d > 0),
-            row.iter().rposition(|&d| d > 0),
-        );
-    }
-    (x0 != usize::MAX).then_some((x0 as u32, y0 as u32, x1 as u32, y1 as u32))
+    world
+        .occupied_box()
+        .map(|(x, y, w, h)| (x, y, x + w - 1, y + h - 1))
 }
 
 impl Pattern {
@@ -47,21 +27,27 @@ impl Pattern {
     /// The whole world as a file keeps it: [`Pattern::from_world`] plus the world's size and
     /// topology as a bounded grid, its generation, and the box's position relative to the
     /// world's centre (Golly's origin of a bounded grid), so that golab and Golly reopen the
-    /// cells where they were.
+    /// cells where they were. A growing dead-border world (Golly's unbounded Larger than
+    /// Life) is saved as Golly saves it: no grid, the box at its plane position.
     pub fn of_world(world: &World) -> Pattern {
         let mut pattern = Pattern::from_world(world);
-        pattern.grid = Some(Grid {
+        let unbounded = world.grows && world.topology == crate::world::Topology::DeadBorder;
+        pattern.grid = (!unbounded).then_some(Grid {
             width: world.width(),
             height: world.height(),
             topology: world.topology,
         });
         pattern.generation = (world.generation > 0).then_some(world.generation);
         if let Some((x0, y0, _, _)) = live_box(world) {
-            let (x0, y0) = (i64::from(x0), i64::from(y0));
-            pattern.position = Some((
-                x0 - i64::from(world.width() / 2),
-                y0 - i64::from(world.height() / 2),
-            ));
+            let origin = if unbounded {
+                world.plane_origin()
+            } else {
+                (
+                    -i64::from(world.width() / 2),
+                    -i64::from(world.height() / 2),
+                )
+            };
+            pattern.position = Some((i64::from(x0) + origin.0, i64::from(y0) + origin.1));
         }
         pattern
     }

@@ -184,6 +184,9 @@ pub struct Snapshot {
     pub topology: Topology,
     /// Whether the grid grows with the pattern (unbounded Larger than Life).
     pub grows: bool,
+    /// Golly's plane coordinates of grid cell `(0, 0)`: it moves when a growing world
+    /// grows or follows its pattern, and the view moves with it so nothing jumps.
+    pub origin: (i64, i64),
     /// Whether the world is running.
     pub running: bool,
     /// Running speed.
@@ -244,6 +247,7 @@ impl Snapshot {
             rule,
             topology,
             grows: false,
+            origin: (0, 0),
             running: false,
             speed: Speed::PerFrame(1),
             stats: Stats::empty(0, STAT_BUCKETS),

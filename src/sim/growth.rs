@@ -23,26 +23,65 @@ fn margin(range: u64) -> u64 {
 /// Golly's limit for its unbounded LtL grid: a billion cells.
 pub const MAX_CELLS: u64 = 1_000_000_000;
 
-/// The size a growing world of `size` holding live cells spanning `live` moves to when
-/// the margins of the axes in `short` fall below [`min_batch`] generations of range-`range`
-/// growth: each such side at least half as large again and with twice [`margin`] around the
-/// live cells, kept even so the centre stays put; an error past [`MAX_EDGE`] or
-/// [`MAX_CELLS`].
-pub fn grown_size(
-    size: (u64, u64),
-    live: (u64, u64),
-    short: (bool, bool),
-    range: u64,
-) -> Result<(u32, u32), String> {
+/// One axis of a growing world's frame: its length now, and the occupied span
+/// `[lo, lo + live)` in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Axis {
+    /// Cells along the axis.
+    pub len: u64,
+    /// First occupied cell.
+    pub lo: u64,
+    /// Occupied cells from `lo`.
+    pub live: u64,
+}
+
+impl Axis {
+    /// Cells between the occupied span and the nearer edge.
+    pub fn room(&self) -> u64 {
+        self.lo.min(self.len - self.lo - self.live)
+    }
+}
+
+/// Where a growing world's axis moves when the room on one of its sides fell below
+/// `limit` cells (the reach of [`min_batch`] generations of range `range`), as Golly's LtL
+/// moves its grid: `(len, left)`, the new length and the old cell at the new frame's first
+/// cell (negative: room added before). A side the pattern nears gets room; when only one
+/// side is near (a spaceship, a puffer) the far side keeps just [`margin`], so a moving
+/// pattern is followed instead of trailed by an ever longer grid. The length grows
+/// geometrically (half as large again; following, at most twice what the pattern and both
+/// margins need unless it is already longer), so a pattern that keeps growing costs a
+/// logarithmic number of copies. `left` is even, so a triangular grid's cells keep their
+/// orientation.
+pub fn reframe(axis: Axis, limit: u64, range: u64) -> (u64, i64) {
+    let hi_room = axis.len - axis.lo - axis.live;
+    let (near_lo, near_hi) = (axis.lo < limit, hi_room < limit);
+    if !near_lo && !near_hi {
+        return (axis.len, 0);
+    }
     let margin = margin(range);
-    let side = |now: u64, live: u64, short: bool| {
-        if !short {
-            return now;
-        }
-        let want = (now + now / 2).max(live + 2 * margin + 2);
-        want + (want - now) % 2
+    let need = axis.live + 2 * margin + 2;
+    let grown = (axis.len + axis.len / 2).max(need);
+    let (len, start) = if near_lo && near_hi {
+        (grown, (grown - axis.live) / 2)
+    } else {
+        let len = grown.min((2 * need).max(axis.len));
+        // The side behind keeps one margin; the side ahead gets the rest.
+        let start = if near_lo {
+            len - axis.live - margin - 1
+        } else {
+            margin + 1
+        };
+        (len, start)
     };
-    let (w, h) = (side(size.0, live.0, short.0), side(size.1, live.1, short.1));
+    let mut left = axis.lo as i64 - start as i64;
+    if left % 2 != 0 {
+        left -= 1;
+    }
+    (len, left)
+}
+
+/// An error past [`MAX_EDGE`] or [`MAX_CELLS`] for a growing world moving to `w × h`.
+pub fn check_size(w: u64, h: u64) -> Result<(u32, u32), String> {
     if w > u64::from(MAX_EDGE) || h > u64::from(MAX_EDGE) || w * h > MAX_CELLS {
         return Err(format!(
             "the pattern outgrew the largest growing grid ({w}x{h} needed; at most {MAX_EDGE} a side and {MAX_CELLS} cells): stepping stopped, the world is kept"
@@ -52,7 +91,7 @@ pub fn grown_size(
 }
 
 /// The first size of a growing world for a pattern of `width × height` under a rule of
-/// range `range`: the pattern with the margin of [`grown_size`] around it.
+/// range `range`: the pattern with the margin of [`reframe`] around it.
 pub fn initial_size(width: u32, height: u32, range: u32) -> (u32, u32) {
     let margin = margin(u64::from(range)) as u32 + 1;
     let side = |n: u32| (n.saturating_add(2 * margin)).clamp(crate::world::MIN_EDGE, MAX_EDGE);
@@ -60,7 +99,9 @@ pub fn initial_size(width: u32, height: u32, range: u32) -> (u32, u32) {
 }
 
 /// A growing world for `pattern` under `rule` (Golly's unbounded Larger than Life): sized
-/// by [`initial_size`], dead border, the pattern centred.
+/// by [`initial_size`], dead border, the pattern where Golly puts it on the plane (its
+/// `#CXRLE Pos`, else its box centred on the origin), the grid's first cell at even plane
+/// coordinates (a triangular grid's cell orientation is its plane parity, as in Golly).
 pub fn world_for(
     pattern: &crate::pattern::Pattern,
     rule: crate::rule::Rule,
@@ -68,7 +109,21 @@ pub fn world_for(
     let (w, h) = initial_size(pattern.width, pattern.height, rule.range());
     let mut world = crate::world::World::new(w, h, crate::world::Topology::DeadBorder, rule)?;
     world.grows = true;
-    let report = pattern.place(&mut world, crate::pattern::Placement::Centred);
+    let (px, py) = pattern.position.unwrap_or((
+        -i64::from(pattern.width / 2),
+        -i64::from(pattern.height / 2),
+    ));
+    let even_below = |v: i64| v - v.rem_euclid(2);
+    let origin = (
+        even_below(px - i64::from((w - pattern.width.min(w)) / 2)),
+        even_below(py - i64::from((h - pattern.height.min(h)) / 2)),
+    );
+    world.shift = (origin.0 + i64::from(w / 2), origin.1 + i64::from(h / 2));
+    let at = crate::pattern::Placement::At {
+        x: px - origin.0,
+        y: py - origin.1,
+    };
+    let report = pattern.place(&mut world, at);
     world.generation = pattern.generation.unwrap_or(0);
     Ok((world, report.warning()))
 }
@@ -78,18 +133,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn grows_evenly_and_geometrically() {
-        let (w, h) = grown_size((100, 60), (90, 10), (true, false), 5).unwrap();
-        assert_eq!((w - 100) % 2, 0);
-        assert!(w >= 90 + 2 * 9 * 5);
-        assert_eq!(h, 60, "an axis with room keeps its size");
-        let (_, h) = grown_size((100, 60), (90, 10), (true, true), 5).unwrap();
-        assert_eq!(
-            h,
-            10 + 2 * 9 * 5 + 2,
-            "the margin beats half as large again"
-        );
+    fn follows_a_moving_pattern_and_grows_a_growing_one() {
+        let m = margin(5);
+        // Nearing the high side only: the low side keeps one margin.
+        let axis = Axis {
+            len: 200,
+            lo: 150,
+            live: 20,
+        };
+        let (len, left) = reframe(axis, 8 * 5, 5);
+        assert_eq!(left % 2, 0);
+        let lo = (150 - left) as u64;
+        assert!((m..=m + 2).contains(&lo), "{lo}");
+        assert!(len - lo - 20 > m, "room ahead: {len}");
+        assert!(len <= 2 * (20 + 2 * m + 2), "no longer than twice the need");
+        // Nearing both: centred, half as large again.
+        let axis = Axis {
+            len: 100,
+            lo: 5,
+            live: 90,
+        };
+        let (len, left) = reframe(axis, 8 * 5, 5);
+        assert!(len >= 90 + 2 * m + 2 && len >= 150);
+        let lo = (5 - left) as u64;
+        assert!(lo.abs_diff(len - lo - 90) <= 2, "centred");
+        assert_eq!(reframe(axis, 5, 5), (100, 0));
         assert_eq!((min_batch(5), min_batch(100), min_batch(500)), (8, 8, 2));
-        assert!(grown_size((60_000, 60_000), (59_000, 10), (true, false), 5).is_err());
+        assert!(check_size(60_000, 60_000).is_err());
     }
 }

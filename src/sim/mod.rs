@@ -97,6 +97,12 @@ impl Simulation {
             }
     }
 
+    /// Golly's plane coordinates of grid cell `(0, 0)` ([`World::plane_origin`]): it
+    /// changes only when the world is replaced (a growing world moving its frame).
+    pub fn plane_origin(&self) -> (i64, i64) {
+        self.host.plane_origin()
+    }
+
     /// Make the world Golly's unbounded Larger than Life universe: a dead-border grid that
     /// grows with the pattern, every cell kept.
     pub fn set_growing(&mut self) -> Result<(), SimError> {
@@ -129,8 +135,9 @@ impl Simulation {
         Ok(())
     }
 
-    /// Enlarge a growing world until its live cells lie far enough from every edge, and
-    /// return how many of `wanted` generations can run before they could reach one.
+    /// Move a growing world's frame until its cells lie far enough from every open edge
+    /// (enlarged where the pattern grows, moved along where it travels: [`growth::reframe`]),
+    /// and return how many of `wanted` generations can run before they could reach one.
     fn make_room(&mut self, wanted: u64) -> Result<u64, SimError> {
         let range = u64::from(self.rule().range());
         // A host stepper's own world is read in place: no copy per batch.
@@ -138,37 +145,49 @@ impl Simulation {
             self.world()?;
         }
         let world = self.stepper.host_world().unwrap_or(&self.host);
-        let Some((x, y, live_w, live_h)) = world.live_box() else {
+        let Some((x, y, live_w, live_h)) = world.occupied_box() else {
             return Ok(wanted); // nothing alive: nothing can be born (B0 is emulated)
         };
-        let (w, h) = (u64::from(world.width()), u64::from(world.height()));
-        let margin = |lo: u32, len: u32, edge: u64| {
-            let (lo, len) = (u64::from(lo), u64::from(len));
-            lo.min(edge - lo - len) / range
-        };
-        let (mut fits_x, mut fits_y) = (margin(x, live_w, w), margin(y, live_h, h));
+        let axes = [
+            growth::Axis {
+                len: u64::from(world.width()),
+                lo: u64::from(x),
+                live: u64::from(live_w),
+            },
+            growth::Axis {
+                len: u64::from(world.height()),
+                lo: u64::from(y),
+                live: u64::from(live_h),
+            },
+        ];
         // A tube's joined sides have no edge to reach.
-        if let Topology::Joined(join) = world.topology
-            && let Some((open_x, open_y)) = join.open_sides()
-        {
-            (fits_x, fits_y) = (
-                if open_x { fits_x } else { u64::MAX },
-                if open_y { fits_y } else { u64::MAX },
-            );
-        }
+        let open = match world.topology {
+            Topology::Joined(join) => join.open_sides().unwrap_or((false, false)),
+            _ => (true, true),
+        };
+        let fits = |axis: &growth::Axis, open: bool| {
+            if open { axis.room() / range } else { u64::MAX }
+        };
+        let fits = fits(&axes[0], open.0).min(fits(&axes[1], open.1));
         let enough = wanted.min(growth::min_batch(range));
-        if fits_x.min(fits_y) >= enough {
-            return Ok(fits_x.min(fits_y).min(wanted));
+        if fits >= enough {
+            return Ok(fits.min(wanted));
         }
-        let (nw, nh) = growth::grown_size(
-            (w, h),
-            (u64::from(live_w), u64::from(live_h)),
-            (fits_x < enough, fits_y < enough),
-            range,
-        )
-        .map_err(SimError::Refused)?;
-        let grown = self.world()?.resized(nw, nh)?;
-        self.replace_world(grown)?;
+        let limit = enough * range;
+        let no_edge = |axis: growth::Axis| (axis.len, 0);
+        let (w, left) = if open.0 {
+            growth::reframe(axes[0], limit, range)
+        } else {
+            no_edge(axes[0])
+        };
+        let (h, top) = if open.1 {
+            growth::reframe(axes[1], limit, range)
+        } else {
+            no_edge(axes[1])
+        };
+        let (w, h) = growth::check_size(w, h).map_err(SimError::Refused)?;
+        let moved = self.world()?.reframed(left, top, w, h)?;
+        self.replace_world(moved)?;
         self.make_room(wanted)
     }
 

@@ -176,6 +176,7 @@ impl Worker {
             rule: self.sim.rule(),
             topology: self.sim.topology(),
             grows: self.sim.grows(),
+            origin: self.sim.plane_origin(),
             running: self.running,
             speed: self.speed,
             stats: self.stats.clone(),

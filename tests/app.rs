@@ -11,6 +11,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use golab::app::GolabApp;
 use golab::app::camera::line_cells;
+use golab::app::cell_layout::CellLayout;
 use golab::step::Strategy;
 use golab::world::World;
 
@@ -397,9 +398,16 @@ fn hexagons_are_painted_where_the_pointer_is_and_golly_surfaces_open() {
     let mut s = settings(60, 40, 0.0);
     s.rule = "B2/S34H".into();
     let mut harness = harness(s);
+    let _ = wait_for(&mut harness, "the hexagonal world", |s| {
+        s.size == (60, 40) && s.rule.is_hexagonal()
+    });
     harness.run_steps(3);
     let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
-    assert!(cam.hex, "a hexagonal rule is drawn as hexagons");
+    assert_eq!(
+        cam.layout,
+        CellLayout::Hexagonal,
+        "a hexagonal rule is drawn as hexagons"
+    );
     let stops = [(10, 10), (30, 14), (31, 33)];
     drag(
         &mut harness,
@@ -423,7 +431,38 @@ fn hexagons_are_painted_where_the_pointer_is_and_golly_surfaces_open() {
         snap.topology,
         golab::world::Topology::Joined(golab::world::Join::KleinTopBottom { shift: false })
     );
-    assert!(!harness.state().view.camera.hex, "B3/S23 is drawn square");
+    assert_eq!(
+        harness.state().view.camera.layout,
+        CellLayout::Square,
+        "B3/S23 is drawn square"
+    );
+}
+
+/// A triangular Larger than Life rule is drawn as triangles, and a drag paints exactly the
+/// cells whose triangles it stops in — upward and downward ones alike.
+#[test]
+fn triangles_are_painted_where_the_pointer_is() {
+    let mut s = settings(60, 40, 0.0);
+    s.rule = "R1,C0,S1,B1,10,11,12,NL".into();
+    let mut harness = harness(s);
+    // The view fits the world once it has arrived; the drag must aim at that view.
+    let _ = wait_for(&mut harness, "the triangular world", |s| {
+        s.size == (60, 40) && s.rule.is_triangular()
+    });
+    harness.run_steps(3);
+    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
+    assert_eq!(cam.layout, CellLayout::Triangular, "drawn as triangles");
+    let stops = [(10, 10), (11, 10), (30, 14), (31, 33)];
+    drag(
+        &mut harness,
+        PointerButton::Primary,
+        &stops.map(|(x, y)| cam.cell_centre(rect, x, y)),
+    );
+    let expected = stroke_cells(&stops);
+    let _ = wait_for(&mut harness, "the painted triangles", |s| {
+        s.stats.population >= expected.len() as u64
+    });
+    assert_eq!(live_cells(&read_world(&harness)), expected);
 }
 
 /// Under a many-state rule the Draw tool paints the state picked in the palette (here

@@ -68,7 +68,7 @@ fn f_frames_the_pattern_after_panning_away_and_shift_f_fits_the_world() {
     harness.state_mut().view.camera = Camera {
         center: [10.0, 10.0],
         cell_px: 0.5,
-        hex: false,
+        layout: golab::app::cell_layout::CellLayout::Square,
     };
     press(&mut harness, egui::Key::F);
     wait_camera(&mut harness, "F", |c| c.cell_px > 20.0);
@@ -99,7 +99,7 @@ fn a_resize_keeps_the_pattern_framed() {
     harness.state_mut().view.camera = Camera {
         center: [0.0, 0.0],
         cell_px: 1.0,
-        hex: false,
+        layout: golab::app::cell_layout::CellLayout::Square,
     };
     harness.get_by_label("preset").click();
     harness.run_steps(2);

@@ -25,6 +25,7 @@ fn naive_after(world: &World, gens: u64) -> Vec<u8> {
             width: world.width() as usize,
             height: world.height() as usize,
             torus: world.topology == Topology::Torus,
+            parity: 0,
         };
         cells = step_naive(&ltl, &s, (world.generation + g) % 2 == 1);
     }
@@ -61,15 +62,15 @@ fn random_rule(seed: u64, r: i32, letter: char, states: u16) -> Rule {
 #[test]
 fn scalar_is_the_naive_counter() {
     let letters = [
-        'M', 'N', 'C', '2', '+', 'X', '*', '#', 'B', 'D', 'H', 'A', '3', 'G',
+        'M', 'N', 'C', '2', '+', 'X', '*', '#', 'B', 'D', 'H', 'A', '3', 'G', 'L',
     ];
     for (i, (r, w, h)) in [(1, 19, 13), (2, 23, 17), (7, 37, 29), (30, 67, 61)]
         .into_iter()
         .enumerate()
     {
         for (j, &letter) in letters.iter().enumerate() {
-            if letter == 'G' && r > 7 {
-                continue; // Gaussian weights: (2r+1)² reads a cell naively
+            if matches!(letter, 'G' | 'L') && r > 7 {
+                continue; // Gaussian weights: (2r+1)² reads a cell naively; L reaches 2r
             }
             let c = [2, 3, 5][j % 3];
             let rule = random_rule((i * 31 + j) as u64 + 7, r, letter, c);
@@ -121,6 +122,57 @@ fn rayon_and_gpu_resident_match_scalar() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn triangular_grids_match_the_naive_counter_on_every_strategy() {
+    // Golly's triangular grid: cells with x + y odd count their neighbourhood upside down —
+    // the NL triangle and the L suffix of custom and weighted neighbourhoods.
+    for (k, (text, w, h)) in [
+        ("R3,C0,S8-20,B9-14,NL", 37, 29),
+        ("R2,C4,S5-14,B6-9,NL", 31, 27),
+        ("R2,C0,S2-5,B3-4,N@96a4e1L", 29, 23),
+        ("R1,C3,S2-9,B3-5,NW1234f1323,012L", 25, 21),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let rule: Rule = text.parse().unwrap();
+        assert!(
+            rule.to_string().eq_ignore_ascii_case(text),
+            "{rule} printed back with its grid suffix"
+        );
+        for topology in [Topology::Torus, Topology::DeadBorder] {
+            let start = soup_of(rule, w, h, topology, k as u64 + 5);
+            assert!(
+                scalar_after(&start, 4).states() == naive_after(&start, 4),
+                "{text} {topology:?}"
+            );
+            for strategy in [Strategy::Rayon, Strategy::GpuResident] {
+                let what = format!("{strategy:?} {text} {topology:?}");
+                assert_matches_scalar(factory_for(strategy), strategy, &start, 8, &what);
+            }
+        }
+        // A small patch at an odd position of a larger dead-border grid: scalar steps only
+        // the window around it, whose first cell's parity it must keep.
+        let mut patch = World::new(71, 64, Topology::DeadBorder, rule).unwrap();
+        let seed = soup_of(rule, 9, 7, Topology::DeadBorder, k as u64);
+        for y in 0..7 {
+            for x in 0..9 {
+                if seed.is_alive(x, y) {
+                    patch.apply_edit(CellEdit {
+                        x: x + 30,
+                        y: y + 27,
+                        alive: true,
+                    });
+                }
+            }
+        }
+        assert!(
+            scalar_after(&patch, 6).states() == naive_after(&patch, 6),
+            "{text}: a patch at an odd position"
+        );
     }
 }
 

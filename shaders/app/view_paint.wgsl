@@ -13,9 +13,9 @@ struct Paint {
     size: vec2<f32>,
     states: u32,                  // Generations states C (2: no dying states)
     by_state: u32,                // 1: colour by state (a rule table's own colours)
-    pad1: u32,
+    parity: u32,                  // triangular layout: (x + y) mod 2 of the image's first cell
     pad2: u32,
-    hex: u32,                     // 1: the hexagonal layout (the fields below place the image)
+    cell_layout: u32,             // 1: hexagonal, 2: triangular layout (the fields below place the image); 0: square
     cells_per_pixel: f32,         // the image's cells per pixel
     view_origin: vec2<f32>,       // display coords of the viewport's top-left, relative to the image's first cell
     view_size: vec2<f32>,         // the viewport's size in display units (one unit: a cell's width)
@@ -78,11 +78,34 @@ fn hex_cell(d: vec2<f32>) -> vec2<f32> {
     return best;
 }
 
+// The cell (relative to the image's first cell, whose x + y parity the view origin keeps
+// even: src/app/camera.rs) whose triangle holds display point d: in row y the point lies in
+// the half-unit strip k = floor(2u), shared by cells k - 1 and k; the edge between them is
+// cell k's left side, rising when k points down (k + y even) — src/app/cell_layout.rs's
+// tri_cell_at, with display u = x/2 + 1/4.
+fn tri_cell(d: vec2<f32>, parity: u32) -> vec2<f32> {
+    let row = d.y / HEX_ROW;
+    let y = floor(row);
+    let down_fraction = row - y;
+    let s = 2.0 * d.x + 0.5;
+    let k = floor(s);
+    let across = s - k;
+    let k_down = ((u32(i32(k) + i32(y)) + parity) & 1u) == 0u;
+    let edge = select(1.0 - down_fraction, down_fraction, k_down);
+    return vec2<f32>(select(k - 1.0, k, across >= edge), y);
+}
+
 // The image pixel this fragment shows, or (-1, -1) outside the image.
 fn image_pixel(uv: vec2<f32>) -> vec2<i32> {
     var p: vec2<f32>;
-    if (paint.hex == 1u) {
-        let cell = hex_cell(paint.view_origin + uv * paint.view_size);
+    if (paint.cell_layout != 0u) {
+        let d = paint.view_origin + uv * paint.view_size;
+        var cell: vec2<f32>;
+        if (paint.cell_layout == 1u) {
+            cell = hex_cell(d);
+        } else {
+            cell = tri_cell(d, paint.parity);
+        }
         p = floor((cell + vec2<f32>(0.5)) / paint.cells_per_pixel);
     } else {
         p = floor((uv - paint.origin) / paint.size * vec2<f32>(f32(paint.width_px), f32(paint.height_px)));

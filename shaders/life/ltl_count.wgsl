@@ -123,10 +123,16 @@ fn diamond_step(xe: u32, ext_w: u32, y: u32, yw: u32) -> u32 {
     return entering - leaving;
 }
 
+// -1 where a triangular grid's cell (x, y) counts its shape upside down, else 1.
+fn flip_sign(x: u32, y: i32) -> i32 {
+    return select(1, -1, p.flip == 1u && ((x + u32(y)) & 1u) == 1u);
+}
+
 fn count_runs(x: u32, y: i32) -> i32 {
     var count = 0u;
+    let sign = flip_sign(x, y);
     for (var k = 0u; k < p.items; k++) {
-        let row = prefix_row(y + shape[3u * k] - i32(p.range));
+        let row = prefix_row(y + sign * (shape[3u * k] - i32(p.range)));
         if (row < 0) {
             continue;
         }
@@ -139,8 +145,9 @@ fn count_runs(x: u32, y: i32) -> i32 {
 fn count_weighted(x: u32, y: i32) -> i32 {
     var count = 0;
     let weights = 3u * p.items;
+    let sign = flip_sign(x, y);
     for (var k = 0u; k < p.items; k++) {
-        let s = state_at(i32(x) + shape[3u * k], y + shape[3u * k + 1u]);
+        let s = state_at(i32(x) + shape[3u * k], y + sign * shape[3u * k + 1u]);
         count += shape[3u * k + 2u] * shape[weights + s];
     }
     if (p.bonus == 1u && state_at(i32(x), y) != 0u) {

@@ -17,7 +17,7 @@ struct LtlParams {
     flags_len: u32, // entries per flag table
     bonus: u32,     // 1: an occupied cell adds one to its own count (Gaussian)
     band: u32,      // mode 3: rows after which the diagonal sums restart (> range, a power of two)
-    pad1: u32,
+    flip: u32,      // 1: a triangular grid; cells with x + y odd count the shape upside down
     pad2: u32,
 }
 

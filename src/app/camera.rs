@@ -12,25 +12,21 @@ pub const MAX_CELL_PX: f32 = 64.0;
 /// wide still fits in a view a thousand points wide).
 pub const MIN_PLANE_CELL_PX: f32 = 7.9e-31;
 
-/// Rows of the hexagonal layout lie this far apart (cells one unit wide are then regular
-/// hexagons).
-const HEX_ROW: f64 = 0.866_025_403_784_438_6;
+use super::cell_layout::CellLayout;
 
 /// Where the world view looks.
 ///
 /// The camera works in *display* coordinates, in which one unit is one cell's width: the
-/// cells themselves on a square layout, and on the hexagonal layout of Golly's and
-/// LifeViewer's hexagonal rules `(x − y/2, y·√3/2)`, so that row `y + 1` sits half a cell
-/// left of row `y` and a cell's six neighbours of Golly's hexagonal neighbourhood (NW, N,
-/// W, E, S, SE on the square grid) surround it. Cell coordinates go in and come out.
+/// cells themselves on a square layout, Golly's hexagons or its triangles on the others
+/// ([`CellLayout`]). Cell coordinates go in and come out.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Camera {
     /// Display coordinates at the centre of the view.
     pub center: [f64; 2],
     /// Screen points per cell.
     pub cell_px: f32,
-    /// The hexagonal layout (cells drawn as hexagons, rows offset by half a cell).
-    pub hex: bool,
+    /// How cells lie on screen: squares, hexagons or triangles.
+    pub layout: CellLayout,
 }
 
 impl Default for Camera {
@@ -38,7 +34,7 @@ impl Default for Camera {
         Camera {
             center: [0.0, 0.0],
             cell_px: 1.0,
-            hex: false,
+            layout: CellLayout::Square,
         }
     }
 }
@@ -46,22 +42,17 @@ impl Default for Camera {
 impl Camera {
     /// Whole `w × h` world in `rect`, centred.
     pub fn fit(rect: Rect, w: u32, h: u32) -> Camera {
-        Camera::fit_layout(rect, w, h, false)
+        Camera::fit_layout(rect, w, h, CellLayout::Square)
     }
 
-    /// The same camera on the hexagonal layout (`hex`) or the square one, fitted to the
-    /// `w × h` world.
-    pub fn fit_layout(rect: Rect, w: u32, h: u32, hex: bool) -> Camera {
-        Camera::fit_box(rect, [0.0, 0.0], [f64::from(w), f64::from(h)], hex)
+    /// The same camera on `layout`, fitted to the `w × h` world.
+    pub fn fit_layout(rect: Rect, w: u32, h: u32, layout: CellLayout) -> Camera {
+        Camera::fit_box(rect, [0.0, 0.0], [f64::from(w), f64::from(h)], layout)
             .zoomed_in_at_most(MAX_CELL_PX)
     }
 
     /// The cell box from `lo` to `hi` (cell coordinates) filling `rect`, centred.
-    fn fit_box(rect: Rect, lo: [f64; 2], hi: [f64; 2], hex: bool) -> Camera {
-        let layout = Camera {
-            hex,
-            ..Camera::default()
-        };
+    fn fit_box(rect: Rect, lo: [f64; 2], hi: [f64; 2], layout: CellLayout) -> Camera {
         let corners = [
             [lo[0], lo[1]],
             [hi[0], lo[1]],
@@ -81,7 +72,7 @@ impl Camera {
         Camera {
             center: [(u0 + u1) / 2.0, (v0 + v1) / 2.0],
             cell_px: (cell_px as f32).max(MIN_PLANE_CELL_PX),
-            hex,
+            layout,
         }
     }
 
@@ -93,21 +84,12 @@ impl Camera {
 
     /// Display coordinates of cell coordinates `(x, y)`.
     pub fn to_display(&self, x: f64, y: f64) -> [f64; 2] {
-        if self.hex {
-            [x - y / 2.0, y * HEX_ROW]
-        } else {
-            [x, y]
-        }
+        self.layout.to_display(x, y)
     }
 
     /// Cell coordinates of display coordinates `(u, v)`.
     pub fn from_display(&self, u: f64, v: f64) -> [f64; 2] {
-        if self.hex {
-            let y = v / HEX_ROW;
-            [u + y / 2.0, y]
-        } else {
-            [u, v]
-        }
+        self.layout.from_display(u, v)
     }
 
     /// Display coordinates under screen point `p`.
@@ -123,15 +105,15 @@ impl Camera {
     /// around them; a small pattern is shown at most [`MAX_CELL_PX`] points per cell, a
     /// huge one (a plane pattern 2^40 wide) at a tiny fraction of a point.
     pub fn fit_cells(rect: Rect, selection: Selection) -> Camera {
-        Camera::fit_cells_layout(rect, selection, false)
+        Camera::fit_cells_layout(rect, selection, CellLayout::Square)
     }
 
-    /// [`Camera::fit_cells`] on the hexagonal layout (`hex`) or the square one.
-    pub fn fit_cells_layout(rect: Rect, selection: Selection, hex: bool) -> Camera {
+    /// [`Camera::fit_cells`] on `layout`.
+    pub fn fit_cells_layout(rect: Rect, selection: Selection, layout: CellLayout) -> Camera {
         let inner = rect.shrink2(rect.size() * 0.1);
         let (w, h) = (selection.width() as f64, selection.height() as f64);
         let (x0, y0) = (selection.x0 as f64, selection.y0 as f64);
-        Camera::fit_box(inner, [x0, y0], [x0 + w, y0 + h], hex).zoomed_in_at_most(MAX_CELL_PX)
+        Camera::fit_box(inner, [x0, y0], [x0 + w, y0 + h], layout).zoomed_in_at_most(MAX_CELL_PX)
     }
 
     /// World position (in cells, fractional) under screen point `p`.
@@ -140,15 +122,11 @@ impl Camera {
         self.from_display(u, v)
     }
 
-    /// The cell under screen point `p` (may lie outside the world): on the hexagonal
-    /// layout, the cell whose hexagon holds it (the nearest centre).
+    /// The cell under screen point `p` (may lie outside the world): the one whose square,
+    /// hexagon or triangle holds it.
     pub fn cell_at(&self, rect: Rect, p: Pos2) -> (i64, i64) {
-        if self.hex {
-            let [u, v] = self.display_at(rect, p);
-            return hex_cell_at(u, v);
-        }
-        let [x, y] = self.to_world(rect, p);
-        (x.floor() as i64, y.floor() as i64)
+        let [u, v] = self.display_at(rect, p);
+        self.layout.cell_at(u, v)
     }
 
     /// Screen point of world position `(x, y)` (cell coordinates).
@@ -199,8 +177,8 @@ impl Camera {
     /// The view request for `rect` at `pixels_per_point`, at most 4096 pixels a side.
     pub fn request(&self, rect: Rect, pixels_per_point: f32) -> ViewRequest {
         let scale = pixels_per_point.clamp(0.25, 4.0);
-        if self.hex {
-            return self.hex_request(rect, scale);
+        if self.layout != CellLayout::Square {
+            return self.shaped_request(rect, scale);
         }
         let width_px = ((rect.width() * scale).round() as u32).clamp(1, 4096);
         let height_px = ((rect.height() * scale).round() as u32).clamp(1, 4096);
@@ -250,10 +228,10 @@ impl Camera {
 }
 
 impl Camera {
-    /// The hexagonal layout's request: the cell box around the view's sheared rectangle,
-    /// at one pixel per screen pixel's width of cells (the paint shader maps each screen
-    /// pixel to its hexagon's cell and reads that cell's pixel).
-    fn hex_request(&self, rect: Rect, scale: f32) -> ViewRequest {
+    /// The hexagonal and triangular layouts' request: the cell box around the view's
+    /// rectangle, at one pixel per screen pixel's width of cells (the paint shader maps
+    /// each screen pixel to its hexagon's or triangle's cell and reads that cell's pixel).
+    fn shaped_request(&self, rect: Rect, scale: f32) -> ViewRequest {
         let corners = [
             rect.left_top(),
             rect.right_top(),
@@ -265,11 +243,12 @@ impl Camera {
         for [x, y] in corners {
             (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
         }
-        // One cell of margin: a hexagon at the view's edge reaches half a cell beyond it.
+        // Two cells of margin: a hexagon at the view's edge reaches half a cell beyond it,
+        // a triangle (two cells wide) one and a half.
         let (x0, y0, x1, y1) = (
-            x0.floor() - 1.0,
+            x0.floor() - 2.0,
             y0.floor() - 1.0,
-            x1.ceil() + 1.0,
+            x1.ceil() + 2.0,
             y1.ceil() + 1.0,
         );
         let mut cells_per_pixel = 1.0 / (f64::from(self.cell_px) * f64::from(scale));
@@ -284,24 +263,6 @@ impl Camera {
             height_px: count(y1 - y0),
         }
     }
-}
-
-/// The cell of the hexagonal layout whose hexagon holds display point `(u, v)`: the nearest
-/// cell centre, found among the two nearest rows (centre of `(x, y)`:
-/// `(x + 1/4 − y/2, (y + 1/2)·√3/2)`). The paint shader (shaders/app/view_paint.wgsl) does
-/// the same arithmetic.
-pub fn hex_cell_at(u: f64, v: f64) -> (i64, i64) {
-    let first = (v / HEX_ROW - 0.5).floor();
-    let mut best = (f64::MAX, 0, 0);
-    for y in [first, first + 1.0] {
-        let x = (u - 0.25 + y / 2.0).round();
-        let (du, dv) = (u - (x + 0.25 - y / 2.0), v - (y + 0.5) * HEX_ROW);
-        let d = du * du + dv * dv;
-        if d < best.0 {
-            best = (d, x as i64, y as i64);
-        }
-    }
-    (best.1, best.2)
 }
 
 fn fit_cell_px(rect: Rect, w: u32, h: u32) -> f32 {
@@ -353,7 +314,7 @@ mod tests {
         let cam = Camera {
             center: [50.0, 40.0],
             cell_px: 4.0,
-            hex: false,
+            layout: CellLayout::Square,
         };
         let p = cam.to_screen(rect(), 12.5, 77.0);
         let w = cam.to_world(rect(), p);
@@ -365,7 +326,7 @@ mod tests {
         let mut cam = Camera {
             center: [50.0, 40.0],
             cell_px: 4.0,
-            hex: false,
+            layout: CellLayout::Square,
         };
         let anchor = pos2(300.0, 90.0);
         let before = cam.to_world(rect(), anchor);
@@ -397,7 +358,7 @@ mod tests {
             let cam = Camera {
                 center,
                 cell_px,
-                hex: false,
+                layout: CellLayout::Square,
             };
             let r = cam.plane_request(rect, 1.0);
             let side = r.cells_per_pixel;
@@ -447,7 +408,7 @@ mod tests {
         let cam = Camera {
             center: [3.5, -7.25],
             cell_px: 9.0,
-            hex: true,
+            layout: CellLayout::Hexagonal,
         };
         let r = rect();
         for (x, y) in [(0, 0), (5, 3), (-4, 7), (11, -6), (2, 1)] {

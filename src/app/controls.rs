@@ -362,6 +362,10 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         ui.checkbox(&mut app.settings.hex_cells, "hexagons")
             .on_hover_text("Draw this hexagonal rule's cells as hexagons, each row half a cell left of the one above (as Golly and LifeViewer do); off: the square grid Golly emulates the hexagonal one on (neighbours NW, N, W, E, S, SE)");
     }
+    if snap.rule.is_triangular() && snap.plane.is_none() {
+        ui.checkbox(&mut app.settings.hex_cells, "triangles")
+            .on_hover_text("Draw this triangular rule's cells as triangles, pointing down where x + y is even and up where it is odd (Golly's triangular grid); off: the square grid Golly emulates it on");
+    }
     let table = snap.rule.rule_table();
     if table.is_some() {
         ui.checkbox(&mut app.settings.rule_colours, "the rule's colours")

@@ -4,6 +4,7 @@
 
 mod actions;
 pub mod camera;
+pub mod cell_layout;
 pub mod colormap;
 mod controls;
 pub mod crash;

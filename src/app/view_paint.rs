@@ -37,9 +37,12 @@ struct PaintUniform {
     states: u32,
     /// 1: colour by state from `state_colours` (a rule table's own colours).
     by_state: u32,
-    pad: [u32; 2],
-    /// 1: the hexagonal layout (the next fields place the image; `origin`, `size` unused).
-    hex: u32,
+    /// The triangular layout: `(x + y) mod 2` of the image's first cell.
+    parity: u32,
+    pad: u32,
+    /// 1: the hexagonal layout, 2: the triangular one (the next fields place the image;
+    /// `origin`, `size` unused); 0: square.
+    layout: u32,
     /// The image's cells per pixel.
     cells_per_pixel: f32,
     /// Display coordinates of the viewport's top-left corner, relative to the image's
@@ -186,8 +189,8 @@ pub struct HostTexture {
 }
 
 /// Draw `image` clipped to the world view `rect` where `camera` puts it: stretched over its
-/// cells on the square layout, each screen pixel reading its hexagon's cell on the
-/// hexagonal one (the wgpu path; the host texture of UI tests draws the square layout).
+/// cells on the square layout, each screen pixel reading its hexagon's or triangle's cell
+/// on the others (the wgpu path; the host texture of UI tests draws the square layout).
 pub fn paint(
     ui: &egui::Ui,
     rect: Rect,
@@ -218,8 +221,9 @@ pub fn paint(
                 ],
                 states: u32::from(image.states),
                 by_state: u32::from(by_state.is_some()),
-                pad: [0; 2],
-                hex: u32::from(camera.hex),
+                parity: (image.request.x0 + image.request.y0).rem_euclid(2.0) as u32,
+                pad: 0,
+                layout: camera.layout.shader_code(),
                 cells_per_pixel: image.request.cells_per_pixel as f32,
                 view_origin: {
                     let base = camera.to_display(image.request.x0, image.request.y0);

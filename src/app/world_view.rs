@@ -6,6 +6,7 @@ use std::sync::Arc;
 use egui::{Color32, PointerButton, Rect, Sense, Stroke};
 
 use super::camera::{Camera, MIN_PLANE_CELL_PX, cells_rect, line_cells};
+use super::cell_layout::CellLayout;
 use super::colormap::Colormap;
 use super::view_paint::{self, HostTexture};
 use crate::pattern::Pattern;
@@ -48,12 +49,14 @@ pub struct WorldView {
     pub space_panned: bool,
     /// Whether the world has run since the window opened (the first-screen hint then goes).
     pub has_run: bool,
-    /// Draw hexagonal rules on the hexagonal layout (a setting; the square grid otherwise).
+    /// Draw hexagonal and triangular rules on their own layouts (a setting; the square grid
+    /// otherwise).
     pub hex_cells: bool,
     /// The state the Draw tool paints (1; a many-state rule's palette picks 2 and up).
     pub paint_state: u8,
-    /// The grid's plane origin in the last frame ([`Snapshot::origin`]).
-    origin: Option<(i64, i64)>,
+    /// The grid's plane origin in the last frame ([`Snapshot::origin`]), and the world's
+    /// epoch then: within one epoch a moved origin is a growing world moving its frame.
+    origin: Option<(u64, (i64, i64))>,
     stroke: u64,
     last_cell: Option<(i64, i64)>,
     select_anchor: Option<(i64, i64)>,
@@ -98,9 +101,15 @@ impl WorldView {
         let plane = snap.plane.is_some();
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         self.rect = rect;
-        // Hexagonal rules on a grid are drawn as hexagons (the plane stays square).
-        let hex = !plane && self.hex_cells && snap.rule.is_hexagonal();
-        if hex != self.camera.hex {
+        // Hexagonal and triangular rules on a grid are drawn as hexagons and triangles
+        // (the plane stays square).
+        let layout = match (plane || !self.hex_cells, snap.rule.is_hexagonal()) {
+            (true, _) => CellLayout::Square,
+            (false, true) => CellLayout::Hexagonal,
+            (false, false) if snap.rule.is_triangular() => CellLayout::Triangular,
+            (false, false) => CellLayout::Square,
+        };
+        if layout != self.camera.layout {
             self.fit_pending = true;
         }
         self.follow_origin(snap);
@@ -109,16 +118,16 @@ impl WorldView {
                 Some(_) => Camera {
                     center: [0.0, 0.0],
                     cell_px: 8.0,
-                    hex: false,
+                    layout: CellLayout::Square,
                 },
-                None => Camera::fit_layout(rect, w, h, hex),
+                None => Camera::fit_layout(rect, w, h, layout),
             };
             self.fit_pending = false;
         }
         if rect.width() > 1.0
             && let Some(selection) = self.fit_cells.take()
         {
-            self.camera = Camera::fit_cells_layout(rect, selection, hex);
+            self.camera = Camera::fit_cells_layout(rect, selection, layout);
         }
         let min_cell_px = if plane {
             MIN_PLANE_CELL_PX
@@ -184,8 +193,11 @@ impl WorldView {
     /// When the grid moved on the plane (a growing world enlarged or following its
     /// pattern), move the camera and the selection with it, so no cell jumps on screen.
     fn follow_origin(&mut self, snap: &Snapshot) {
-        let now = (snap.plane.is_none()).then_some(snap.origin);
-        if let (Some(old), Some(new)) = (self.origin, now)
+        // Only a growing world moves its frame by itself; any other change of origin comes
+        // with a new world, which the view fits anew.
+        let now = (snap.plane.is_none() && snap.grows).then_some((snap.epoch, snap.origin));
+        if let (Some((epoch, old)), Some((now_epoch, new))) = (self.origin, now)
+            && epoch == now_epoch
             && old != new
         {
             let (dx, dy) = (old.0 - new.0, old.1 - new.1);
@@ -278,7 +290,7 @@ impl WorldView {
     /// The grid's border (`grid`: its size; `None` on the plane, which has none), cell
     /// lines when zoomed in, the selection and the pattern being placed.
     fn overlay(&self, ui: &egui::Ui, rect: Rect, grid: Option<(u32, u32)>) {
-        if self.camera.hex {
+        if self.camera.layout != CellLayout::Square {
             return self.hex_overlay(ui, rect, grid);
         }
         let painter = ui.painter_at(rect);

@@ -250,7 +250,7 @@ impl Rule {
 
     /// The neighbourhood's range: 1, or r for Larger than Life.
     pub fn range(&self) -> u32 {
-        self.ltl().map_or(1, |l| l.range as u32)
+        self.ltl().map_or(1, |l| l.reach() as u32)
     }
 
     /// The compiled rule table of a [`Family::Table`] rule.
@@ -329,16 +329,19 @@ impl Rule {
         self.neighbourhood
     }
 
+    /// Whether the rule lives on Golly's triangular grid, emulated on the square one
+    /// (Larger than Life's `NL` and `L` suffix): the window draws it as triangles.
+    pub fn is_triangular(&self) -> bool {
+        self.ltl()
+            .is_some_and(|l| l.grid == super::ltl::CellGrid::Triangular)
+    }
+
     /// Whether the rule lives on Golly's hexagonal grid, emulated on the square one (the
-    /// `H` neighbourhood, Larger than Life's hexagonal, asterisk and tripod shapes, a rule
-    /// table's `neighborhood:hexagonal`): the window draws it as hexagons.
+    /// `H` neighbourhood, Larger than Life's hexagonal, asterisk and tripod shapes and `H`
+    /// suffix, a rule table's `neighborhood:hexagonal`): the window draws it as hexagons.
     pub fn is_hexagonal(&self) -> bool {
         if let Some(ltl) = self.ltl() {
-            use super::ltl::Neighbourhood as Shape;
-            return matches!(
-                ltl.neighbourhood,
-                Shape::Hexagonal | Shape::Asterisk | Shape::Tripod
-            );
+            return ltl.grid == super::ltl::CellGrid::Hexagonal;
         }
         if let Some(table) = self.rule_table() {
             return table.source.contains("hexagonal neighbourhood");

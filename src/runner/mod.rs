@@ -247,7 +247,7 @@ impl Snapshot {
             rule,
             topology,
             grows: false,
-            origin: (0, 0),
+            origin: (-i64::from(size.0 / 2), -i64::from(size.1 / 2)),
             running: false,
             speed: Speed::PerFrame(1),
             stats: Stats::empty(0, STAT_BUCKETS),

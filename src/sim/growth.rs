@@ -100,7 +100,7 @@ pub fn initial_size(width: u32, height: u32, range: u32) -> (u32, u32) {
 
 /// A growing world for `pattern` under `rule` (Golly's unbounded Larger than Life): sized
 /// by [`initial_size`], dead border, the pattern where Golly puts it on the plane (its
-/// `#CXRLE Pos`, else its box centred on the origin), the grid's first cell at even plane
+/// `#CXRLE Pos`, else its top-left cell at the origin), the grid's first cell at even plane
 /// coordinates (a triangular grid's cell orientation is its plane parity, as in Golly).
 pub fn world_for(
     pattern: &crate::pattern::Pattern,
@@ -109,10 +109,9 @@ pub fn world_for(
     let (w, h) = initial_size(pattern.width, pattern.height, rule.range());
     let mut world = crate::world::World::new(w, h, crate::world::Topology::DeadBorder, rule)?;
     world.grows = true;
-    let (px, py) = pattern.position.unwrap_or((
-        -i64::from(pattern.width / 2),
-        -i64::from(pattern.height / 2),
-    ));
+    // Golly's reader puts a pattern without a position at the origin in an unbounded
+    // universe (it centres one only in a bounded grid).
+    let (px, py) = pattern.position.unwrap_or((0, 0));
     let even_below = |v: i64| v - v.rem_euclid(2);
     let origin = (
         even_below(px - i64::from((w - pattern.width.min(w)) / 2)),

@@ -232,7 +232,7 @@ impl Strategy {
             _ if rule.is_ltl() => Err(format!(
                 "{} runs neighbourhoods of range 1; Larger than Life's range-{} counts run on scalar, rayon and gpu-resident",
                 self.name(),
-                rule.range()
+                rule.ltl().map_or(1, |l| l.range)
             )),
             Strategy::Hashlife => crate::hashlife::check_rule(rule).map_err(|e| e.to_string()),
             Strategy::CpuBitsliced | Strategy::GpuBitpacked if rule.is_table() => Err(format!(

@@ -24,9 +24,18 @@ pub struct States<'a> {
     pub height: usize,
     /// Whether edges wrap.
     pub torus: bool,
+    /// Parity of `x + y` of the first cell in its grid (a window cut out of a world at an
+    /// odd position): on a triangular grid a cell whose grid `x + y` is odd is upside down.
+    pub parity: usize,
 }
 
 impl States<'_> {
+    /// Whether `shape` is counted upside down at `(x, y)` (an upward triangle).
+    #[inline]
+    pub fn flipped(&self, shape: &Shape, x: i64, y: i64) -> bool {
+        shape.flip && (x + y + self.parity as i64) & 1 == 1
+    }
+
     /// The state at `(x, y)` (any integers: wrapped or dead beyond the edges).
     #[inline]
     pub fn at(&self, x: i64, y: i64) -> u8 {
@@ -45,7 +54,9 @@ impl States<'_> {
 pub fn count_naive(rule: &Ltl, shape: &Shape, s: &States, x: i64, y: i64) -> i32 {
     let n = &rule.neighbourhood;
     let mut count = 0;
+    let flip = s.flipped(shape, x, y);
     for &(dx, dy, weight) in &shape.cells {
+        let dy = if flip { -dy } else { dy };
         let state = s.at(x + i64::from(dx), y + i64::from(dy));
         count += weight * n.state_weight(state);
     }
@@ -208,13 +219,26 @@ impl Counter {
         for i in 0..rows {
             let y = (first + i) as i64;
             counts.fill(0);
+            // On a triangular grid every other cell reads the runs upside down: upright
+            // cells from `upright`, flipped ones from `1 - upright`, every second cell.
+            let upright = usize::from(s.flipped(shape, 0, y));
             for &(dy, lo, hi) in &shape.runs {
-                let Some(row) = prefix_row(y + i64::from(dy)) else {
-                    continue;
-                };
                 let (lo, hi) = ((lo + r as i32) as usize, (hi + r as i32 + 1) as usize);
-                for (x, c) in counts.iter_mut().enumerate() {
-                    *c += row[x + hi] - row[x + lo];
+                let add = |row: &[u32], c: &mut u32, x: usize| *c += row[x + hi] - row[x + lo];
+                let (first_cell, step) = if shape.flip { (upright, 2) } else { (0, 1) };
+                if let Some(row) = prefix_row(y + i64::from(dy)) {
+                    let cells = counts.iter_mut().enumerate().skip(first_cell);
+                    for (x, c) in cells.step_by(step) {
+                        add(row, c, x);
+                    }
+                }
+                if shape.flip
+                    && let Some(row) = prefix_row(y - i64::from(dy))
+                {
+                    let cells = counts.iter_mut().enumerate().skip(1 - upright);
+                    for (x, c) in cells.step_by(2) {
+                        add(row, c, x);
+                    }
                 }
             }
             let row = first + i;
@@ -289,6 +313,10 @@ mod tests {
             ("R2,C0,S9-20,B10-30,NG", 8, 9),
             ("R1,C3,S2-9,B3-5,NW1234f1323,012", 8, 9),
             ("R7,C0,M1,S30..90,B40..80,NM", 5, 4),
+            ("R2,C0,S5-14,B6-9,NL", 13, 10),
+            ("R3,C4,S10-30,B12-20,NL", 16, 9),
+            ("R2,C0,S2-5,B3-4,N@96a4e1L", 9, 12),
+            ("R1,C3,S2-9,B3-5,NW1234f1323,012L", 8, 9),
         ] {
             let ltl = parse(rule).unwrap();
             let shape = ltl.shape();
@@ -299,9 +327,10 @@ mod tests {
                     width: w,
                     height: h,
                     torus,
+                    parity: 0,
                 };
                 let naive = step_naive(&ltl, &s, false);
-                let mut counter = Counter::new(ltl.range as usize, w, h);
+                let mut counter = Counter::new(ltl.reach() as usize, w, h);
                 counter.fill(&shape, &s, false);
                 let mut fast = vec![0u8; w * h];
                 counter.next_rows(&ltl, &shape, &s, false, 0, &mut fast);

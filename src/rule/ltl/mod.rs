@@ -38,6 +38,9 @@ pub const NAMED: &[(&str, &str)] = &[
     ("von Neumann bugs", "R100,C0,M1,S5612..9776,B5612..7585,NN"),
     ("circular", "R5,C0,M1,S27..46,B27..36,NC"),
     ("Euclidean HROT", "R3,C0,S0,7-12,27,B8,12,20-27,N2"),
+    // Saka's range-10 triangular rule of the 2c/15 "solid ship" (conwaylife.com forums,
+    // 18 October 2020, in Golly 5's Larger-than-Life collection).
+    ("triangular solid ships", "R10,C0,S230-392,B200-398,NL"),
 ];
 
 /// Golly's largest range.
@@ -79,9 +82,22 @@ pub struct Ltl {
     /// cell itself included): even generations use `[0]`, odd ones `[1]` (equal unless B0
     /// needs alternating rules).
     tables: [(Vec<bool>, Vec<bool>); 2],
-    /// `H` suffix of custom and weighted neighbourhoods, or the hexagonal types: drawn on
-    /// Golly's hexagonal grid.
-    pub hex_grid: bool,
+    /// The grid the cells lie on: hexagonal for the hexagonal types and an `H` suffix of
+    /// custom and weighted neighbourhoods (drawn so; counted on the square grid as Golly
+    /// does), triangular for `NL` and an `L` suffix (counted with the neighbourhood turned
+    /// upside down on every cell whose `x + y` is odd, as in Golly).
+    pub grid: CellGrid,
+}
+
+/// The grid a Larger than Life rule's cells lie on (Golly's `H` and `L` suffixes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CellGrid {
+    /// Square cells.
+    Square,
+    /// Hexagons (Golly's skewed square grid).
+    Hexagonal,
+    /// Triangles, pointing down where `x + y` is even and up where it is odd.
+    Triangular,
 }
 
 impl Ltl {
@@ -112,7 +128,17 @@ impl Ltl {
 
     /// The counting layout of the neighbourhood.
     pub fn shape(&self) -> Shape {
-        Shape::new(&self.neighbourhood, self.range)
+        Shape::new(
+            &self.neighbourhood,
+            self.range,
+            self.grid == CellGrid::Triangular,
+        )
+    }
+
+    /// How far a cell's neighbourhood reaches along either axis: r, except the triangular
+    /// neighbourhood's 2r (as wide as Golly's doubled internal range).
+    pub fn reach(&self) -> i32 {
+        self.neighbourhood.reach(self.range)
     }
 
     /// Whether B0 emulation alternates rules between even and odd generations.
@@ -127,16 +153,31 @@ impl Ltl {
         (b, s)
     }
 
-    /// The smallest side of a bounded grid (Golly raises smaller sides to 2r).
+    /// The smallest side of a bounded grid (Golly raises smaller sides to twice its
+    /// internal range: 2r, 4r for the triangular neighbourhood).
     pub fn min_side(&self) -> u32 {
-        2 * self.range as u32
+        2 * self.reach() as u32
     }
 
     /// Golly's canonical form (without a bounded-grid suffix).
     pub fn canonical(&self) -> String {
         let n = &self.neighbourhood;
         let c = if self.states > 2 { self.states } else { 0 };
-        let (r, letter, data) = (self.range, n.letter(), n.data());
+        let (r, letter) = (self.range, n.letter());
+        // Custom and weighted digits keep their grid suffix, as Golly prints them.
+        let data = match (n, self.grid) {
+            (
+                Neighbourhood::Custom { .. } | Neighbourhood::Weighted { .. },
+                CellGrid::Hexagonal,
+            ) => {
+                format!("{}H", n.data())
+            }
+            (
+                Neighbourhood::Custom { .. } | Neighbourhood::Weighted { .. },
+                CellGrid::Triangular,
+            ) => format!("{}L", n.data()),
+            _ => n.data().to_string(),
+        };
         match &self.notation {
             Notation::Ltl { limits, middle } => {
                 let [s1, s2, b1, b2] = limits;
@@ -164,7 +205,7 @@ impl Ltl {
         notation: Notation,
         birth_flags: Vec<bool>,
         survive_flags: Vec<bool>,
-        hex_grid: bool,
+        grid: CellGrid,
     ) -> Ltl {
         let maxn = neighbourhood.max_count(range) as usize;
         let middle = matches!(notation, Notation::Ltl { middle: true, .. });
@@ -220,7 +261,7 @@ impl Ltl {
             birth_flags,
             survive_flags,
             tables: [even, odd],
-            hex_grid,
+            grid,
         }
     }
 }

@@ -1,17 +1,18 @@
 //! The text after `N` in a Larger than Life rule, as Golly's `setrule`, `read_custom` and
 //! `read_weighted` read it: a neighbourhood letter, and for `@` and `W` their hex digits
-//! (with an optional `H` grid suffix; the triangular `L` refused).
+//! (with an optional `H` or `L` grid suffix).
 
+use super::CellGrid;
 use super::parse::{Cursor, LtlError};
 use super::shape::Neighbourhood;
 
 /// The neighbourhood after `N`: a letter, and the digits of `@` and `W` (with an optional
-/// `H` grid suffix). Returns it and whether it asks for the hexagonal grid.
+/// `H` or `L` grid suffix). Returns it and the grid it asks for.
 pub(super) fn neighbourhood(
     c: &mut Cursor,
     range: i32,
     states: u16,
-) -> Result<(Neighbourhood, bool), LtlError> {
+) -> Result<(Neighbourhood, CellGrid), LtlError> {
     let at = c.at;
     let Some(letter) = c.peek() else {
         return c.fail("expected a neighbourhood letter after N (M, N, C, 2, +, X, *, #, B, D, H, A, 3, G, @, W)");
@@ -32,10 +33,7 @@ pub(super) fn neighbourhood(
         b'A' => Neighbourhood::Asterisk,
         b'3' => Neighbourhood::Tripod,
         b'G' => Neighbourhood::Gaussian,
-        b'L' => {
-            c.at = at;
-            return c.fail("the triangular neighbourhood (NL) is not supported yet: golab has no triangular grid");
-        }
+        b'L' => return Ok((Neighbourhood::Triangular, CellGrid::Triangular)),
         b'@' => return custom(c, range),
         b'W' => return weighted(c, range, states),
         other => {
@@ -46,26 +44,31 @@ pub(super) fn neighbourhood(
             ));
         }
     };
-    Ok((n, false))
+    let grid = match n {
+        Neighbourhood::Hexagonal | Neighbourhood::Asterisk | Neighbourhood::Tripod => {
+            CellGrid::Hexagonal
+        }
+        _ => CellGrid::Square,
+    };
+    Ok((n, grid))
 }
 
 fn hex_digit(b: u8) -> Option<i32> {
     (b as char).to_digit(16).map(|d| d as i32)
 }
 
-/// An `H` (hexagonal grid) or `L` (triangular, refused) after custom or weighted digits.
-fn grid_suffix(c: &mut Cursor) -> Result<bool, LtlError> {
+/// An `H` (hexagonal grid) or `L` (triangular grid) after custom or weighted digits.
+fn grid_suffix(c: &mut Cursor) -> CellGrid {
     if c.eat(b'H') {
-        return Ok(true);
+        CellGrid::Hexagonal
+    } else if c.eat(b'L') {
+        CellGrid::Triangular
+    } else {
+        CellGrid::Square
     }
-    if c.peek() == Some(b'L') {
-        return c
-            .fail("the triangular grid (L) is not supported yet: golab has no triangular grid");
-    }
-    Ok(false)
 }
 
-fn custom(c: &mut Cursor, range: i32) -> Result<(Neighbourhood, bool), LtlError> {
+fn custom(c: &mut Cursor, range: i32) -> Result<(Neighbourhood, CellGrid), LtlError> {
     let side = 2 * range + 1;
     let needed = ((side * side - 1) / 4) as usize;
     let start = c.at;
@@ -102,11 +105,14 @@ fn custom(c: &mut Cursor, range: i32) -> Result<(Neighbourhood, bool), LtlError>
             bit += 1;
         }
     }
-    let hexgrid = grid_suffix(c)?;
-    Ok((Neighbourhood::Custom { hex, cells }, hexgrid))
+    Ok((Neighbourhood::Custom { hex, cells }, grid_suffix(c)))
 }
 
-fn weighted(c: &mut Cursor, range: i32, states: u16) -> Result<(Neighbourhood, bool), LtlError> {
+fn weighted(
+    c: &mut Cursor,
+    range: i32,
+    states: u16,
+) -> Result<(Neighbourhood, CellGrid), LtlError> {
     let side = (2 * range + 1) as usize;
     let needed = side * side;
     let start = c.at;
@@ -155,13 +161,13 @@ fn weighted(c: &mut Cursor, range: i32, states: u16) -> Result<(Neighbourhood, b
     let hex = std::str::from_utf8(&c.text[start..c.at])
         .unwrap_or("")
         .to_string();
-    let hexgrid = grid_suffix(c)?;
+    let grid = grid_suffix(c);
     Ok((
         Neighbourhood::Weighted {
             hex,
             weights,
             state_weights,
         },
-        hexgrid,
+        grid,
     ))
 }

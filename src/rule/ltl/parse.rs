@@ -6,7 +6,7 @@
 
 use super::neighbourhood_text::neighbourhood;
 use super::shape::Neighbourhood;
-use super::{Ltl, MAX_GAUSSIAN_RANGE, MAX_RANGE, Notation};
+use super::{CellGrid, Ltl, MAX_GAUSSIAN_RANGE, MAX_RANGE, Notation};
 
 /// Why a Larger than Life rule was refused: the column and the reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,10 +122,11 @@ pub fn parse(text: &str) -> Result<Ltl, LtlError> {
 }
 
 fn check_range(c: &mut Cursor, range: i32, at: usize, n: &Neighbourhood) -> Result<(), LtlError> {
-    let max = if matches!(n, Neighbourhood::Gaussian) {
-        MAX_GAUSSIAN_RANGE
-    } else {
-        MAX_RANGE
+    // Golly doubles a triangular range internally, so its limit is half the others'.
+    let max = match n {
+        Neighbourhood::Gaussian => MAX_GAUSSIAN_RANGE,
+        Neighbourhood::Triangular => MAX_RANGE / 2,
+        _ => MAX_RANGE,
     };
     if range < 1 || range > max {
         c.at = at;
@@ -169,7 +170,7 @@ fn evans(c: &mut Cursor) -> Result<Ltl, LtlError> {
         notation,
         limits,
         starts,
-        false,
+        CellGrid::Square,
     )
 }
 
@@ -188,7 +189,7 @@ fn ltl(c: &mut Cursor, range: i32, r_at: usize, states: u16) -> Result<Ltl, LtlE
     let starts = [s1_at, s2_at, b1_at, b2_at];
     c.expect(b',', "',' before N")?;
     c.expect(b'N', "N (the neighbourhood)")?;
-    let (n, hex) = neighbourhood(c, range, states)?;
+    let (n, grid) = neighbourhood(c, range, states)?;
     if !c.done() {
         return c.fail("unexpected text after the neighbourhood");
     }
@@ -198,7 +199,7 @@ fn ltl(c: &mut Cursor, range: i32, r_at: usize, states: u16) -> Result<Ltl, LtlE
         limits,
         middle: m == 1,
     };
-    finish_ranges(c, range, states, n, notation, limits, starts, hex)
+    finish_ranges(c, range, states, n, notation, limits, starts, grid)
 }
 
 /// `Smin..max` or `Bmin..max` of the LtL notation: the two limits and their columns.
@@ -224,7 +225,7 @@ fn finish_ranges(
     notation: Notation,
     [s1, s2, b1, b2]: [i32; 4],
     starts: [usize; 4],
-    hex: bool,
+    grid: CellGrid,
 ) -> Result<Ltl, LtlError> {
     let m = i32::from(matches!(notation, Notation::Ltl { middle: true, .. }));
     let maxn = n.max_count(range);
@@ -250,7 +251,7 @@ fn finish_ranges(
     };
     let survive = flags(s1, s2, m, maxn + m, [starts[0], starts[1]], "S")?;
     let birth = flags(b1, b2, 0, maxn + m, [starts[2], starts[3]], "B")?;
-    finish(c, range, states, n, notation, birth, survive, hex)
+    finish(c, range, states, n, notation, birth, survive, grid)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -262,38 +263,31 @@ fn finish(
     notation: Notation,
     birth: Vec<bool>,
     survive: Vec<bool>,
-    hex: bool,
+    grid: CellGrid,
 ) -> Result<Ltl, LtlError> {
     if birth.first() == Some(&true) && states > 2 {
         c.at = 0;
         return c.fail("B0 is not allowed with more than 2 states (as in Golly)");
     }
-    let hex_grid = hex
-        || matches!(
-            n,
-            Neighbourhood::Hexagonal | Neighbourhood::Asterisk | Neighbourhood::Tripod
-        );
-    Ok(Ltl::build(
-        range, states, n, notation, birth, survive, hex_grid,
-    ))
+    Ok(Ltl::build(range, states, n, notation, birth, survive, grid))
 }
 
 fn hrot(c: &mut Cursor, range: i32, r_at: usize, states: u16) -> Result<Ltl, LtlError> {
     // The neighbourhood bounds the lists, so find it first (Golly's strstr(",N")).
     let text = std::str::from_utf8(c.text).unwrap_or("");
-    let (n, hex, end) = match text.find(",N") {
+    let (n, grid, end) = match text.find(",N") {
         Some(at) => {
             let mut nc = Cursor {
                 text: c.text,
                 at: at + 2,
             };
-            let (n, hex) = neighbourhood(&mut nc, range, states)?;
+            let (n, grid) = neighbourhood(&mut nc, range, states)?;
             if !nc.done() {
                 return nc.fail("unexpected text after the neighbourhood");
             }
-            (n, hex, at)
+            (n, grid, at)
         }
-        None => (Neighbourhood::Moore, false, c.text.len()),
+        None => (Neighbourhood::Moore, CellGrid::Square, c.text.len()),
     };
     check_range(c, range, r_at, &n)?;
     let maxn = n.max_count(range);
@@ -304,7 +298,7 @@ fn hrot(c: &mut Cursor, range: i32, r_at: usize, states: u16) -> Result<Ltl, Ltl
     if c.at != end {
         return c.fail("unexpected text before the neighbourhood");
     }
-    finish(c, range, states, n, Notation::Hrot, birth, survive, hex)
+    finish(c, range, states, n, Notation::Hrot, birth, survive, grid)
 }
 
 /// An HROT list up to `end`: counts and `a-b` ranges separated by commas, ending with the
@@ -376,7 +370,7 @@ mod tests {
             ("R5,C300,M1,S1..1,B1..1,NM", 4),
             ("R5,C0,M1,S34..58,B34..45,NQ", 26),
             ("R1,C0,M0,S2..9,B3..3,NM", 13),
-            ("R1,C0,S2-3,B3,NL", 15),
+            ("R251,C0,S2-3,B3,NL", 1),
             ("R1,C3,S2,B0,NM", 0),
             ("R2,C0,S2,B3,N@89189", 19),
         ] {

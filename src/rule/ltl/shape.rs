@@ -37,6 +37,10 @@ pub enum Neighbourhood {
     Tripod,
     /// `G`: weights (r+1−|dx|)(r+1−|dy|), the cell itself counting one more when occupied.
     Gaussian,
+    /// `L`: the triangle's neighbours on Golly's triangular grid, rows |dy| ≤ r: for a
+    /// downward cell |dx| ≤ 2r + 1 − |dy| above it and |dx| ≤ 2r − dy from its own row down
+    /// (an upward cell's is the same turned upside down).
+    Triangular,
     /// `@…`: cells given as hex digits (the centre always counts).
     Custom {
         /// The hex digits as written.
@@ -73,6 +77,7 @@ impl Neighbourhood {
             Neighbourhood::Asterisk => 'A',
             Neighbourhood::Tripod => '3',
             Neighbourhood::Gaussian => 'G',
+            Neighbourhood::Triangular => 'L',
             Neighbourhood::Custom { .. } => '@',
             Neighbourhood::Weighted { .. } => 'W',
         }
@@ -103,6 +108,7 @@ impl Neighbourhood {
             Neighbourhood::Asterisk => "asterisk",
             Neighbourhood::Tripod => "tripod",
             Neighbourhood::Gaussian => "Gaussian",
+            Neighbourhood::Triangular => "triangular",
             Neighbourhood::Custom { .. } => "custom",
             Neighbourhood::Weighted { .. } => "weighted",
         }
@@ -125,6 +131,7 @@ impl Neighbourhood {
             Neighbourhood::Tripod => 3 * r,
             Neighbourhood::Asterisk => 6 * r,
             Neighbourhood::Gaussian => (r + 1).pow(4),
+            Neighbourhood::Triangular => 6 * r * r + 6 * r,
             Neighbourhood::Custom { cells, .. } => cells.len() as i32 - 1,
             Neighbourhood::Weighted {
                 weights,
@@ -148,10 +155,20 @@ impl Neighbourhood {
             .collect()
     }
 
+    /// How far the neighbourhood of range `r` reaches along either axis (the triangle's
+    /// rows are twice as wide as they are many).
+    pub fn reach(&self, r: i32) -> i32 {
+        match self {
+            Neighbourhood::Triangular => 2 * r,
+            _ => r,
+        }
+    }
+
     /// Every counted cell with its weight (one for unweighted shapes).
     pub fn weighted_cells(&self, r: i32) -> Vec<(i32, i32, i32)> {
         let mut out = Vec::new();
-        let square = -r..=r;
+        let reach = self.reach(r);
+        let square = -reach..=reach;
         for dy in square.clone() {
             for dx in square.clone() {
                 let (ax, ay) = (dx.abs(), dy.abs());
@@ -176,6 +193,14 @@ impl Neighbourhood {
                         (dy < 0 && dx == 0) || (dy == 0 && dx <= 0) || (dy > 0 && dx == dy),
                     ),
                     Neighbourhood::Gaussian => (r + 1 - ax) * (r + 1 - ay),
+                    Neighbourhood::Triangular => i32::from(
+                        ay <= r
+                            && if dy < 0 {
+                                ax <= 2 * r + 1 - ay
+                            } else {
+                                ax <= 2 * r - dy
+                            },
+                    ),
                     Neighbourhood::Custom { cells, .. } => i32::from(cells.contains(&(dx, dy))),
                     Neighbourhood::Weighted { weights, .. } => {
                         let side = 2 * r + 1;
@@ -226,7 +251,7 @@ fn disc_width(dy: i32, r2: i32) -> i32 {
 /// cells in each row (a count is a sum of run sums when every weight is one).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shape {
-    /// Range r.
+    /// How far the shape reaches along either axis ([`Neighbourhood::reach`]).
     pub range: i32,
     /// Every counted cell with its weight, centre included where it counts.
     pub cells: Vec<(i32, i32, i32)>,
@@ -236,13 +261,16 @@ pub struct Shape {
     pub plain: bool,
     /// Moore: every row is one run of the full width (the sliding-sum fast path).
     pub square: bool,
+    /// A triangular grid: a cell whose `x + y` is odd counts the shape upside down
+    /// (`dy` negated), as Golly's triangular cells alternate orientation.
+    pub flip: bool,
     /// von Neumann: the diamond |dx| + |dy| ≤ r (the diagonal-sum fast path).
     pub diamond: bool,
 }
 
 impl Shape {
-    /// Lay out `n` at range `r`.
-    pub fn new(n: &Neighbourhood, r: i32) -> Shape {
+    /// Lay out `n` at range `r`, on the triangular grid when `triangular`.
+    pub fn new(n: &Neighbourhood, r: i32, triangular: bool) -> Shape {
         let cells = n.weighted_cells(r);
         let mut runs: Vec<(i32, i32, i32)> = Vec::new();
         for &(dx, dy, _) in &cells {
@@ -260,7 +288,8 @@ impl Shape {
         );
         let plain = !n.centre_bonus() && !state_weights && cells.iter().all(|c| c.2 == 1);
         Shape {
-            range: r,
+            range: n.reach(r),
+            flip: triangular,
             square: matches!(n, Neighbourhood::Moore),
             diamond: matches!(n, Neighbourhood::VonNeumann),
             cells,
@@ -291,6 +320,7 @@ mod tests {
                 Neighbourhood::Hexagonal,
                 Neighbourhood::Asterisk,
                 Neighbourhood::Tripod,
+                Neighbourhood::Triangular,
             ] {
                 let size = n.cells(r).len() as i32;
                 assert_eq!(size - 1, n.max_count(r), "{n:?} r={r}");
@@ -311,8 +341,8 @@ mod tests {
         let cells = Neighbourhood::Circular.cells(3);
         let width = |dy: i32| cells.iter().filter(|c| c.1 == dy).count();
         assert_eq!([width(0), width(1), width(2), width(3)], [7, 7, 5, 3]);
-        let shape = Shape::new(&Neighbourhood::Saltire, 2);
+        let shape = Shape::new(&Neighbourhood::Saltire, 2, false);
         assert_eq!(shape.runs.len(), 9);
-        assert!(Shape::new(&Neighbourhood::Moore, 4).square);
+        assert!(Shape::new(&Neighbourhood::Moore, 4, false).square);
     }
 }

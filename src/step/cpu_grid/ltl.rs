@@ -51,7 +51,7 @@ impl PaddedGrid {
         generations: u64,
     ) {
         let (w, h) = (self.world.width() as usize, self.world.height() as usize);
-        let r = ltl.range as usize;
+        let r = ltl.reach() as usize;
         let mut scratch = self.ltl.take().unwrap_or_else(|| LtlScratch {
             states: Vec::new(),
             occupied: None,
@@ -110,6 +110,7 @@ impl PaddedGrid {
                 width: ww,
                 height: wh,
                 torus,
+                parity: (x0 + y0) % 2,
             };
             scratch.counter.fill(&shape, &s, parallel);
             scratch.next.resize(ww * wh, 0);

@@ -82,7 +82,8 @@ struct LtlParams {
     flags_len: u32,
     bonus: u32,
     band: u32,
-    pad: [u32; 2],
+    flip: u32,
+    pad: u32,
 }
 
 /// Rows one count-pass thread walks: for the Moore square r rows (at least 64), so its
@@ -131,7 +132,7 @@ impl LtlPass {
         let Some(ltl) = rule.ltl() else {
             return Err("not a Larger than Life rule".into());
         };
-        let (w, h, r) = (plan.width, plan.height, ltl.range as u32);
+        let (w, h, r) = (plan.width, plan.height, ltl.reach() as u32);
         // 16-bit sums: P[i] at half i + 1 of an even number of halves per row.
         if w + 2 * r >= 1 << 16 {
             return Err(format!(
@@ -175,7 +176,9 @@ impl LtlPass {
                 let runs = shape
                     .runs
                     .iter()
-                    .flat_map(|&(dy, lo, hi)| [dy + ltl.range, lo + ltl.range, hi + ltl.range + 1])
+                    .flat_map(|&(dy, lo, hi)| {
+                        [dy + shape.range, lo + shape.range, hi + shape.range + 1]
+                    })
                     .collect();
                 (shape.runs.len() as u32, runs)
             }
@@ -232,7 +235,8 @@ impl LtlPass {
                 flags_len: len as u32,
                 bonus: u32::from(ltl.neighbourhood.centre_bonus()),
                 band,
-                pad: [0; 2],
+                flip: u32::from(shape.flip),
+                pad: 0,
             };
             let params = ctx.buffer_with(
                 "ltl params",

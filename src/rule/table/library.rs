@@ -74,6 +74,18 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "BriansBrain",
         include_str!("../../../rules/BriansBrain.rule"),
     ),
+    (
+        "LangtonsAnt",
+        include_str!("../../../rules/LangtonsAnt.rule"),
+    ),
+    (
+        "Turmite-RLLR",
+        include_str!("../../../rules/Turmite-RLLR.rule"),
+    ),
+    (
+        "BBM-Margolus",
+        include_str!("../../../rules/BBM-Margolus.rule"),
+    ),
 ];
 
 /// Why a rule could not be loaded.

@@ -427,11 +427,25 @@ impl World {
         if !(0.0..=100.0).contains(&density_percent) {
             return Err(WorldError::BadDensity(density_percent));
         }
+        use rayon::prelude::*;
         let threshold = (density_percent / 100.0 * 4_294_967_296.0) as u64;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for age in &mut self.ages {
-            *age = u32::from(u64::from(rng.next_u32()) < threshold);
-        }
+        let rng = ChaCha8Rng::seed_from_u64(seed);
+        // ChaCha's stream is seekable: each chunk starts at its first cell's word, so the
+        // chunks fill in parallel (fresh pages touched on every core) and the soup is the
+        // sequential one, draw for draw.
+        const CHUNK: usize = 1 << 16;
+        self.ages
+            .par_chunks_mut(CHUNK)
+            .enumerate()
+            .for_each(|(i, chunk)| {
+                let mut rng = rng.clone();
+                rng.set_word_pos((i * CHUNK) as u128);
+                for age in chunk {
+                    *age = u32::from(u64::from(rng.next_u32()) < threshold);
+                }
+            });
+        let mut rng = rng;
+        rng.set_word_pos(self.ages.len() as u128);
         self.dying.fill(0);
         // A rule table's soup holds all its states: each non-empty cell takes one of the
         // states 1..n-1 uniformly (a second draw per non-empty cell, in row-major order).

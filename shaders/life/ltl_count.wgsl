@@ -2,8 +2,8 @@
 // walks p.run rows down it. Its cells' counts come from the prefix rows of pass 1: for the
 // Moore square a running column sum of the rows' window sums (the row entering the window
 // added, the row leaving it subtracted: O(1) per cell whatever r is); for other plain
-// shapes two reads per run of the shape's rows; weighted and Gaussian shapes read every
-// cell; for the von Neumann diamond (mode 3) a running diamond sum from the diagonal sums
+// shapes two reads per run of the shape's rows; weighted shapes read every cell; the
+// Gaussian (mode 4) a running tent of its rows' tent sums, O(r) per cell; for the von Neumann diamond (mode 3) a running diamond sum from the diagonal sums
 // of ltl_diagonal.wgsl (the upper edge leaving, the lower edge entering: four diagonal
 // runs, O(1) per cell whatever r is). Then Golly's transition (flags) and the cell word's
 // age or decay state.
@@ -128,6 +128,27 @@ fn flip_sign(x: u32, y: i32) -> i32 {
     return select(1, -1, p.flip == 1u && ((x + u32(y)) & 1u) == 1u);
 }
 
+// Mode 4: row y's tent sum about x, sum over |dx| <= r of (r + 1 - |dx|) state-1 cells: the
+// windows of half-widths 0..=r added up (0 beyond a dead border).
+fn row_tent(y: i32, x: u32) -> u32 {
+    let row = prefix_row(y);
+    if (row < 0) {
+        return 0u;
+    }
+    let centre = x + p.range;
+    var sum = 0u;
+    for (var k = 0u; k <= p.range; k++) {
+        sum += prefix_at(u32(row), centre + k + 1u) - prefix_at(u32(row), centre - k);
+    }
+    return sum;
+}
+
+// Mode 4: Golly's Gaussian count of (x, y) from its tent sum `tent`: an occupied cell adds
+// one to its own count.
+fn gaussian(x: u32, y: u32, tent: u32) -> i32 {
+    return i32(tent) + select(0, 1, state_at(i32(x), i32(y)) != 0u);
+}
+
 fn count_runs(x: u32, y: i32) -> i32 {
     var count = 0u;
     let sign = flip_sign(x, y);
@@ -227,6 +248,36 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         for (; y < y1; y++) {
             column = column + window(i32(y) + r, x) - window(i32(y) - r - 1, x);
             emit(x, y, i32(column));
+        }
+        return;
+    }
+    if (p.mode == 4u) {
+        // The tent of row tents T(y) = sum (r + 1 - |dy|) H(y + dy), run down the column:
+        // T(y + 1) = T(y) + A - B with A the r + 1 row tents below y, B the r + 1 from y up.
+        let r = i32(p.range);
+        let yi = i32(y0);
+        var tent = 0u;
+        var below = 0u;
+        var above = 0u;
+        for (var dy = -r; dy <= r + 1; dy++) {
+            let h = row_tent(yi + dy, x);
+            if (dy <= r) {
+                tent += u32(r + 1 - abs(dy)) * h;
+            }
+            if (dy > 0) {
+                below += h;
+            } else {
+                above += h;
+            }
+        }
+        emit(x, y0, gaussian(x, y0, tent));
+        for (var y = y0 + 1u; y < y1; y++) {
+            let yp = i32(y) - 1;
+            tent = tent + below - above;
+            let next = row_tent(yp + 1, x);
+            below = below + row_tent(yp + r + 2, x) - next;
+            above = above + next - row_tent(yp - r, x);
+            emit(x, y, gaussian(x, y, tent));
         }
         return;
     }

@@ -10,7 +10,7 @@ struct LtlParams {
     stride: u32,    // 16-bit halves per row of sums: width + 2 range + 2 (mode 3: width + 2 range), even
     torus: u32,
     states: u32,    // C (2 for two-state rules)
-    mode: u32,      // 0 square (running column sums), 1 row runs, 2 weighted cells, 3 diamond
+    mode: u32,      // 0 square (running column sums), 1 row runs, 2 weighted cells, 3 diamond, 4 tent (Gaussian)
     items: u32,     // runs (mode 1) or cells (mode 2) in `shape`
     run: u32,       // rows each thread of the count pass walks
     odd: u32,       // generation parity this bind group steps (B0 alternates rules)

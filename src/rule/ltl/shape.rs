@@ -261,6 +261,9 @@ pub struct Shape {
     pub plain: bool,
     /// Moore: every row is one run of the full width (the sliding-sum fast path).
     pub square: bool,
+    /// Golly's Gaussian: weights (r+1−|dx|)(r+1−|dy|), a tent along each axis, so a count
+    /// is a tent of the rows' tent sums (O(r) a cell; the centre bonus on top).
+    pub tent: bool,
     /// A triangular grid: a cell whose `x + y` is odd counts the shape upside down
     /// (`dy` negated), as Golly's triangular cells alternate orientation.
     pub flip: bool,
@@ -290,6 +293,7 @@ impl Shape {
         Shape {
             range: n.reach(r),
             flip: triangular,
+            tent: matches!(n, Neighbourhood::Gaussian),
             square: matches!(n, Neighbourhood::Moore),
             diamond: matches!(n, Neighbourhood::VonNeumann),
             cells,

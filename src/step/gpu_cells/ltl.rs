@@ -62,6 +62,9 @@ enum Count {
     Weighted = 2,
     /// The von Neumann diamond: a running sum of diagonal runs.
     Diamond = 3,
+    /// The Gaussian: a tent of tents, (r+1−|dx|)(r+1−|dy|): each row's tent sum from its
+    /// prefix sums, then a running tent sum down the column (O(r) a cell, not O(r²)).
+    Tent = 4,
 }
 
 /// Mirrors `LtlParams` in shaders/life/ltl_params.wgsl.
@@ -89,12 +92,13 @@ struct LtlParams {
 /// Rows one count-pass thread walks: for the Moore square r rows (at least 64), so its
 /// O(r) start-up costs about one more read per cell while enough threads stay in flight
 /// (docs/experiments/ltl-run-length.md: longer runs lost at r = 100 and 500); for the
-/// diamond, whose start reads 2r + 1 diagonal runs, 2r rows; halved until
+/// diamond, whose start reads 2r + 1 diagonal runs, 2r rows (the Gaussian's tent, whose
+/// start reads 2r + 2 row tents, as the square); halved until
 /// [`COUNT_THREADS`] threads are in flight (the diamond at r = 500 on 8192²: 500 rows).
 fn rows_per_thread(width: u32, height: u32, range: u32, count: Count) -> u32 {
     let threads_at = |run: u32| u64::from(width) * u64::from(height.div_ceil(run));
     let mut run = match count {
-        Count::Square => range.max(64),
+        Count::Square | Count::Tent => range.max(64),
         Count::Diamond => (2 * range).max(64),
         Count::Runs | Count::Weighted => 8,
     };
@@ -152,6 +156,8 @@ impl LtlPass {
             Count::Square
         } else if shape.diamond && diagonal_bytes <= limit {
             Count::Diamond
+        } else if shape.tent {
+            Count::Tent
         } else if shape.plain {
             Count::Runs
         } else {
@@ -171,7 +177,7 @@ impl LtlPass {
             ));
         }
         let (items, words): (u32, Vec<i32>) = match count {
-            Count::Square | Count::Diamond => (0, vec![0]),
+            Count::Square | Count::Diamond | Count::Tent => (0, vec![0]),
             Count::Runs => {
                 let runs = shape
                     .runs
@@ -270,7 +276,7 @@ impl LtlPass {
             prefix: [p0, p1],
             count: [c0, c1],
             sums: match count {
-                Count::Square | Count::Runs => {
+                Count::Square | Count::Runs | Count::Tent => {
                     Some((&kernels.prefix, (h.min(65_535), h.div_ceil(65_535))))
                 }
                 Count::Diamond => Some((

@@ -391,35 +391,43 @@ fn a_bounded_grid_file_sets_the_world_its_info_shows_and_an_apgcode_pastes() {
     assert_eq!(placing.map(|p| p.population()), Some(4));
 }
 
+/// A 60×40 world under `rule` drawn on `layout`, in which a drag through the centres of
+/// the cells at `stops` paints exactly the cells on the lines between them.
+fn drag_paints_where_the_pointer_is(
+    rule: &str,
+    layout: CellLayout,
+    stops: &[(i64, i64)],
+) -> Harness<'static, GolabApp> {
+    let mut s = settings(60, 40, 0.0);
+    s.rule = rule.into();
+    let mut harness = harness(s);
+    // The view fits the world once it has arrived; the drag must aim at that view.
+    let wanted: golab::rule::Rule = rule.parse().unwrap();
+    let _ = wait_for(&mut harness, "the world under its rule", |s| {
+        s.size == (60, 40) && s.rule == wanted
+    });
+    harness.run_steps(3);
+    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
+    assert_eq!(cam.layout, layout, "{rule} is drawn on its own layout");
+    let path: Vec<Pos2> = stops
+        .iter()
+        .map(|&(x, y)| cam.cell_centre(rect, x, y))
+        .collect();
+    drag(&mut harness, PointerButton::Primary, &path);
+    let expected = stroke_cells(stops);
+    let _ = wait_for(&mut harness, "the painted cells", |s| {
+        s.stats.population >= expected.len() as u64
+    });
+    assert_eq!(live_cells(&read_world(&harness)), expected, "{rule}");
+    harness
+}
+
 /// A hexagonal rule is drawn on the hexagonal layout, and a drag paints exactly the cells
 /// whose hexagons it passes through the centres of; a Klein bottle file opens as one.
 #[test]
 fn hexagons_are_painted_where_the_pointer_is_and_golly_surfaces_open() {
-    let mut s = settings(60, 40, 0.0);
-    s.rule = "B2/S34H".into();
-    let mut harness = harness(s);
-    let _ = wait_for(&mut harness, "the hexagonal world", |s| {
-        s.size == (60, 40) && s.rule.is_hexagonal()
-    });
-    harness.run_steps(3);
-    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
-    assert_eq!(
-        cam.layout,
-        CellLayout::Hexagonal,
-        "a hexagonal rule is drawn as hexagons"
-    );
     let stops = [(10, 10), (30, 14), (31, 33)];
-    drag(
-        &mut harness,
-        PointerButton::Primary,
-        &stops.map(|(x, y)| cam.cell_centre(rect, x, y)),
-    );
-    let expected = stroke_cells(&stops);
-    let _ = wait_for(&mut harness, "the painted hexagons", |s| {
-        s.stats.population >= expected.len() as u64
-    });
-    assert_eq!(live_cells(&read_world(&harness)), expected);
-
+    let mut harness = drag_paints_where_the_pointer_is("B2/S34H", CellLayout::Hexagonal, &stops);
     let klein = "#CXRLE Pos=-1,-1\nx = 3, y = 3, rule = B3/S23:K20*,16\nbo$2bo$3o!\n";
     let dropped = drop_file(&mut harness, "klein.rle", klein);
     let snap = wait_for(&mut harness, "the Klein bottle", |s| {
@@ -442,27 +450,8 @@ fn hexagons_are_painted_where_the_pointer_is_and_golly_surfaces_open() {
 /// cells whose triangles it stops in — upward and downward ones alike.
 #[test]
 fn triangles_are_painted_where_the_pointer_is() {
-    let mut s = settings(60, 40, 0.0);
-    s.rule = "R1,C0,S1,B1,10,11,12,NL".into();
-    let mut harness = harness(s);
-    // The view fits the world once it has arrived; the drag must aim at that view.
-    let _ = wait_for(&mut harness, "the triangular world", |s| {
-        s.size == (60, 40) && s.rule.is_triangular()
-    });
-    harness.run_steps(3);
-    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
-    assert_eq!(cam.layout, CellLayout::Triangular, "drawn as triangles");
     let stops = [(10, 10), (11, 10), (30, 14), (31, 33)];
-    drag(
-        &mut harness,
-        PointerButton::Primary,
-        &stops.map(|(x, y)| cam.cell_centre(rect, x, y)),
-    );
-    let expected = stroke_cells(&stops);
-    let _ = wait_for(&mut harness, "the painted triangles", |s| {
-        s.stats.population >= expected.len() as u64
-    });
-    assert_eq!(live_cells(&read_world(&harness)), expected);
+    drag_paints_where_the_pointer_is("R1,C0,S1,B1,10,11,12,NL", CellLayout::Triangular, &stops);
 }
 
 /// Under a many-state rule the Draw tool paints the state picked in the palette (here

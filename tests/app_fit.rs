@@ -110,3 +110,46 @@ fn a_resize_keeps_the_pattern_framed() {
     });
     assert_pattern_framed(&harness, 20.0);
 }
+
+/// A growing Larger than Life world follows its pattern (Golly's unbounded universe): its
+/// frame moves on the plane, and the view moves with it, so the cells stay where they are
+/// on screen — a plane point is drawn at the same place before and after the frame moved.
+#[test]
+fn the_view_follows_a_growing_world_whose_frame_moves() {
+    let mut harness = harness(settings(64, 64, 0.0));
+    // A glider under Life written as Larger than Life, no grid: a grid that follows it.
+    let path = temp_file(
+        "glider-ltl.rle",
+        "x = 3, y = 3, rule = R1,C0,M0,S2..3,B3..3,NM\nbo$2bo$3o!\n",
+    );
+    open(&mut harness, &path);
+    let before = wait_for(&mut harness, "the growing world", |s| {
+        s.grows && s.stats.population == 5
+    });
+    harness.run_steps(3);
+    let view = |h: &Harness<'_, GolabApp>| (h.state().view.camera, h.state().view.rect);
+    let (cam, rect) = view(&harness);
+    let plane_point = (7, -4);
+    let on_screen = |cam: &Camera, origin: (i64, i64)| {
+        cam.cell_centre(rect, plane_point.0 - origin.0, plane_point.1 - origin.1)
+    };
+    let was = on_screen(&cam, before.origin);
+    harness
+        .state()
+        .runner()
+        .send(golab::runner::Command::Step(200));
+    let after = wait_for(&mut harness, "200 generations", |s| s.generation == 200);
+    harness.run_steps(3);
+    assert_ne!(
+        after.origin, before.origin,
+        "the frame moved with the glider"
+    );
+    assert_eq!(after.stats.population, 5, "the glider flew on");
+    let (cam, _) = view(&harness);
+    let now = on_screen(&cam, after.origin);
+    assert!(
+        (now - was).length() < 0.01,
+        "a plane cell stays put on screen: {was:?} then {now:?}"
+    );
+    let _ = std::fs::remove_file(path);
+}

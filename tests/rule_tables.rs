@@ -494,3 +494,50 @@ fn von_neumanns_automaton_runs_as_golly_runs_it() {
         assert_eq!(ours, theirs, "{file}");
     }
 }
+
+/// Painting a many-state rule's states 2 and up (which edits cannot carry) reloads the
+/// running stepper in place: every strategy that runs the rule keeps stepping from the
+/// painted world exactly as scalar does from the same world, generation kept.
+#[test]
+fn painted_states_reload_the_running_stepper_in_place() {
+    for (text, strategies) in [
+        ("WireWorld", &[Strategy::Rayon, Strategy::GpuResident][..]),
+        (
+            "345/2/4",
+            &[
+                Strategy::Rayon,
+                Strategy::GpuResident,
+                Strategy::CpuBitsliced,
+                Strategy::GpuBitpacked,
+            ][..],
+        ),
+    ] {
+        let rule = Rule::parse(text).unwrap();
+        // A Generations soup starts two-state; its dying states come with stepping.
+        let mut start = World::new(67, 45, Topology::Torus, rule).unwrap();
+        start.fill_random(40.0, 7).unwrap();
+        let cells: Vec<(u32, u32)> = (0..40).map(|i| (i * 13 % 67, i * 7 % 45)).collect();
+        let state = (rule.states() - 1) as u8;
+        // The reference: scalar 3 generations, the states set in its world, 9 more.
+        let mut painted = scalar_after(&start, 3);
+        for &(x, y) in &cells {
+            painted.set_state(x, y, state);
+        }
+        let expected = scalar_after(&painted, 9);
+        for &strategy in strategies {
+            let mut sim =
+                golab::sim::Simulation::new(factory_for(strategy), start.clone(), strategy)
+                    .unwrap();
+            sim.step(3).unwrap();
+            sim.set_states(&cells, state).unwrap();
+            assert_eq!(sim.strategy(), strategy, "{text}: the same stepper runs on");
+            sim.step(9).unwrap();
+            let got = sim.world().unwrap();
+            assert_eq!(got.generation, expected.generation, "{text} {strategy}");
+            assert!(
+                got.state_hash() == expected.state_hash(),
+                "{text} {strategy}: the painted world steps as scalar's"
+            );
+        }
+    }
+}

@@ -198,6 +198,21 @@ impl Simulation {
         Ok(())
     }
 
+    /// Put `cells` in `state` (2 and up: a many-state rule's states, which edits cannot
+    /// carry) and load the result into the running stepper in place — no new stepper, no
+    /// recompiled kernels; the host world is read back once and stays valid while nothing
+    /// steps, so a stroke of several segments reads it once. Cells outside the world or
+    /// states the rule lacks are skipped.
+    pub fn set_states(&mut self, cells: &[(u32, u32)], state: u8) -> Result<(), SimError> {
+        self.world()?;
+        for &(x, y) in cells {
+            self.host.set_state(x, y, state);
+        }
+        self.stepper.load(&self.host)?;
+        self.host_generation_valid = true;
+        Ok(())
+    }
+
     /// Population and age histogram of the current state.
     pub fn stats(&mut self, buckets: usize) -> Result<Stats, SimError> {
         Ok(self.stepper.stats(buckets)?)

@@ -131,17 +131,14 @@ impl Worker {
                 state,
                 stroke,
             } if alive && state >= 2 => {
-                // States 2 and up are set in the host world, which the stepper reloads.
+                // States 2 and up are set in the host world, which the running stepper
+                // reloads in place.
                 self.record(Some(stroke))?;
-                self.sim.modify(|world| {
-                    let mut next = world.clone();
-                    for &(x, y) in &cells {
-                        if let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) {
-                            next.set_state(x, y, state);
-                        }
-                    }
-                    Ok(next)
-                })?;
+                let cells: Vec<(u32, u32)> = cells
+                    .iter()
+                    .filter_map(|&(x, y)| Some((u32::try_from(x).ok()?, u32::try_from(y).ok()?)))
+                    .collect();
+                self.sim.set_states(&cells, state)?;
             }
             Command::Paint {
                 cells,

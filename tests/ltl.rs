@@ -178,6 +178,25 @@ fn triangular_grids_match_the_naive_counter_on_every_strategy() {
 }
 
 #[test]
+fn moore_runs_at_large_range_start_from_block_sums() {
+    // gpu-resident starts each count run of r rows from block sums (blocks of 40 rows at
+    // r = 80) and one window when enough runs are in flight (here 4096 columns × 32 runs of
+    // 80 rows): interior runs take the blocks, the first and last the full start; both
+    // must stay exact.
+    let rule = random_rule(41, 80, 'M', 2);
+    for topology in [Topology::Torus, Topology::DeadBorder] {
+        let start = soup_of(rule, 4096, 2560, topology, 3);
+        assert_matches_scalar(
+            factory_for(Strategy::GpuResident),
+            Strategy::GpuResident,
+            &start,
+            2,
+            &format!("gpu-resident {rule} {topology:?} 4096x2560"),
+        );
+    }
+}
+
+#[test]
 fn counts_past_sixteen_bits_stay_exact() {
     // Range 130: a Moore window holds 261² = 68 121 cells; on a dense soup counts pass
     // 65 535, where 16-bit running sums would wrap. (Scalar's sums are the naive counter's

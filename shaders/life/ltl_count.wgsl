@@ -12,7 +12,10 @@
 
 @group(0) @binding(1) var<storage, read> src: array<u32>;
 @group(0) @binding(2) var<storage, read_write> dst: array<u32>;
-@group(0) @binding(3) var<storage, read> prefix: array<u32>;
+//!include life/ltl_windows.wgsl
+// Mode 0 at large r: each column's sum of the windows of every block of `p.blocks` rows
+// (ltl_blocks.wgsl; p.blocks divides r).
+@group(0) @binding(6) var<storage, read> blocks: array<u32>;
 // Mode 1: (dy + range, lo + range, hi + range + 1) per run; mode 2: (dx, dy, weight) as
 // i32 per cell, then one weight per state.
 @group(0) @binding(4) var<storage, read> shape: array<i32>;
@@ -25,32 +28,6 @@ fn flag(table: u32, count: i32) -> bool {
     }
     let i = table * p.flags_len + u32(count);
     return ((flags[i >> 5u] >> (i & 31u)) & 1u) == 1u;
-}
-
-// Prefix sum i of prefix row `row` (16-bit halves, P[i] at half i + 1: ltl_prefix.wgsl).
-fn prefix_at(row: u32, i: u32) -> u32 {
-    let half = row * p.stride + i + 1u;
-    return (prefix[half >> 1u] >> ((half & 1u) * 16u)) & 0xffffu;
-}
-
-// Prefix row of world row y (any integer), or -1 beyond a dead border.
-fn prefix_row(y: i32) -> i32 {
-    if (y < 0 || y >= i32(p.height)) {
-        if (p.torus == 0u) {
-            return -1;
-        }
-        return ((y % i32(p.height)) + i32(p.height)) % i32(p.height);
-    }
-    return y;
-}
-
-// The state-1 cells of row y's window [x - r, x + r].
-fn window(y: i32, x: u32) -> u32 {
-    let row = prefix_row(y);
-    if (row < 0) {
-        return 0u;
-    }
-    return prefix_at(u32(row), x + 2u * p.range + 1u) - prefix_at(u32(row), x);
 }
 
 fn state_at(x: i32, y: i32) -> u32 {
@@ -210,17 +187,28 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let r = i32(p.range);
     var column = 0u;
     if (p.mode == 0u) {
-        // Four windows a step, their loads issued together.
-        var dy = -r;
-        for (; dy + 3 <= r; dy += 4) {
-            let a = window(i32(y0) + dy, x);
-            let b = window(i32(y0) + dy + 1, x);
-            let c = window(i32(y0) + dy + 2, x);
-            let d = window(i32(y0) + dy + 3, x);
-            column += (a + b) + (c + d);
-        }
-        for (; dy <= r; dy++) {
-            column += window(i32(y0) + dy, x);
+        if (p.blocks != 0u && y0 >= p.range && y0 + p.range < p.height) {
+            // A run of r rows (p.blocks divides r) whose window lies inside the grid: the
+            // 2r / p.blocks blocks from r rows up, then the window r rows down.
+            let first = (y0 - p.range) / p.blocks;
+            let last = (y0 + p.range) / p.blocks;
+            for (var k = first; k < last; k++) {
+                column += blocks[k * p.width + x];
+            }
+            column += window(i32(y0) + r, x);
+        } else {
+            // Four windows a step, their loads issued together.
+            var dy = -r;
+            for (; dy + 3 <= r; dy += 4) {
+                let a = window(i32(y0) + dy, x);
+                let b = window(i32(y0) + dy + 1, x);
+                let c = window(i32(y0) + dy + 2, x);
+                let d = window(i32(y0) + dy + 3, x);
+                column += (a + b) + (c + d);
+            }
+            for (; dy <= r; dy++) {
+                column += window(i32(y0) + dy, x);
+            }
         }
         // The running column sum, four rows a step: the eight windows entering and leaving
         // are loaded together before the four counts use them.

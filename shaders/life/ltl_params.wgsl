@@ -18,7 +18,7 @@ struct LtlParams {
     bonus: u32,     // 1: an occupied cell adds one to its own count (Gaussian)
     band: u32,      // mode 3: rows after which the diagonal sums restart (> range, a power of two)
     flip: u32,      // 1: a triangular grid; cells with x + y odd count the shape upside down
-    pad2: u32,
+    blocks: u32,    // mode 0: rows per block sum (ltl_blocks.wgsl) when runs start from them; 0 otherwise
 }
 
 //!include gpu/view_value.wgsl

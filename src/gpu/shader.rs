@@ -91,6 +91,8 @@ pub static FILES: &[(&str, &str)] = embed![
     "life/cell_state.wgsl",
     "life/ltl_prefix.wgsl",
     "life/ltl_diagonal.wgsl",
+    "life/ltl_windows.wgsl",
+    "life/ltl_blocks.wgsl",
     "life/ltl_count.wgsl",
     "life/common.wgsl",
     "life/edits.wgsl",

@@ -1,7 +1,9 @@
 //! Larger than Life on the u32-word device world (`gpu-resident`): two passes per
 //! generation. `life/ltl_prefix.wgsl` scans every row's state-1 cells into 16-bit prefix
 //! sums over the row extended by r on each side (for the von Neumann diamond,
-//! `life/ltl_diagonal.wgsl` sums both diagonals instead); `life/ltl_count.wgsl` walks
+//! `life/ltl_diagonal.wgsl` sums both diagonals instead; for the Moore square at large r,
+//! `life/ltl_blocks.wgsl` then sums each column's windows by blocks of up to 64 rows, so
+//! that a count run starts from 2r / block + 1 reads, not 2r + 1); `life/ltl_count.wgsl` walks
 //! columns, counting each cell's neighbourhood from those sums (a running sum for the Moore
 //! square and the diamond, so a cell costs the same at r = 5 and r = 500) and applying
 //! Golly's transition. The CPU port of the passes is [`crate::rule::ltl::count::Counter`].
@@ -25,14 +27,16 @@ const COUNT_THREADS: u64 = 1 << 17;
 pub struct LtlKernels {
     prefix: wgpu::ComputePipeline,
     diagonal: wgpu::ComputePipeline,
+    blocks: wgpu::ComputePipeline,
     count: wgpu::ComputePipeline,
 }
 
-/// The modules behind [`LtlKernels`]: row sums, diagonal sums, count pass.
-pub fn shaders() -> [Shader; 3] {
+/// The modules behind [`LtlKernels`]: row sums, diagonal sums, block sums, count pass.
+pub fn shaders() -> [Shader; 4] {
     [
         "life/ltl_prefix.wgsl",
         "life/ltl_diagonal.wgsl",
+        "life/ltl_blocks.wgsl",
         "life/ltl_count.wgsl",
     ]
     .map(Shader::new)
@@ -41,10 +45,12 @@ pub fn shaders() -> [Shader; 3] {
 impl LtlKernels {
     fn on(ctx: &GpuContext) -> Arc<LtlKernels> {
         ctx.resource(|ctx| {
-            let [prefix, diagonal, count] = shaders().map(|s| ctx.compute_pipeline(&s, None, true));
+            let [prefix, diagonal, blocks, count] =
+                shaders().map(|s| ctx.compute_pipeline(&s, None, true));
             LtlKernels {
                 prefix,
                 diagonal,
+                blocks,
                 count,
             }
         })
@@ -86,7 +92,7 @@ struct LtlParams {
     bonus: u32,
     band: u32,
     flip: u32,
-    pad: u32,
+    blocks: u32,
 }
 
 /// Rows one count-pass thread walks: for the Moore square r rows (at least 64), so its
@@ -118,6 +124,9 @@ pub struct LtlPass {
     /// The pass that writes the sums the count reads, with its workgroups; `None` when the
     /// shape is weighted (the count pass reads cells, not sums).
     sums: Option<(wgpu::ComputePipeline, (u32, u32))>,
+    /// The Moore square at large r: the block sums its count runs start from
+    /// (ltl_blocks.wgsl), their bind groups by generation buffer, and workgroups.
+    blocks: Option<([wgpu::BindGroup; 2], (u32, u32))>,
     count_groups: (u32, u32),
 }
 
@@ -210,6 +219,26 @@ impl LtlPass {
             mapped_at_creation: false,
         });
         let run = rows_per_thread(w, h, r, count);
+        // Runs of exactly r rows of the square start from block sums: blocks of the largest
+        // divisor of r from 16 to 64 rows, so the block pass has many short walks. They pay
+        // from r = 64 to about 128 (+6–7 % at 64 and 100; docs/experiments/ltl-run-length.md);
+        // at r = 250 and 500 the pass cost more than the starts it saved (−9 to −11 %).
+        let block_rows = if count == Count::Square && run == r && (64..=128).contains(&r) {
+            (16..=64).rev().find(|b| r % b == 0).unwrap_or(0)
+        } else {
+            0
+        };
+        let block_count = if block_rows > 0 {
+            h.div_ceil(block_rows)
+        } else {
+            1
+        };
+        let blocks_buf = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("ltl block sums"),
+            size: u64::from(w) * u64::from(block_count) * 4,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
         let kernels = LtlKernels::on(ctx);
         let make = |g: usize| {
             let odd = first_odd ^ (g == 1);
@@ -242,7 +271,7 @@ impl LtlPass {
                 bonus: u32::from(ltl.neighbourhood.centre_bonus()),
                 band,
                 flip: u32::from(shape.flip),
-                pad: 0,
+                blocks: block_rows,
             };
             let params = ctx.buffer_with(
                 "ltl params",
@@ -267,12 +296,32 @@ impl LtlPass {
             let count = ctx.bind_buffers(
                 "ltl count",
                 &kernels.count.get_bind_group_layout(0),
-                &[&params, src, dst, &prefix_buf, &shape_buf, &flags],
+                &[
+                    &params,
+                    src,
+                    dst,
+                    &prefix_buf,
+                    &shape_buf,
+                    &flags,
+                    &blocks_buf,
+                ],
             );
-            (prefix, count)
+            let entries = [(0, &params), (3, &prefix_buf), (6, &blocks_buf)].map(
+                |(binding, buffer): (u32, &wgpu::Buffer)| wgpu::BindGroupEntry {
+                    binding,
+                    resource: buffer.as_entire_binding(),
+                },
+            );
+            let blocks = ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("ltl block sums"),
+                layout: &kernels.blocks.get_bind_group_layout(0),
+                entries: &entries,
+            });
+            (prefix, count, blocks)
         };
-        let ((p0, c0), (p1, c1)) = (make(0), make(1));
+        let ((p0, c0, b0), (p1, c1, b1)) = (make(0), make(1));
         Ok(LtlPass {
+            blocks: (block_rows > 0).then_some(([b0, b1], (w.div_ceil(COUNT_GROUP), block_count))),
             prefix: [p0, p1],
             count: [c0, c1],
             sums: match count {
@@ -306,6 +355,11 @@ impl LtlPass {
         if let Some((pipeline, (x, y))) = &self.sums {
             pass.set_pipeline(pipeline);
             pass.set_bind_group(0, &self.prefix[cur], &[]);
+            pass.dispatch_workgroups(*x, *y, 1);
+        }
+        if let Some((groups, (x, y))) = &self.blocks {
+            pass.set_pipeline(&self.kernels.blocks);
+            pass.set_bind_group(0, &groups[cur], &[]);
             pass.dispatch_workgroups(*x, *y, 1);
         }
         pass.set_pipeline(&self.kernels.count);

@@ -179,10 +179,10 @@ fn triangular_grids_match_the_naive_counter_on_every_strategy() {
 
 #[test]
 fn moore_runs_at_large_range_start_from_block_sums() {
-    // gpu-resident starts each count run of r rows from block sums (blocks of 40 rows at
-    // r = 80) and one window when enough runs are in flight (here 4096 columns × 32 runs of
-    // 80 rows): interior runs take the blocks, the first and last the full start; both
-    // must stay exact.
+    // At 64 ≤ r ≤ 128 gpu-resident sums each column's windows by blocks (20 rows at r = 80)
+    // and starts each count run of one block from 2r / 20 block sums and one window, when
+    // enough runs of r rows would be in flight (here 4096 columns × 32): interior runs take
+    // the blocks, the first and last ones the full start; both must stay exact.
     let rule = random_rule(41, 80, 'M', 2);
     for topology in [Topology::Torus, Topology::DeadBorder] {
         let start = soup_of(rule, 4096, 2560, topology, 3);

@@ -188,8 +188,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     var column = 0u;
     if (p.mode == 0u) {
         if (p.blocks != 0u && y0 >= p.range && y0 + p.range < p.height) {
-            // A run of r rows (p.blocks divides r) whose window lies inside the grid: the
-            // 2r / p.blocks blocks from r rows up, then the window r rows down.
+            // A run of one block (p.blocks divides r) whose window lies inside the grid:
+            // the 2r / p.blocks blocks from r rows up, then the window r rows down.
             let first = (y0 - p.range) / p.blocks;
             let last = (y0 + p.range) / p.blocks;
             for (var k = first; k < last; k++) {

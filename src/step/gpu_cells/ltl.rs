@@ -2,7 +2,7 @@
 //! generation. `life/ltl_prefix.wgsl` scans every row's state-1 cells into 16-bit prefix
 //! sums over the row extended by r on each side (for the von Neumann diamond,
 //! `life/ltl_diagonal.wgsl` sums both diagonals instead; for the Moore square at large r,
-//! `life/ltl_blocks.wgsl` then sums each column's windows by blocks of up to 64 rows, so
+//! `life/ltl_blocks.wgsl` then sums each column's windows by blocks of up to 32 rows, so
 //! that a count run starts from 2r / block + 1 reads, not 2r + 1); `life/ltl_count.wgsl` walks
 //! columns, counting each cell's neighbourhood from those sums (a running sum for the Moore
 //! square and the diamond, so a cell costs the same at r = 5 and r = 500) and applying
@@ -219,15 +219,16 @@ impl LtlPass {
             mapped_at_creation: false,
         });
         let run = rows_per_thread(w, h, r, count);
-        // Runs of exactly r rows of the square start from block sums: blocks of the largest
-        // divisor of r from 16 to 64 rows, so the block pass has many short walks. They pay
-        // from r = 64 to about 128 (+6–7 % at 64 and 100; docs/experiments/ltl-run-length.md);
-        // at r = 250 and 500 the pass cost more than the starts it saved (−9 to −11 %).
+        // Runs of the square at 64 <= r <= 128 start from block sums: blocks of the largest
+        // divisor of r from 16 to 32 rows, runs of one block, so both the block pass and the
+        // count have many short walks (docs/experiments/ltl-run-length.md: +10 % at r = 100;
+        // at r = 250 and 500 the block pass cost more than the starts it saved).
         let block_rows = if count == Count::Square && run == r && (64..=128).contains(&r) {
-            (16..=64).rev().find(|b| r % b == 0).unwrap_or(0)
+            (16..=32).rev().find(|b| r % b == 0).unwrap_or(0)
         } else {
             0
         };
+        let run = if block_rows > 0 { block_rows } else { run };
         let block_count = if block_rows > 0 {
             h.div_ceil(block_rows)
         } else {

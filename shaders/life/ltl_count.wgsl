@@ -74,13 +74,16 @@ fn diamond(x: u32, y: u32) -> u32 {
     let xe = i32(x) + r;
     let ye = i32(y) + r;
     var sum = 0u;
+    // The run's top cell: dx = u - (top - ye); its anti-diagonal: xe + dx + top = xe + u +
+    // ye, one column further each step (wrapped by a compare, not a division).
+    let ext_w = p.width + 2u * p.range;
+    var q = u32(xe - r + ye) % ext_w;
     for (var u = -r; u <= r; u++) {
         // dx - dy = v with |v| <= r and v = u (mod 2): rows ye + (u - v_max) / 2 ..= ye + (u + v_max) / 2
         let v_max = r - (r - u) % 2;
         let top = ye + (u - v_max) / 2;
-        // The run's top cell: dx = u - (top - ye); its anti-diagonal: xe + dx + top.
-        let q = u32(xe + u + ye) % (p.width + 2u * p.range);
         sum += diag_run(1u, q, u32(top), u32(ye + (u + v_max) / 2));
+        q = wrap(q + 1u, ext_w);
     }
     return sum;
 }

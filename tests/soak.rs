@@ -8,6 +8,10 @@ use golab::sim::Simulation;
 use golab::step::Strategy;
 use golab::world::{CellEdit, Topology};
 
+/// Held by each test for its whole run: resident memory is the process's, so the memory
+/// test must not measure the other test's devices and worlds coming and going.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Resident memory of this process in bytes (Linux).
 fn rss_bytes() -> u64 {
     let statm = std::fs::read_to_string("/proc/self/statm").expect("Linux /proc");
@@ -26,6 +30,7 @@ fn gens() -> u64 {
 
 #[test]
 fn every_strategy_runs_a_long_soak_to_the_reference_hash() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let start = common::soup(67, 45, Topology::Torus, Rule::CONWAY, 37.0, 11);
     let n = gens();
     let expected = common::scalar_after(&start, n);
@@ -45,6 +50,7 @@ fn every_strategy_runs_a_long_soak_to_the_reference_hash() {
 
 #[test]
 fn a_thousand_switches_with_edits_keep_the_world_and_the_memory() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let start = common::soup(53, 41, Topology::DeadBorder, Rule::CONWAY, 33.0, 12);
     let factory = common::gpu_factory(Default::default());
     let mut sim = Simulation::new(factory, start.clone(), Strategy::Scalar).unwrap();

@@ -17,15 +17,6 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         return;
     }
     let last = min(first + p.blocks, p.height);
-    // Four windows a step, their loads issued together.
-    var sum = 0u;
-    var y = first;
-    for (; y + 3u < last; y += 4u) {
-        let yi = i32(y);
-        sum += (window(yi, x) + window(yi + 1, x)) + (window(yi + 2, x) + window(yi + 3, x));
-    }
-    for (; y < last; y++) {
-        sum += window(i32(y), x);
-    }
+    let sum = windows(i32(first), i32(last) - 1, x);
     blocks[id.y * p.width + x] = sum;
 }

@@ -200,18 +200,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             }
             column += window(i32(y0) + r, x);
         } else {
-            // Four windows a step, their loads issued together.
-            var dy = -r;
-            for (; dy + 3 <= r; dy += 4) {
-                let a = window(i32(y0) + dy, x);
-                let b = window(i32(y0) + dy + 1, x);
-                let c = window(i32(y0) + dy + 2, x);
-                let d = window(i32(y0) + dy + 3, x);
-                column += (a + b) + (c + d);
-            }
-            for (; dy <= r; dy++) {
-                column += window(i32(y0) + dy, x);
-            }
+            column = windows(i32(y0) - r, i32(y0) + r, x);
         }
         // The running column sum, four rows a step: the eight windows entering and leaving
         // are loaded together before the four counts use them.

@@ -1,6 +1,7 @@
 // Shared by the Larger than Life passes that read pass 1's row prefix sums
 // (ltl_count.wgsl, ltl_blocks.wgsl): a prefix sum, a row (wrapped or beyond a dead border),
-// and the state-1 cells of one row's window [x - r, x + r]. Needs LtlParams `p`.
+// and the state-1 cells of one row's window [x - r, x + r] or of a run of rows' windows.
+// Needs LtlParams `p`.
 
 @group(0) @binding(3) var<storage, read> prefix: array<u32>;
 
@@ -30,3 +31,16 @@ fn window(y: i32, x: u32) -> u32 {
     return prefix_at(u32(row), x + 2u * p.range + 1u) - prefix_at(u32(row), x);
 }
 
+// The state-1 cells of the windows about column x of rows first..=last, four rows a step
+// with their loads issued together.
+fn windows(first: i32, last: i32, x: u32) -> u32 {
+    var sum = 0u;
+    var y = first;
+    for (; y + 3 <= last; y += 4) {
+        sum += (window(y, x) + window(y + 1, x)) + (window(y + 2, x) + window(y + 3, x));
+    }
+    for (; y <= last; y++) {
+        sum += window(y, x);
+    }
+    return sum;
+}

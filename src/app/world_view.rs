@@ -291,7 +291,7 @@ impl WorldView {
     /// lines when zoomed in, the selection and the pattern being placed.
     fn overlay(&self, ui: &egui::Ui, rect: Rect, grid: Option<(u32, u32)>) {
         if self.camera.layout != CellLayout::Square {
-            return self.hex_overlay(ui, rect, grid);
+            return self.shaped_overlay(ui, rect, grid);
         }
         let painter = ui.painter_at(rect);
         let cam = &self.camera;

@@ -248,7 +248,8 @@ impl Rule {
         self.family == Family::Ltl
     }
 
-    /// The neighbourhood's range: 1, or r for Larger than Life.
+    /// How far the neighbourhood reaches: 1, or for Larger than Life r (2r for the
+    /// triangular neighbourhood, whose rows are twice as wide as they are many).
     pub fn range(&self) -> u32 {
         self.ltl().map_or(1, |l| l.reach() as u32)
     }

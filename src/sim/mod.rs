@@ -173,18 +173,15 @@ impl Simulation {
         if fits >= enough {
             return Ok(fits.min(wanted));
         }
-        let limit = enough * range;
-        let no_edge = |axis: growth::Axis| (axis.len, 0);
-        let (w, left) = if open.0 {
-            growth::reframe(axes[0], limit, range)
-        } else {
-            no_edge(axes[0])
+        // A joined axis keeps its frame.
+        let frame = |axis: growth::Axis, open: bool| {
+            if open {
+                growth::reframe(axis, enough * range, range)
+            } else {
+                (axis.len, 0)
+            }
         };
-        let (h, top) = if open.1 {
-            growth::reframe(axes[1], limit, range)
-        } else {
-            no_edge(axes[1])
-        };
+        let ((w, left), (h, top)) = (frame(axes[0], open.0), frame(axes[1], open.1));
         let (w, h) = growth::check_size(w, h).map_err(SimError::Refused)?;
         let moved = self.world()?.reframed(left, top, w, h)?;
         self.replace_world(moved)?;

@@ -90,6 +90,9 @@ pub struct Counter {
     prefix: Vec<u32>,
     /// The diamond's diagonal sums (filled instead of `prefix` for a diamond).
     diagonals: Diagonals,
+    /// The Gaussian's row tents, `width` a row: Σ (r + 1 − |dx|) state-1 cells of row y
+    /// about each column (filled after `prefix` for a tent).
+    tents: Vec<u32>,
 }
 
 impl Counter {
@@ -101,11 +104,13 @@ impl Counter {
             stride,
             prefix: vec![0; stride * height],
             diagonals: Diagonals::default(),
+            tents: Vec::new(),
         }
     }
 
-    /// The sums `shape` counts from (prefix rows, or a diamond's diagonal sums) of `s`,
-    /// serially or over every core (the counter takes `s`'s size).
+    /// The sums `shape` counts from (prefix rows, or a diamond's diagonal sums; then a
+    /// Gaussian's row tents) of `s`, serially or over every core (the counter takes `s`'s
+    /// size).
     pub fn fill(&mut self, shape: &Shape, s: &States, parallel: bool) {
         use rayon::prelude::*;
         if shape.diamond {
@@ -120,6 +125,30 @@ impl Counter {
             self.prefix.par_chunks_mut(stride).enumerate().for_each(row);
         } else {
             self.prefix.chunks_mut(stride).enumerate().for_each(row);
+        }
+        if !shape.tent {
+            return;
+        }
+        // Each row's tent once a generation (bands would each redo the 2r rows about them):
+        // the windows of half-width 0..=r added up.
+        self.tents.resize(s.width * s.height, 0);
+        let prefix = &self.prefix;
+        let tent = |(y, out): (usize, &mut [u32])| {
+            let row = &prefix[y * stride..(y + 1) * stride];
+            out.fill(0);
+            for k in 0..=r {
+                for (x, t) in out.iter_mut().enumerate() {
+                    *t += row[x + r + k + 1] - row[x + r - k];
+                }
+            }
+        };
+        if parallel {
+            self.tents
+                .par_chunks_mut(s.width)
+                .enumerate()
+                .for_each(tent);
+        } else {
+            self.tents.chunks_mut(s.width).enumerate().for_each(tent);
         }
     }
 
@@ -245,53 +274,42 @@ impl Counter {
 }
 
 impl Counter {
+    /// The index of world row `y` (wrapped on a torus; `None` beyond a dead border).
+    fn row_index(s: &States, y: i64) -> Option<usize> {
+        let h = s.height as i64;
+        if s.torus {
+            Some(y.rem_euclid(h) as usize)
+        } else {
+            (0..h).contains(&y).then_some(y as usize)
+        }
+    }
+
     /// The prefix row of world row `y` (wrapped on a torus; `None` beyond a dead border).
     fn prefix_row<'a>(&'a self, s: &States, y: i64) -> Option<&'a [u32]> {
-        let h = s.height as i64;
-        let y = if s.torus {
-            y.rem_euclid(h)
-        } else if (0..h).contains(&y) {
-            y
-        } else {
-            return None;
-        };
-        let at = y as usize * self.stride;
+        let at = Self::row_index(s, y)? * self.stride;
         Some(&self.prefix[at..at + self.stride])
     }
 
-    /// Golly's Gaussian on rows `first..`: each row's tent sums (the windows of half-width
-    /// 0..=r added up: Σ (r + 1 − |dx|) state-1 cells), then each cell's tent of its rows'
-    /// tents, Σ (r + 1 − |dy|) H(y + dy), plus one for an occupied cell — O(r) a cell where
-    /// reading every weighted cell costs O(r²).
+    /// Golly's Gaussian on rows `first..`: each cell's tent of its rows' tents,
+    /// Σ (r + 1 − |dy|) H(y + dy) ([`Counter::fill`] made the row tents H), plus one for an
+    /// occupied cell — O(r) a cell where reading every weighted cell costs O(r²).
     fn tent_rows(&self, rule: &Ltl, s: &States, odd: bool, first: usize, out: &mut [u8]) {
-        let (w, r) = (s.width, self.r);
-        let rows = out.len() / w;
-        let row_tent = |y: i64| -> Vec<u32> {
-            let mut tent = vec![0u32; w];
-            if let Some(row) = self.prefix_row(s, y) {
-                for k in 0..=r {
-                    for (x, t) in tent.iter_mut().enumerate() {
-                        *t += row[x + r + k + 1] - row[x + r - k];
-                    }
-                }
-            }
-            tent
-        };
-        let tents: Vec<Vec<u32>> = (first as i64 - r as i64..(first + rows + r) as i64)
-            .map(row_tent)
-            .collect();
+        let (w, r) = (s.width, self.r as i64);
         let mut count = vec![0u32; w];
-        for i in 0..rows {
+        for (i, out) in out.chunks_exact_mut(w).enumerate() {
+            let y = first + i;
             count.fill(0);
-            for (dy, tent) in tents[i..i + 2 * r + 1].iter().enumerate() {
-                let weight = (r + 1 - dy.abs_diff(r)) as u32;
-                for (c, &t) in count.iter_mut().zip(tent) {
+            for dy in -r..=r {
+                let Some(at) = Self::row_index(s, y as i64 + dy) else {
+                    continue;
+                };
+                let weight = (r + 1 - dy.abs()) as u32;
+                for (c, &t) in count.iter_mut().zip(&self.tents[at * w..(at + 1) * w]) {
                     *c += weight * t;
                 }
             }
-            let y = first + i;
             let cells = &s.cells[y * w..(y + 1) * w];
-            for ((o, &state), &c) in out[i * w..(i + 1) * w].iter_mut().zip(cells).zip(&count) {
+            for ((o, &state), &c) in out.iter_mut().zip(cells).zip(&count) {
                 *o = rule.next(state, c as i32 + i32::from(state != 0), odd);
             }
         }

@@ -164,20 +164,17 @@ impl Ltl {
         let n = &self.neighbourhood;
         let c = if self.states > 2 { self.states } else { 0 };
         let (r, letter) = (self.range, n.letter());
-        // Custom and weighted digits keep their grid suffix, as Golly prints them.
-        let data = match (n, self.grid) {
-            (
-                Neighbourhood::Custom { .. } | Neighbourhood::Weighted { .. },
-                CellGrid::Hexagonal,
-            ) => {
-                format!("{}H", n.data())
-            }
-            (
-                Neighbourhood::Custom { .. } | Neighbourhood::Weighted { .. },
-                CellGrid::Triangular,
-            ) => format!("{}L", n.data()),
-            _ => n.data().to_string(),
+        // Custom and weighted digits keep their grid suffix, as Golly prints them (the
+        // other letters name their grid themselves).
+        let suffix = match (n, self.grid) {
+            (Neighbourhood::Custom { .. } | Neighbourhood::Weighted { .. }, grid) => match grid {
+                CellGrid::Square => "",
+                CellGrid::Hexagonal => "H",
+                CellGrid::Triangular => "L",
+            },
+            _ => "",
         };
+        let data = format!("{}{suffix}", n.data());
         match &self.notation {
             Notation::Ltl { limits, middle } => {
                 let [s1, s2, b1, b2] = limits;

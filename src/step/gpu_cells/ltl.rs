@@ -307,22 +307,27 @@ impl LtlPass {
                     &blocks_buf,
                 ],
             );
-            let entries = [(0, &params), (3, &prefix_buf), (6, &blocks_buf)].map(
-                |(binding, buffer): (u32, &wgpu::Buffer)| wgpu::BindGroupEntry {
-                    binding,
-                    resource: buffer.as_entire_binding(),
-                },
-            );
-            let blocks = ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("ltl block sums"),
-                layout: &kernels.blocks.get_bind_group_layout(0),
-                entries: &entries,
+            // The block pass only where its sums are read.
+            let blocks = (block_rows > 0).then(|| {
+                let entries = [(0, &params), (3, &prefix_buf), (6, &blocks_buf)].map(
+                    |(binding, buffer): (u32, &wgpu::Buffer)| wgpu::BindGroupEntry {
+                        binding,
+                        resource: buffer.as_entire_binding(),
+                    },
+                );
+                ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("ltl block sums"),
+                    layout: &kernels.blocks.get_bind_group_layout(0),
+                    entries: &entries,
+                })
             });
             (prefix, count, blocks)
         };
         let ((p0, c0, b0), (p1, c1, b1)) = (make(0), make(1));
         Ok(LtlPass {
-            blocks: (block_rows > 0).then_some(([b0, b1], (w.div_ceil(COUNT_GROUP), block_count))),
+            blocks: b0
+                .zip(b1)
+                .map(|(b0, b1)| ([b0, b1], (w.div_ceil(COUNT_GROUP), block_count))),
             prefix: [p0, p1],
             count: [c0, c1],
             sums: match count {

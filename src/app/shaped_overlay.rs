@@ -1,12 +1,14 @@
-//! The world view's overlay on the hexagonal layout: the grid's border, the selection and the
-//! pattern being placed, drawn as the sheared boxes and hexagon centres they are there.
+//! The world view's overlay on the hexagonal and triangular layouts: the grid's border, the
+//! selection and the pattern being placed, drawn as the boxes (sheared on hexagons) and cell
+//! centres they are there.
 
 use egui::{Color32, Pos2, Rect, Shape, Stroke};
 
 use super::camera::Camera;
 use super::world_view::{WorldView, ghost_origin};
 
-/// The screen outline of the cell box `w × h` from cell `(x, y)`: a parallelogram.
+/// The screen outline of the cell box `w × h` from cell `(x, y)`: a parallelogram on
+/// hexagons, a rectangle on triangles.
 fn cell_box(cam: &Camera, rect: Rect, (x, y): (i64, i64), (w, h): (u64, u64)) -> Vec<Pos2> {
     let (x0, y0, x1, y1) = (x as f64, y as f64, x as f64 + w as f64, y as f64 + h as f64);
     [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
@@ -16,8 +18,9 @@ fn cell_box(cam: &Camera, rect: Rect, (x, y): (i64, i64), (w, h): (u64, u64)) ->
 }
 
 impl WorldView {
-    /// [`WorldView`]'s overlay when the camera draws hexagons (`grid`: the grid's size).
-    pub(super) fn hex_overlay(&self, ui: &egui::Ui, rect: Rect, grid: Option<(u32, u32)>) {
+    /// [`WorldView`]'s overlay when the camera draws hexagons or triangles (`grid`: the
+    /// grid's size).
+    pub(super) fn shaped_overlay(&self, ui: &egui::Ui, rect: Rect, grid: Option<(u32, u32)>) {
         let painter = ui.painter_at(rect);
         let cam = &self.camera;
         if let Some((w, h)) = grid {

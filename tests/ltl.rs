@@ -107,6 +107,10 @@ fn rayon_and_gpu_resident_match_scalar() {
         (30, 'M', 5, 97, 71),
         (30, 'N', 3, 101, 67),
         (70, 'N', 2, 151, 143),
+        // The diamond's diagonal sums are bytes, four columns a thread, up to r = 127, and
+        // 16 bits, a column a thread, beyond: both at their edge.
+        (127, 'N', 2, 61, 53),
+        (128, 'N', 3, 47, 59),
         (2, 'M', 2, 4_001, 9),
     ];
     for (k, (r, letter, states, w, h)) in cases.into_iter().enumerate() {
@@ -213,6 +217,28 @@ fn counts_past_sixteen_bits_stay_exact() {
     );
     for strategy in [Strategy::Rayon, Strategy::GpuResident] {
         assert_matches_scalar(factory_for(strategy), strategy, &start, 3, "R130");
+    }
+}
+
+#[test]
+fn diamond_sums_stay_exact_on_full_runs() {
+    // gpu-resident keeps the diamond's diagonal sums modulo 256 up to r = 127 and in 16
+    // bits beyond: on a full world every diagonal run is full, the largest counts they give.
+    for r in [127, 128] {
+        let max = 2 * r * (r + 1);
+        let rule: Rule = format!("R{r},C0,M0,S{}..{max},B1..1,NN", max - 3)
+            .parse()
+            .unwrap();
+        let mut start = World::new(40, 37, Topology::Torus, rule).unwrap();
+        start.fill_random(100.0, 1).unwrap();
+        assert_eq!(scalar_after(&start, 1).population(), 40 * 37, "{rule}");
+        assert_matches_scalar(
+            factory_for(Strategy::GpuResident),
+            Strategy::GpuResident,
+            &start,
+            2,
+            &format!("{rule}, every run full"),
+        );
     }
 }
 

@@ -5,13 +5,11 @@
 // shapes two reads per run of the shape's rows; weighted shapes read every cell; the
 // Gaussian (mode 4) a running tent of its rows' tent sums, O(r) per cell; for the von Neumann diamond (mode 3) a running diamond sum from the diagonal sums
 // of ltl_diagonal.wgsl (the upper edge leaving, the lower edge entering: four diagonal
-// runs, O(1) per cell whatever r is). Then Golly's transition (flags) and the cell word's
-// age or decay state.
+// runs, O(1) per cell whatever r is; below r = 128 ltl_diamond4.wgsl counts the diamond
+// instead). Then Golly's transition (ltl_emit.wgsl) and the cell word's age or decay state.
 
 //!include life/ltl_params.wgsl
-
-@group(0) @binding(1) var<storage, read> src: array<u32>;
-@group(0) @binding(2) var<storage, read_write> dst: array<u32>;
+//!include life/ltl_emit.wgsl
 //!include life/ltl_windows.wgsl
 // Mode 0 at large r: each column's sum of the windows of every block of `p.blocks` rows
 // (ltl_blocks.wgsl; p.blocks divides r).
@@ -19,16 +17,6 @@
 // Mode 1: (dy + range, lo + range, hi + range + 1) per run; mode 2: (dx, dy, weight) as
 // i32 per cell, then one weight per state.
 @group(0) @binding(4) var<storage, read> shape: array<i32>;
-// Bits of the birth then survival flags of this parity, `flags_len` entries each.
-@group(0) @binding(5) var<storage, read> flags: array<u32>;
-
-fn flag(table: u32, count: i32) -> bool {
-    if (count < 0 || u32(count) >= p.flags_len) {
-        return false;
-    }
-    let i = table * p.flags_len + u32(count);
-    return ((flags[i >> 5u] >> (i & 31u)) & 1u) == 1u;
-}
 
 fn state_at(x: i32, y: i32) -> u32 {
     var cx = x;
@@ -43,7 +31,8 @@ fn state_at(x: i32, y: i32) -> u32 {
     return state_of(src[u32(cy + 1) * p.pitch + u32(cx)]);
 }
 
-// Mode 3: diagonal sum `dir` (0 main, 1 anti) at skewed position q of extended row ye.
+// Mode 3 at r >= 128 (16-bit sums, a column a thread): diagonal sum `dir` (0 main, 1 anti)
+// at skewed position q of extended row ye.
 fn diag_at(dir: u32, ye: u32, q: u32) -> u32 {
     let half = (dir * (p.height + 2u * p.range) + ye) * p.stride + q;
     return (prefix[half >> 1u] >> ((half & 1u) * 16u)) & 0xffffu;
@@ -61,11 +50,6 @@ fn diag_run(dir: u32, q: u32, y_top: u32, y_bottom: u32) -> u32 {
         sum += diag_at(dir, (y_bottom & ~mask) - 1u, q);
     }
     return sum & 0xffffu;
-}
-
-// i mod n for i < 3n.
-fn wrap3(i: u32, n: u32) -> u32 {
-    return wrap(wrap(i, n), n);
 }
 
 // Mode 3: the whole diamond about world cell (x, y), one anti-diagonal run per u = dx + dy.
@@ -155,28 +139,6 @@ fn count_weighted(x: u32, y: i32) -> i32 {
         count += 1;
     }
     return count;
-}
-
-// Golly's transition of world cell (x, y) with `count` neighbours, written to dst.
-fn emit(x: u32, y: u32, count: i32) {
-    let at = (y + 1u) * p.pitch + x;
-    let word = src[at];
-    let state = state_of(word);
-    var out = 0u;
-    if (state == 0u) {
-        if (flag(0u, count)) {
-            out = select(1u, live_value(1u), p.states > 2u);
-        }
-    } else if (state == 1u) {
-        if (flag(1u, count)) {
-            out = select(word + 1u, word, word == 0xffffffffu);
-        } else if (p.states > 2u) {
-            out = dying_value(2u);
-        }
-    } else if (state + 1u < p.states) {
-        out = dying_value(state + 1u);
-    }
-    dst[at] = out;
 }
 
 @compute @workgroup_size(128)

@@ -8,9 +8,13 @@
 // keeps one position q from row to row: the main diagonal (down-right) of q holds
 // xe = (q + ye) mod ext_w, the anti-diagonal (down-left) of q holds xe = (q - ye) mod
 // ext_w. A diagonal leaving one side comes back on the other (a helix), which no count
-// crosses: its runs stay within r columns of a world cell. Sums are 16-bit, two to a
-// word, `p.stride` halves a row; main-diagonal rows first, then anti-diagonal rows. Each
-// thread owns one word (two positions) of one band and walks its rows.
+// crosses: its runs stay within r columns of a world cell. Sums are kept modulo
+// 2^p.diag_bits (8 or 16 bits), 32 / p.diag_bits to a word, `p.stride` sums a row (a run
+// is at most r + 1 < 2^p.diag_bits cells, so a difference of two sums is its exact count);
+// positions from ext_w on repeat the row's first ones (position q holds q mod ext_w), so that
+// the count can read four positions from any q < ext_w without wrapping; main-diagonal rows
+// first, then anti-diagonal rows. Each thread owns one word (several positions) of one band
+// and walks its rows.
 
 //!include life/ltl_params.wgsl
 
@@ -35,36 +39,47 @@ fn live_ext(xe: u32, ye: u32) -> u32 {
     return state1(src[u32(cy + 1) * p.pitch + u32(cx)]);
 }
 
+// The state-1 cells of extended row ye at the positions `lanes` holds, each shifted by
+// `offset` (skew for the main diagonals, ext_w - skew for the anti-diagonals), packed as
+// the sums are: lane k of a word for position lanes[k] (two 16-bit lanes or four bytes).
+fn row_cells(lanes: vec4<u32>, offset: u32, ye: u32, ext_w: u32, bits: u32) -> u32 {
+    let c0 = live_ext(wrap(lanes.x + offset, ext_w), ye);
+    let c1 = live_ext(wrap(lanes.y + offset, ext_w), ye);
+    if (bits == 16u) {
+        return c0 | (c1 << 16u);
+    }
+    let c2 = live_ext(wrap(lanes.z + offset, ext_w), ye);
+    let c3 = live_ext(wrap(lanes.w + offset, ext_w), ye);
+    return c0 | (c1 << 8u) | (c2 << 16u) | (c3 << 24u);
+}
+
 @compute @workgroup_size(128)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let ext_w = p.width + 2u * p.range;
     let ext_h = p.height + 2u * p.range;
-    let words = p.stride / 2u;
+    let bits = p.diag_bits;
+    let words = p.stride * bits / 32u;
     let word = id.x;
     let y0 = id.y * p.band;
     if (word >= words || y0 >= ext_h) {
         return;
     }
     let y1 = min(y0 + p.band, ext_h);
-    let q = 2u * word;
+    let q0 = 32u / bits * word;
     let plane = words * ext_h;
-    var main0 = 0u;
-    var main1 = 0u;
-    var anti0 = 0u;
-    var anti1 = 0u;
+    // Each lane's position modulo ext_w (the padding lanes repeat the first positions).
+    let lanes = vec4<u32>(q0 % ext_w, (q0 + 1u) % ext_w, (q0 + 2u) % ext_w, (q0 + 3u) % ext_w);
+    // A band holds at most p.band < 2^bits rows (below r = 128: 128 < 256), so lanes
+    // never carry into each other: whole words are added.
+    var main_sums = 0u;
+    var anti_sums = 0u;
     // Positions move one column a row: no division in the loop.
     var skew = y0 % ext_w;
     for (var ye = y0; ye < y1; ye++) {
-        if (q < ext_w) {
-            main0 += live_ext(wrap(q + skew, ext_w), ye);
-            anti0 += live_ext(wrap(q + ext_w - skew, ext_w), ye);
-        }
-        if (q + 1u < ext_w) {
-            main1 += live_ext(wrap(q + 1u + skew, ext_w), ye);
-            anti1 += live_ext(wrap(q + 1u + ext_w - skew, ext_w), ye);
-        }
+        main_sums += row_cells(lanes, skew, ye, ext_w, bits);
+        anti_sums += row_cells(lanes, ext_w - skew, ye, ext_w, bits);
         skew = wrap(skew + 1u, ext_w);
-        diag[ye * words + word] = main0 | (main1 << 16u);
-        diag[plane + ye * words + word] = anti0 | (anti1 << 16u);
+        diag[ye * words + word] = main_sums;
+        diag[plane + ye * words + word] = anti_sums;
     }
 }

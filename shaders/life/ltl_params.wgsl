@@ -7,7 +7,7 @@ struct LtlParams {
     height: u32,
     pitch: u32,
     range: u32,
-    stride: u32,    // 16-bit halves per row of sums: width + 2 range + 2 (mode 3: width + 2 range), even
+    stride: u32,    // 16-bit halves per row of sums: width + 2 range + 2, even (mode 3: diagonal sums a row, width + 2 range rounded up to whole words)
     torus: u32,
     states: u32,    // C (2 for two-state rules)
     mode: u32,      // 0 square (running column sums), 1 row runs, 2 weighted cells, 3 diamond, 4 tent (Gaussian)
@@ -19,6 +19,7 @@ struct LtlParams {
     band: u32,      // mode 3: rows after which the diagonal sums restart (> range, a power of two)
     flip: u32,      // 1: a triangular grid; cells with x + y odd count the shape upside down
     blocks: u32,    // mode 0: rows per block sum (ltl_blocks.wgsl) when runs start from them; 0 otherwise
+    diag_bits: u32, // mode 3: bits a diagonal sum: 8 below r = 128 (sums modulo 256; four columns a count thread), else 16
 }
 
 //!include gpu/view_value.wgsl
@@ -35,6 +36,11 @@ fn state1(word: u32) -> u32 {
 // i mod n for i < 2n.
 fn wrap(i: u32, n: u32) -> u32 {
     return select(i, i - n, i >= n);
+}
+
+// i mod n for i < 3n.
+fn wrap3(i: u32, n: u32) -> u32 {
+    return wrap(wrap(i, n), n);
 }
 
 // v mod n for any v, without a division within one period of [0, n).

@@ -94,6 +94,8 @@ pub static FILES: &[(&str, &str)] = embed![
     "life/ltl_windows.wgsl",
     "life/ltl_blocks.wgsl",
     "life/ltl_count.wgsl",
+    "life/ltl_diamond4.wgsl",
+    "life/ltl_emit.wgsl",
     "life/common.wgsl",
     "life/edits.wgsl",
     "life/naive.wgsl",

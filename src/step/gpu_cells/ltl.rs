@@ -1,7 +1,8 @@
 //! Larger than Life on the u32-word device world (`gpu-resident`): two passes per
 //! generation. `life/ltl_prefix.wgsl` scans every row's state-1 cells into 16-bit prefix
 //! sums over the row extended by r on each side (for the von Neumann diamond,
-//! `life/ltl_diagonal.wgsl` sums both diagonals instead; for the Moore square at large r,
+//! `life/ltl_diagonal.wgsl` sums both diagonals instead, in bytes below r = 128 where a count
+//! thread then walks four columns; for the Moore square at large r,
 //! `life/ltl_blocks.wgsl` then sums each column's windows by blocks of up to 32 rows, so
 //! that a count run starts from 2r / block + 1 reads, not 2r + 1); `life/ltl_count.wgsl` walks
 //! columns, counting each cell's neighbourhood from those sums (a running sum for the Moore
@@ -22,6 +23,8 @@ const COUNT_GROUP: u32 = 128;
 /// Count-pass threads wanted before a thread walks more rows than its shape needs (runs
 /// are halved until this many are in flight: docs/experiments/ltl-diamond.md).
 const COUNT_THREADS: u64 = 1 << 17;
+/// Ranges below which the diamond's diagonal sums are bytes, four columns a count thread.
+const QUAD_RANGE: u32 = 128;
 
 /// The pipelines, compiled the first time a Larger than Life world is loaded.
 pub struct LtlKernels {
@@ -29,15 +32,18 @@ pub struct LtlKernels {
     diagonal: wgpu::ComputePipeline,
     blocks: wgpu::ComputePipeline,
     count: wgpu::ComputePipeline,
+    diamond4: wgpu::ComputePipeline,
 }
 
-/// The modules behind [`LtlKernels`]: row sums, diagonal sums, block sums, count pass.
-pub fn shaders() -> [Shader; 4] {
+/// The modules behind [`LtlKernels`]: row sums, diagonal sums, block sums, count pass, the
+/// diamond's count over byte sums.
+pub fn shaders() -> [Shader; 5] {
     [
         "life/ltl_prefix.wgsl",
         "life/ltl_diagonal.wgsl",
         "life/ltl_blocks.wgsl",
         "life/ltl_count.wgsl",
+        "life/ltl_diamond4.wgsl",
     ]
     .map(Shader::new)
 }
@@ -45,13 +51,14 @@ pub fn shaders() -> [Shader; 4] {
 impl LtlKernels {
     fn on(ctx: &GpuContext) -> Arc<LtlKernels> {
         ctx.resource(|ctx| {
-            let [prefix, diagonal, blocks, count] =
+            let [prefix, diagonal, blocks, count, diamond4] =
                 shaders().map(|s| ctx.compute_pipeline(&s, None, true));
             LtlKernels {
                 prefix,
                 diagonal,
                 blocks,
                 count,
+                diamond4,
             }
         })
     }
@@ -93,6 +100,7 @@ struct LtlParams {
     band: u32,
     flip: u32,
     blocks: u32,
+    diag_bits: u32,
 }
 
 /// Rows one count-pass thread walks: for the Moore square r rows (at least 64), so its
@@ -127,6 +135,8 @@ pub struct LtlPass {
     /// The Moore square at large r: the block sums its count runs start from
     /// (ltl_blocks.wgsl), their bind groups by generation buffer, and workgroups.
     blocks: Option<([wgpu::BindGroup; 2], (u32, u32))>,
+    /// The count pass (ltl_count.wgsl, or ltl_diamond4.wgsl for the diamond over bytes).
+    count_pipeline: wgpu::ComputePipeline,
     count_groups: (u32, u32),
 }
 
@@ -157,9 +167,18 @@ impl LtlPass {
         let limit = crate::gpu::limits::max_chunk_bytes(&ctx.limits);
         // Diagonal sums of the extended grid, both directions (ltl_diagonal.wgsl), where
         // they fit; restarted every `band` rows, more than any diagonal run the count reads.
+        // A run is at most r + 1 cells, so sums kept modulo 2^8 give every run's count
+        // exactly; up to r = 127 they are bytes and a count thread owns four columns, one
+        // word of each diagonal row it reads (docs/experiments/ltl-diamond.md: +4 % at r = 5,
+        // +11 % at r = 100; at r = 200 the quarter as many threads, each starting from 2r + 1
+        // runs, lost 12 %, so from r = 128 sums are 16 bits and a thread owns one column).
         let ext_rows = h + 2 * r;
-        let diagonal_stride = (w + 2 * r).next_multiple_of(2);
-        let diagonal_bytes = u64::from(diagonal_stride) * u64::from(ext_rows) * 4;
+        let diag_bits: u32 = if r < QUAD_RANGE { 8 } else { 16 };
+        // Eight positions past the row's end repeat its first ones: the count reads four
+        // lanes (two words) from any position without wrapping.
+        let diagonal_stride = (w + 2 * r + 8).next_multiple_of(32 / diag_bits);
+        let diagonal_bytes =
+            u64::from(diagonal_stride) * u64::from(ext_rows) * 2 * u64::from(diag_bits) / 8;
         let band = crate::rule::ltl::diagonal::band_rows(r as usize) as u32;
         let count = if shape.square && shape.plain {
             Count::Square
@@ -218,7 +237,12 @@ impl LtlPass {
             usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
-        let run = rows_per_thread(w, h, r, count);
+        let columns = if count == Count::Diamond && diag_bits == 8 {
+            4
+        } else {
+            1
+        };
+        let run = rows_per_thread(w.div_ceil(columns), h, r, count);
         // Runs of the square at 64 <= r <= 128 start from block sums: blocks of the largest
         // divisor of r from 16 to 32 rows, runs of one block, so both the block pass and the
         // count have many short walks (docs/experiments/ltl-run-length.md: +10 % at r = 100;
@@ -273,6 +297,7 @@ impl LtlPass {
                 band,
                 flip: u32::from(shape.flip),
                 blocks: block_rows,
+                diag_bits,
             };
             let params = ctx.buffer_with(
                 "ltl params",
@@ -294,32 +319,43 @@ impl LtlPass {
                 &sums.get_bind_group_layout(0),
                 &[&params, src, &prefix_buf],
             );
-            let count = ctx.bind_buffers(
-                "ltl count",
-                &kernels.count.get_bind_group_layout(0),
-                &[
-                    &params,
-                    src,
-                    dst,
-                    &prefix_buf,
-                    &shape_buf,
-                    &flags,
-                    &blocks_buf,
-                ],
-            );
+            let count = if columns == 4 {
+                // ltl_diamond4.wgsl binds neither the shape nor the block sums.
+                bind_at(
+                    ctx,
+                    "ltl diamond count",
+                    &kernels.diamond4,
+                    &[
+                        (0, &params),
+                        (1, src),
+                        (2, dst),
+                        (3, &prefix_buf),
+                        (5, &flags),
+                    ],
+                )
+            } else {
+                ctx.bind_buffers(
+                    "ltl count",
+                    &kernels.count.get_bind_group_layout(0),
+                    &[
+                        &params,
+                        src,
+                        dst,
+                        &prefix_buf,
+                        &shape_buf,
+                        &flags,
+                        &blocks_buf,
+                    ],
+                )
+            };
             // The block pass only where its sums are read.
             let blocks = (block_rows > 0).then(|| {
-                let entries = [(0, &params), (3, &prefix_buf), (6, &blocks_buf)].map(
-                    |(binding, buffer): (u32, &wgpu::Buffer)| wgpu::BindGroupEntry {
-                        binding,
-                        resource: buffer.as_entire_binding(),
-                    },
-                );
-                ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("ltl block sums"),
-                    layout: &kernels.blocks.get_bind_group_layout(0),
-                    entries: &entries,
-                })
+                bind_at(
+                    ctx,
+                    "ltl block sums",
+                    &kernels.blocks,
+                    &[(0, &params), (3, &prefix_buf), (6, &blocks_buf)],
+                )
             });
             (prefix, count, blocks)
         };
@@ -336,12 +372,20 @@ impl LtlPass {
                 }
                 Count::Diamond => Some((
                     &kernels.diagonal,
-                    ((stride / 2).div_ceil(COUNT_GROUP), ext_rows.div_ceil(band)),
+                    (
+                        (stride / (32 / diag_bits)).div_ceil(COUNT_GROUP),
+                        ext_rows.div_ceil(band),
+                    ),
                 )),
                 Count::Weighted => None,
             }
             .map(|(pipeline, groups)| (pipeline.clone(), groups)),
-            count_groups: (w.div_ceil(COUNT_GROUP), h.div_ceil(run)),
+            count_pipeline: if columns == 4 {
+                kernels.diamond4.clone()
+            } else {
+                kernels.count.clone()
+            },
+            count_groups: (w.div_ceil(columns * COUNT_GROUP), h.div_ceil(run)),
             kernels,
         })
     }
@@ -368,8 +412,30 @@ impl LtlPass {
             pass.set_bind_group(0, &groups[cur], &[]);
             pass.dispatch_workgroups(*x, *y, 1);
         }
-        pass.set_pipeline(&self.kernels.count);
+        pass.set_pipeline(&self.count_pipeline);
         pass.set_bind_group(0, &self.count[cur], &[]);
         pass.dispatch_workgroups(self.count_groups.0, self.count_groups.1, 1);
     }
+}
+
+/// A bind group of `pipeline`'s layout binding each buffer at its number (for kernels that
+/// bind only some of the count pass's buffers).
+fn bind_at(
+    ctx: &GpuContext,
+    label: &str,
+    pipeline: &wgpu::ComputePipeline,
+    buffers: &[(u32, &wgpu::Buffer)],
+) -> wgpu::BindGroup {
+    let entries: Vec<_> = buffers
+        .iter()
+        .map(|&(binding, buffer)| wgpu::BindGroupEntry {
+            binding,
+            resource: buffer.as_entire_binding(),
+        })
+        .collect();
+    ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some(label),
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &entries,
+    })
 }

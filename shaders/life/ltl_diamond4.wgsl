@@ -1,0 +1,126 @@
+// Larger than Life, pass 2 for the von Neumann diamond below r = 128
+// (src/step/gpu_cells/ltl.rs): ltl_count.wgsl's running diamond sum (mode 3) over the byte
+// sums of ltl_diagonal.wgsl, four columns a thread, so that one word load serves four
+// cells' diagonal runs. Lanes of a packed word are four positions' sums, modulo 256, added
+// and subtracted lane by lane without carries (a run holds at most r + 1 < 256 cells).
+// Its own kernel, so that its registers do not weigh on the other counts'.
+
+//!include life/ltl_params.wgsl
+//!include life/ltl_emit.wgsl
+
+// ltl_diagonal.wgsl's sums, four bytes a word.
+@group(0) @binding(3) var<storage, read> prefix: array<u32>;
+
+const HIGH8: u32 = 0x80808080u;
+
+fn sub4(a: u32, b: u32) -> u32 {
+    return ((a | HIGH8) - (b & ~HIGH8)) ^ ((a ^ ~b) & HIGH8);
+}
+
+fn add4(a: u32, b: u32) -> u32 {
+    return ((a & ~HIGH8) + (b & ~HIGH8)) ^ ((a ^ b) & HIGH8);
+}
+
+// The byte sums of diagonal `dir` at positions q..q + 3 of extended row ye (q < ext_w; the
+// row's padding repeats its first positions), lane k for position q + k.
+fn diag4(dir: u32, ye: u32, q: u32) -> u32 {
+    let at = (dir * (p.height + 2u * p.range) + ye) * p.stride + q;
+    let off = (at & 3u) * 8u;
+    let lo = prefix[at >> 2u];
+    let hi = prefix[(at >> 2u) + 1u];
+    return select((lo >> off) | (hi << (32u - off)), lo, off == 0u);
+}
+
+// The state-1 cells of diagonal `dir` at positions q..q + 3, rows y_top..=y_bottom (fewer
+// than p.band rows, a power of two, so at most one restart between them): four exact run
+// counts, one a lane.
+fn run4(dir: u32, q: u32, y_top: u32, y_bottom: u32) -> u32 {
+    let mask = p.band - 1u;
+    var sum = diag4(dir, y_bottom, q);
+    if ((y_top & mask) != 0u) {
+        sum = sub4(sum, diag4(dir, y_top - 1u, q));
+    }
+    if ((y_top ^ y_bottom) > mask) {
+        sum = add4(sum, diag4(dir, (y_bottom & ~mask) - 1u, q));
+    }
+    return sum;
+}
+
+// Lanes 0..3 of a word of bytes as the components of a vector.
+fn lanes4(word: u32) -> vec4<u32> {
+    let even = word & 0x00ff00ffu;
+    let odd = (word >> 8u) & 0x00ff00ffu;
+    return vec4<u32>(even & 0xffffu, odd & 0xffffu, even >> 16u, odd >> 16u);
+}
+
+// The four diamonds about (x0..x0 + 3, y), one anti-diagonal run per u = dx + dy (as
+// ltl_count.wgsl's `diamond` counts one).
+fn diamond4(x0: u32, y: u32) -> vec4<u32> {
+    let r = i32(p.range);
+    let ye = i32(y) + r;
+    let ext_w = p.width + 2u * p.range;
+    var q = u32(i32(x0) + ye) % ext_w;
+    var sum = vec4<u32>(0u);
+    for (var u = -r; u <= r; u++) {
+        let v_max = r - (r - u) % 2;
+        sum += lanes4(run4(1u, q, u32(ye + (u - v_max) / 2), u32(ye + (u + v_max) / 2)));
+        q = wrap(q + 1u, ext_w);
+    }
+    return sum;
+}
+
+// How the four diamonds change from row y - 1 to y (ltl_count.wgsl's `diamond_step`):
+// the upper edges leave, the lower edges enter (xe = x0 + r, yw = ye mod ext_w).
+fn diamond_step4(xe: u32, ext_w: u32, y: u32, yw: u32) -> vec4<u32> {
+    let ye = y + p.range;
+    let up = ye - 1u - p.range;
+    let low = ye + p.range;
+    let leaving_anti = run4(1u, wrap3(xe + yw + ext_w - 1u - p.range, ext_w), up, ye - 1u);
+    let leaving_main = run4(0u, wrap3(xe + 1u + p.range + ext_w - yw, ext_w), up + 1u, ye - 1u);
+    let entering_main = run4(0u, wrap(xe - p.range + ext_w - yw, ext_w), ye, low);
+    let entering_anti = run4(1u, wrap3(xe + p.range + yw, ext_w), ye, low - 1u);
+    return lanes4(entering_main) + lanes4(entering_anti) - lanes4(leaving_anti)
+        - lanes4(leaving_main);
+}
+
+// Emit the four cells x0..x0 + 3 of row y (those inside the world).
+fn emit4(x0: u32, y: u32, counts: vec4<u32>) {
+    for (var k = 0u; k < 4u; k++) {
+        if (x0 + k < p.width) {
+            emit(x0 + k, y, i32(counts[k]));
+        }
+    }
+}
+
+// Thread id.x walks columns 4 id.x..4 id.x + 3, p.run rows, two rows a step (both rows'
+// diagonal runs loaded before either count uses them).
+@compute @workgroup_size(128)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let x0 = 4u * id.x;
+    let y0 = id.y * p.run;
+    if (x0 >= p.width || y0 >= p.height) {
+        return;
+    }
+    let y1 = min(y0 + p.run, p.height);
+    var counts = diamond4(x0, y0);
+    emit4(x0, y0, counts);
+    let xe = x0 + p.range;
+    let ext_w = p.width + 2u * p.range;
+    var yw = (y0 + p.range) % ext_w;
+    var y = y0 + 1u;
+    for (; y + 1u < y1; y += 2u) {
+        let yw0 = wrap(yw + 1u, ext_w);
+        let yw1 = wrap(yw0 + 1u, ext_w);
+        let d0 = diamond_step4(xe, ext_w, y, yw0);
+        let d1 = diamond_step4(xe, ext_w, y + 1u, yw1);
+        counts += d0;
+        emit4(x0, y, counts);
+        counts += d1;
+        emit4(x0, y + 1u, counts);
+        yw = yw1;
+    }
+    if (y < y1) {
+        counts += diamond_step4(xe, ext_w, y, wrap(yw + 1u, ext_w));
+        emit4(x0, y, counts);
+    }
+}

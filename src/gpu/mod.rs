@@ -101,7 +101,7 @@ pub struct GpuContext {
     resources: Mutex<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>,
     submission_target_us: std::sync::atomic::AtomicU64,
     /// Threads compiling pipelines in the background ([`GpuContext::background_compilers`]).
-    background: std::sync::atomic::AtomicUsize,
+    background: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 /// Why a device counts as lost.
@@ -263,7 +263,7 @@ impl GpuContext {
             submission_target_us: std::sync::atomic::AtomicU64::new(
                 DEFAULT_SUBMISSION_TARGET.as_micros() as u64,
             ),
-            background: std::sync::atomic::AtomicUsize::new(0),
+            background: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
         }))
     }
 

@@ -10,13 +10,14 @@ use std::time::Instant;
 use super::GpuContext;
 
 /// A background compiler, counted by [`GpuContext::background_compilers`] while it lives.
-pub struct BackgroundCompile(Arc<GpuContext>);
+/// It holds the device's counter, not the device: the last reference to a device must not
+/// be dropped on a compiler thread after the count says it is done (the process may then
+/// be exiting, and a device torn down during exit crashes in the driver).
+pub struct BackgroundCompile(Arc<std::sync::atomic::AtomicUsize>);
 
 impl Drop for BackgroundCompile {
     fn drop(&mut self) {
-        self.0
-            .background
-            .fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
         IN_PROCESS.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
     }
 }
@@ -114,11 +115,11 @@ impl GpuContext {
     }
 
     /// Count a background compiler in until the returned guard is dropped.
-    pub fn compiling_in_background(self: &Arc<Self>) -> BackgroundCompile {
+    pub fn compiling_in_background(&self) -> BackgroundCompile {
         self.background
             .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
         IN_PROCESS.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
-        BackgroundCompile(self.clone())
+        BackgroundCompile(self.background.clone())
     }
 
     /// Write the pipeline cache to its file if pipelines were built since it was last

@@ -106,7 +106,10 @@ impl Walks {
         self.ctx
             .resource(|_| Compiler::start())
             .submit(Box::new(move || {
+                // Declared in this order so that the world's references to the device are
+                // dropped before the count falls: what waits for the count may exit next.
                 let _counted = counted;
+                let me = me;
                 'walks: for g in me.order() {
                     for records in [false, true].into_iter().filter(|&r| !r || me.records) {
                         if !me.wanted.load(Ordering::Relaxed) {

@@ -1,7 +1,9 @@
 //! golab's bundled rules (rules/*.rule, written from their published definitions): each on
 //! every strategy that runs rule tables, bit-identical to scalar on soups of its states, and
 //! each behaving as its source says — Langton's ant's highway, the four-colour ant's
-//! recurring symmetry, the billiard-ball model's free flight and right-angle collision.
+//! recurring symmetry, the billiard-ball model's free flight and right-angle collision,
+//! Langton's loop copying itself in 151 generations; the loops against Golly's own tables,
+//! the Evoloop's dissolving state.
 
 mod common;
 
@@ -210,4 +212,171 @@ fn billiard_balls_fly_diagonally_and_turn_at_right_angles_when_they_collide() {
         (marks(&pair), balls(&pair)),
         "marks and balls are conserved"
     );
+}
+
+/// A bundled pattern's cells (the library's `langtons-loop` and `byls-loop`: each loop as its
+/// paper starts it), as (x, y, state) for every non-zero cell.
+fn library_cells(name: &str) -> Vec<(i128, i128, u8)> {
+    let p = golab::pattern::library::find(name).unwrap();
+    let ones = p.cells.iter().map(|&(x, y)| (x, y, 1));
+    ones.chain(p.dying.iter().copied())
+        .map(|(x, y, s)| (i128::from(x), i128::from(y), s))
+        .collect()
+}
+
+fn langtons_loop() -> Vec<(i128, i128, u8)> {
+    library_cells("langtons-loop")
+}
+
+fn byls_loop() -> Vec<(i128, i128, u8)> {
+    library_cells("byls-loop")
+}
+
+/// `cells` as a multi-state RLE file under `rule` (Golly's letters: A is state 1).
+fn multi_state_rle(cells: &[(i128, i128, u8)], rule: &str) -> std::path::PathBuf {
+    let (w, h) = (
+        cells.iter().map(|c| c.0).max().unwrap() + 1,
+        cells.iter().map(|c| c.1).max().unwrap() + 1,
+    );
+    let mut body = String::new();
+    for y in 0..h {
+        for x in 0..w {
+            body.push(match cells.iter().find(|c| (c.0, c.1) == (x, y)) {
+                Some(c) => (b'A' + c.2 - 1) as char,
+                None => '.',
+            });
+        }
+        body.push(if y + 1 == h { '!' } else { '$' });
+    }
+    let path = std::env::temp_dir().join(format!("golab-{rule}-{}.rle", std::process::id()));
+    std::fs::write(&path, format!("x = {w}, y = {h}, rule = {rule}\n{body}\n")).unwrap();
+    path
+}
+
+#[test]
+fn the_loops_grow_their_colonies_as_golly_runs_its_own_tables() {
+    // Golly's own Langtons-Loops and Byl-Loop tables (Debian's golly package), from the
+    // same start: every cell that is not background, generation by generation, as the
+    // colonies grow to thousands of loops' worth of cells.
+    // Sayama's Evoloop as his thesis tables it and Golly's Evoloop (from E. Bachmutsky's
+    // program) differ on neighbourhoods beyond the table; the species-13 colony meets none
+    // of them before generation 1 000 (rules/README.md).
+    for (ours, golly, start, gens) in [
+        (
+            "LangtonsLoops",
+            "Langtons-Loops",
+            langtons_loop(),
+            [151, 1_000, 2_000],
+        ),
+        ("BylsLoop", "Byl-Loop", byls_loop(), [25, 500, 1_000]),
+        (
+            "SayamasEvoloop",
+            "Evoloop",
+            library_cells("evoloop-species-13"),
+            [100, 500, 1_000],
+        ),
+    ] {
+        let file = multi_state_rle(&start, golly);
+        for g in gens {
+            let plane = plane_after(Rule::parse(ours).unwrap(), &start, g as u64);
+            let theirs = bgolly_algo_population("RuleLoader", &file, g);
+            assert_eq!(plane.occupied(), theirs, "{ours} at generation {g}");
+        }
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+/// The cells of `cells` 8-connected to each other, one group each.
+fn groups(cells: &[(i128, i128, u8)]) -> Vec<Vec<(i128, i128, u8)>> {
+    let mut left: Vec<_> = cells.to_vec();
+    let mut out = Vec::new();
+    while let Some(seed) = left.pop() {
+        let mut group = vec![seed];
+        let mut k = 0;
+        while k < group.len() {
+            let (x, y, _) = group[k];
+            let (near, far): (Vec<_>, Vec<_>) = left
+                .iter()
+                .partition(|c| (c.0 - x).abs() <= 1 && (c.1 - y).abs() <= 1);
+            group.extend(near);
+            left = far;
+            k += 1;
+        }
+        out.push(group);
+    }
+    out
+}
+
+/// `cells` moved to the origin, turned a quarter `turns` times, sorted.
+fn normalised(cells: &[(i128, i128, u8)], turns: u32) -> Vec<(i128, i128, u8)> {
+    let mut turned: Vec<_> = cells.to_vec();
+    for _ in 0..turns {
+        turned = turned.iter().map(|&(x, y, s)| (-y, x, s)).collect();
+    }
+    let (x0, y0) = (
+        turned.iter().map(|c| c.0).min().unwrap(),
+        turned.iter().map(|c| c.1).min().unwrap(),
+    );
+    let mut out: Vec<_> = turned
+        .iter()
+        .map(|&(x, y, s)| (x - x0, y - y0, s))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+#[test]
+fn langtons_loop_reproduces_in_151_generations() {
+    // Langton (1984): the loop makes a copy of itself in 151 time steps. At generation 151
+    // (and not the one before or after) a separate group of cells is the starting loop
+    // exactly, every state in place, turned a quarter.
+    let rule = Rule::parse("LangtonsLoops").unwrap();
+    let start = normalised(&langtons_loop(), 0);
+    let copies = |g: u64| {
+        groups(&around(&plane_after(rule, &langtons_loop(), g), 100))
+            .iter()
+            .filter(|group| (0..4).any(|t| normalised(group, t) == start))
+            .count()
+    };
+    assert_eq!(copies(151), 1, "the daughter loop at generation 151");
+    assert_eq!(copies(150), 0);
+    assert_eq!(copies(152), 0);
+}
+
+#[test]
+fn the_evoloop_dissolves_structures_from_a_dissolving_cell() {
+    // Sayama (1999): state 8 makes the loops "structurally dissolvable": it eats the
+    // structure it touches, cell by cell, and leaves background. A straight tube (sheath 2
+    // around core 1) with a dissolving cell at one end shrinks a column a generation from
+    // that end and is gone; a lone core cell, in no structure, dissolves at once.
+    let rule = Rule::parse("SayamasEvoloop").unwrap();
+    let mut tube = vec![(0, 1, 8u8)];
+    for x in 0..4 {
+        tube.extend([(x, 0, 2u8), (x, 2, 2)]);
+    }
+    tube.extend((1..4).map(|x| (x, 1, 1u8)));
+    let width = |g: u64| {
+        let cells = around(&plane_after(rule, &tube, g), 10);
+        let xs = cells.iter().map(|c| c.0);
+        (
+            xs.clone().max().unwrap_or(0) - xs.min().unwrap_or(0) + 1,
+            cells,
+        )
+    };
+    let mut last = 4;
+    for g in 1..=3 {
+        let (w, cells) = width(g);
+        assert!(w <= last, "generation {g}: {cells:?}");
+        assert!(
+            cells.iter().any(|c| c.2 == 8),
+            "generation {g}: still dissolving"
+        );
+        last = w;
+    }
+    assert!(last < 4, "the tube shrank");
+    assert!(around(&plane_after(rule, &tube, 6), 10).is_empty());
+    let lone = [(0, 0, 1u8)];
+    let one = around(&plane_after(rule, &lone, 1), 5);
+    assert!(one.contains(&(0, 0, 8)), "{one:?}");
+    assert!(around(&plane_after(rule, &lone, 2), 5).is_empty());
 }

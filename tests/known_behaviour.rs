@@ -714,6 +714,11 @@ fn every_bundled_pattern_has_a_behaviour_check() {
         "switch-engine",
         "5x5-infinite-growth",
         "highlife-replicator",
+        // Checked in tests/bundled_rules.rs with their rules: Langton's loop copies itself
+        // in 151 generations; the loops' colonies give Golly's populations.
+        "langtons-loop",
+        "byls-loop",
+        "evoloop-species-13",
     ];
     for entry in library::library() {
         assert!(

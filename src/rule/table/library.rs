@@ -86,6 +86,15 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "BBM-Margolus",
         include_str!("../../../rules/BBM-Margolus.rule"),
     ),
+    (
+        "LangtonsLoops",
+        include_str!("../../../rules/LangtonsLoops.rule"),
+    ),
+    ("BylsLoop", include_str!("../../../rules/BylsLoop.rule")),
+    (
+        "SayamasEvoloop",
+        include_str!("../../../rules/SayamasEvoloop.rule"),
+    ),
 ];
 
 /// Why a rule could not be loaded.

@@ -169,9 +169,9 @@ impl LtlPass {
         // they fit; restarted every `band` rows, more than any diagonal run the count reads.
         // A run is at most r + 1 cells, so sums kept modulo 2^8 give every run's count
         // exactly; up to r = 127 they are bytes and a count thread owns four columns, one
-        // word of each diagonal row it reads (docs/experiments/ltl-diamond.md: +4 % at r = 5,
-        // +11 % at r = 100; at r = 200 the quarter as many threads, each starting from 2r + 1
-        // runs, lost 12 %, so from r = 128 sums are 16 bits and a thread owns one column).
+        // word of each diagonal row it reads (docs/experiments/ltl-diamond.md: +8 % at r = 5,
+        // +16 % at r = 100; at r = 200 the quarter as many threads, each starting from 2r + 1
+        // runs, lost 4-12 %, so from r = 128 sums are 16 bits and a thread owns one column).
         let ext_rows = h + 2 * r;
         let diag_bits: u32 = if r < QUAD_RANGE { 8 } else { 16 };
         // Eight positions past the row's end repeat its first ones: the count reads four

@@ -43,7 +43,17 @@ fn live_ext(xe: u32, ye: u32) -> u32 {
 // `offset` (skew for the main diagonals, ext_w - skew for the anti-diagonals), packed as
 // the sums are: lane k of a word for position lanes[k] (two 16-bit lanes or four bytes).
 fn row_cells(lanes: vec4<u32>, offset: u32, ye: u32, ext_w: u32, bits: u32) -> u32 {
-    let c0 = live_ext(wrap(lanes.x + offset, ext_w), ye);
+    let x0 = wrap(lanes.x + offset, ext_w);
+    // Four positions in a row of one world row: the four cells without bounds checks.
+    let x = i32(x0) - i32(p.range);
+    let y = i32(ye) - i32(p.range);
+    if (bits == 8u && wrap(lanes.w + offset, ext_w) == x0 + 3u && x >= 0
+        && x + 3 < i32(p.width) && y >= 0 && y < i32(p.height)) {
+        let at = u32(y + 1) * p.pitch + u32(x);
+        return state1(src[at]) | (state1(src[at + 1u]) << 8u) | (state1(src[at + 2u]) << 16u)
+            | (state1(src[at + 3u]) << 24u);
+    }
+    let c0 = live_ext(x0, ye);
     let c1 = live_ext(wrap(lanes.y + offset, ext_w), ye);
     if (bits == 16u) {
         return c0 | (c1 << 16u);

@@ -7,7 +7,7 @@ struct LtlParams {
     height: u32,
     pitch: u32,
     range: u32,
-    stride: u32,    // 16-bit halves per row of sums: width + 2 range + 2, even (mode 3: diagonal sums a row, width + 2 range rounded up to whole words)
+    stride: u32,    // 16-bit halves per row of sums: width + 2 range + 2, even (mode 3: diagonal sums a row, width + 2 range + 8 padding, rounded up to whole words)
     torus: u32,
     states: u32,    // C (2 for two-state rules)
     mode: u32,      // 0 square (running column sums), 1 row runs, 2 weighted cells, 3 diamond, 4 tent (Gaussian)

@@ -178,6 +178,28 @@ impl GpuContext {
         })
     }
 
+    /// A bind group giving each buffer the binding number beside it in `layout`, whole
+    /// buffers each: for kernels that declare only some of a family's bindings.
+    pub fn bind_buffers_at(
+        &self,
+        label: &str,
+        layout: &wgpu::BindGroupLayout,
+        buffers: &[(u32, &wgpu::Buffer)],
+    ) -> wgpu::BindGroup {
+        let entries: Vec<_> = buffers
+            .iter()
+            .map(|&(binding, buffer)| wgpu::BindGroupEntry {
+                binding,
+                resource: buffer.as_entire_binding(),
+            })
+            .collect();
+        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some(label),
+            layout,
+            entries: &entries,
+        })
+    }
+
     /// A per-device resource (compiled pipelines of one kernel family), made by `make` the
     /// first time it is asked for and shared by every stepper and experiment on this device.
     pub fn resource<T: Any + Send + Sync>(&self, make: impl FnOnce(&GpuContext) -> T) -> Arc<T> {

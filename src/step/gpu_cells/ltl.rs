@@ -321,10 +321,9 @@ impl LtlPass {
             );
             let count = if columns == 4 {
                 // ltl_diamond4.wgsl binds neither the shape nor the block sums.
-                bind_at(
-                    ctx,
+                ctx.bind_buffers_at(
                     "ltl diamond count",
-                    &kernels.diamond4,
+                    &kernels.diamond4.get_bind_group_layout(0),
                     &[
                         (0, &params),
                         (1, src),
@@ -350,10 +349,9 @@ impl LtlPass {
             };
             // The block pass only where its sums are read.
             let blocks = (block_rows > 0).then(|| {
-                bind_at(
-                    ctx,
+                ctx.bind_buffers_at(
                     "ltl block sums",
-                    &kernels.blocks,
+                    &kernels.blocks.get_bind_group_layout(0),
                     &[(0, &params), (3, &prefix_buf), (6, &blocks_buf)],
                 )
             });
@@ -416,26 +414,4 @@ impl LtlPass {
         pass.set_bind_group(0, &self.count[cur], &[]);
         pass.dispatch_workgroups(self.count_groups.0, self.count_groups.1, 1);
     }
-}
-
-/// A bind group of `pipeline`'s layout binding each buffer at its number (for kernels that
-/// bind only some of the count pass's buffers).
-fn bind_at(
-    ctx: &GpuContext,
-    label: &str,
-    pipeline: &wgpu::ComputePipeline,
-    buffers: &[(u32, &wgpu::Buffer)],
-) -> wgpu::BindGroup {
-    let entries: Vec<_> = buffers
-        .iter()
-        .map(|&(binding, buffer)| wgpu::BindGroupEntry {
-            binding,
-            resource: buffer.as_entire_binding(),
-        })
-        .collect();
-    ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some(label),
-        layout: &pipeline.get_bind_group_layout(0),
-        entries: &entries,
-    })
 }

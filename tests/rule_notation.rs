@@ -228,7 +228,6 @@ fn refusals_name_the_family_and_why() {
     assert!(b0.contains("B0") && b0.contains("S8"), "{b0}");
     for (input, family) in [
         ("M0,8,4,3,2,5,9,7,1,6,10,11,12,13,14,15", "Margolus"),
-        ("Hutton32", "JvN"),
         ("B3/S23:T100,100", "bounded-grid"),
         ("B3/S23:P50,50", "bounded-grid"),
     ] {

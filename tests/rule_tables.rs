@@ -463,13 +463,16 @@ fn zip_bundles_open_with_their_rules_and_refuse_bombs() {
     ));
 }
 
-/// Golly's JvN algorithm built in (JvN29 and Nobili32, from the published rules): rayon and
-/// gpu-resident run random soups of every state bit-identical to scalar, and `golab run`
-/// gives bgolly's JvN population on a fixed sample of Golly's JvN collection (the whole
+/// Golly's JvN algorithm built in (JvN29, Nobili32 and Hutton32): rayon and gpu-resident run
+/// random soups of every state bit-identical to scalar, and `golab run` gives bgolly's JvN
+/// population on a fixed sample of Golly's JvN collection, two of them Hutton32's (the whole
 /// collection: `ALGO=JvN GENS=100 scripts/golly-oracle 7 /usr/share/golly/Patterns/Self-Rep/JvN`).
 #[test]
 fn von_neumanns_automaton_runs_as_golly_runs_it() {
-    for (k, name) in ["JvN29", "Nobili32", "jvn-32"].into_iter().enumerate() {
+    for (k, name) in ["JvN29", "Nobili32", "jvn-32", "Hutton32"]
+        .into_iter()
+        .enumerate()
+    {
         let rule = Rule::parse(name).unwrap();
         assert!(rule.is_table(), "{name}");
         let soup = multi_soup(rule, 67, 45, Topology::Torus, 40, 31 + k as u64);
@@ -479,20 +482,116 @@ fn von_neumanns_automaton_runs_as_golly_runs_it() {
         }
     }
     assert_eq!(Rule::parse("jvn-29").unwrap().canonical(), "JvN29");
-    let hutton = Rule::parse("Hutton32").unwrap_err().to_string();
-    assert!(hutton.contains("Hutton"), "{hutton}");
+    assert_eq!(Rule::parse("modJvN-32").unwrap().canonical(), "Hutton32");
     need_tool("bgolly");
     for file in [
         "counter-demo.rle",
         "read-arm-demo.rle",
         "construction-arm-demo.rle",
         "cell-coders-demo.rle",
+        "golly-constructor.rle",
+        "Hutton-replicator.rle",
     ] {
         let path = format!("/usr/share/golly/Patterns/Self-Rep/JvN/{file}");
         let theirs = bgolly_algo_population("JvN", std::path::Path::new(&path), 100);
         let ours = golab_occupied(&["--gens", "100", "--pattern", &path]);
         assert_eq!(ours, theirs, "{file}");
     }
+}
+
+/// Hutton32, whose exact behaviour only Golly's simulator defines: 10 000 random
+/// neighbourhoods after 1 generation, and a random soup of all 32 states on a torus after 60
+/// (signals, writes and retractions interacting), hold bgolly's JvN algorithm's very cells
+/// and states, on scalar and gpu-resident.
+#[test]
+fn hutton32_soups_give_bgollys_cells() {
+    need_tool("bgolly");
+    let dir = std::env::temp_dir().join(format!("golab-hutton32-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rule = Rule::parse("Hutton32").unwrap();
+    for (seed, (w, h), gens) in [(1, (300, 300), 1), (2, (61, 47), 60)] {
+        let world = if gens == 1 {
+            neighbourhoods(rule, w / 3, seed)
+        } else {
+            multi_soup(rule, w, h, Topology::Torus, 30, seed)
+        };
+        let mut pattern = golab::pattern::Pattern::from_world(&world);
+        (pattern.grid, pattern.position) = (None, None);
+        let rle =
+            pattern
+                .to_rle()
+                .replacen("rule = Hutton32", &format!("rule = Hutton32:T{w},{h}"), 1);
+        let soup = dir.join(format!("soup{seed}.rle"));
+        std::fs::write(&soup, &rle).unwrap();
+        let theirs = dir.join(format!("bgolly{seed}.rle"));
+        let out = std::process::Command::new("bgolly")
+            .args(["-a", "JvN", "-m", &gens.to_string(), "-o"])
+            .args([&theirs, &soup])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "bgolly: {out:?}");
+        let cells = |path: &std::path::Path| {
+            let p = golab::pattern::library::load_file(path).unwrap();
+            (p.width, p.height, p.cells, p.dying)
+        };
+        let expected = cells(&theirs);
+        assert!(expected.3.len() > 100, "a soup of many states survives");
+        for strategy in ["scalar", "gpu-resident"] {
+            let ours = dir.join(format!("golab{seed}-{strategy}.rle"));
+            let run = std::process::Command::new(env!("CARGO_BIN_EXE_golab"))
+                .args(["run", "--strategy", strategy, "--gens", &gens.to_string()])
+                .arg("--pattern")
+                .arg(&soup)
+                .arg("--out")
+                .arg(&ours)
+                .output()
+                .unwrap();
+            assert!(
+                run.status.success(),
+                "{}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+            assert!(
+                cells(&ours) == expected,
+                "Hutton32 on {strategy}, soup {seed}: the cells after {gens} generations differ from bgolly's"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `k × k` separate von Neumann neighbourhoods of a 32-state rule on a `3k × 3k` torus
+/// (centres 3 apart, so no centre sees another's cells), each neighbour an arrow pointing at
+/// the centre half the time (kind, excitation and side random, so inputs that meet, and
+/// the order in which Golly looks for them, come up often), else any state.
+fn neighbourhoods(rule: Rule, k: u32, seed: u64) -> World {
+    let mut world = World::new(3 * k, 3 * k, Topology::Torus, rule).unwrap();
+    let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n) as u8
+    };
+    for cy in (1..3 * k).step_by(3) {
+        for cx in (1..3 * k).step_by(3) {
+            world.set_state(cx, cy, next(32));
+            // East, north, west, south, and the direction pointing back at the centre.
+            for (dx, dy, inward) in [(1, 0, 2), (0, -1, 3), (-1, 0, 0), (0, 1, 1)] {
+                let state = if next(2) == 0 {
+                    9 + 8 * next(2) + 4 * next(2) + inward
+                } else {
+                    next(32)
+                };
+                world.set_state(
+                    cx.wrapping_add_signed(dx),
+                    cy.wrapping_add_signed(dy),
+                    state,
+                );
+            }
+        }
+    }
+    world
 }
 
 /// Painting a many-state rule's states 2 and up (which edits cannot carry) reloads the

@@ -14,7 +14,7 @@ pub(super) const RULE_HELP: &str = "Any rule Golly runs in these families:\n\
     • Generations: /2/3, 345/2/4, B2/S/C3, B2-a/S12/3 (dying cells drawn in red)\n\
     • rule tables and trees by name: WireWorld, Langtons-Loops, Codd… (golab's bundled rules,\n  \
       an installed Golly's Rules folder, your own folder with --rules DIR)\n\
-    • von Neumann's automaton: JvN29, Nobili32\n\
+    • von Neumann's automaton: JvN29, Nobili32, Hutton32\n\
     • any two-state rule above + History (7 states), Super (26) or Investigator (21):\n  \
       LifeHistory, B36/S23Super, B2-a/S12Investigator (Golly's Super algorithm)\n\
     • Larger than Life, range r up to 500: R5,C0,M1,S34..58,B34..45,NM (LtL), 5,34,45,34,58\n  \
@@ -68,7 +68,7 @@ pub(super) fn rule_menu() -> Vec<MenuGroup> {
         .map(|name| (name.clone(), name))
         .collect();
     groups.push(("rule tables (.rule files)", tables));
-    let built_in = ["JvN29", "Nobili32"]
+    let built_in = ["JvN29", "Nobili32", "Hutton32"]
         .into_iter()
         .map(|name| {
             (

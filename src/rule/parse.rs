@@ -149,13 +149,6 @@ fn parse_unnamed(text: &str, original: &str) -> Result<Rule, RuleError> {
     if let Some(variant) = super::table::jvn::Variant::from_name(&lower) {
         return super::table::jvn::rule(variant).map_err(|e| invalid(original, e.to_string()));
     }
-    if ["hutton32", "modjvn-32"].contains(&lower.as_str()) {
-        return Err(refused(
-            original,
-            "JvN",
-            "Hutton's 32-state variant of von Neumann's automaton is not built in yet (JvN29 and Nobili32 are)",
-        ));
-    }
     let word = lower
         .chars()
         .all(|c| c.is_ascii_alphabetic() || "'&-_".contains(c));

@@ -1,6 +1,6 @@
-//! von Neumann's 29-state self-reproducing automaton (`JvN29`) and Renato Nobili's 32-state
-//! extension with crossing states (`Nobili32`), built in as Golly has them (its JvN
-//! algorithm), compiled to the same [`Tree`] every rule table runs as: so every strategy
+//! von Neumann's 29-state self-reproducing automaton (`JvN29`), Renato Nobili's 32-state
+//! extension with crossing states (`Nobili32`) and Tim Hutton's write-and-retract variant
+//! of it (`Hutton32`, in [`hutton`]), built in as Golly has them (its JvN algorithm), compiled to the same [`Tree`] every rule table runs as: so every strategy
 //! that runs rule tables (scalar, rayon, gpu-resident, the hashed plane) runs them.
 //!
 //! The states, in Golly's numbering: 0 the ground state U; 1–8 the sensitised states of the
@@ -26,6 +26,7 @@
 use super::{RuleTable, TableError};
 
 mod build;
+mod hutton;
 mod look;
 use build::tree;
 use look::{colour, state_name};
@@ -37,6 +38,9 @@ pub enum Variant {
     JvN29,
     /// Nobili's 32 states (crossing confluents, confluents that hold).
     Nobili32,
+    /// Hutton's rule on Nobili's 32 states (a single wire writes and retracts; cells are
+    /// built turned relative to the arrow that writes them).
+    Hutton32,
 }
 
 impl Variant {
@@ -45,6 +49,7 @@ impl Variant {
         match name.trim().to_ascii_lowercase().as_str() {
             "jvn29" | "jvn-29" => Some(Variant::JvN29),
             "nobili32" | "jvn-32" => Some(Variant::Nobili32),
+            "hutton32" | "modjvn-32" => Some(Variant::Hutton32),
             _ => None,
         }
     }
@@ -54,13 +59,14 @@ impl Variant {
         match self {
             Variant::JvN29 => "JvN29",
             Variant::Nobili32 => "Nobili32",
+            Variant::Hutton32 => "Hutton32",
         }
     }
 
     fn states(self) -> u16 {
         match self {
             Variant::JvN29 => 29,
-            Variant::Nobili32 => 32,
+            Variant::Nobili32 | Variant::Hutton32 => 32,
         }
     }
 }
@@ -360,6 +366,9 @@ fn next(variant: Variant, cell: Cell, bits: u16) -> Cell {
 
 /// The next state of state `c` with neighbours `n`, `w`, `e`, `s` (Golly's numbering).
 pub fn step(variant: Variant, c: u8, [n, w, e, s]: [u8; 4]) -> u8 {
+    if variant == Variant::Hutton32 {
+        return hutton::step(c, [n, w, e, s]);
+    }
     let cell = Cell::decode(c);
     let bits = hear(cell, Cell::decode(n), SOUTH)
         | hear(cell, Cell::decode(w), EAST)
@@ -380,6 +389,7 @@ pub fn table(variant: Variant) -> Result<RuleTable, TableError> {
         description: match variant {
             Variant::JvN29 => "von Neumann's 29-state self-reproducing cellular automaton (Golly's JvN algorithm)".into(),
             Variant::Nobili32 => "Renato Nobili's 32-state extension of von Neumann's automaton: confluent states that cross signals (Golly's JvN algorithm)".into(),
+            Variant::Hutton32 => "Tim Hutton's 32-state variant of von Neumann's automaton: one wire writes and retracts, cells built relative to the writer's direction (Golly's JvN algorithm)".into(),
         },
         tree: tree(variant)?,
         colors,

@@ -239,6 +239,29 @@ impl StatsHistory {
                      generation of every cell, replayed or stepped)"
             ));
         }
+        if !snap.decisions.is_empty() {
+            // The adaptive controller's log (the debug view of what it decided and why).
+            egui::CollapsingHeader::new(
+                egui::RichText::new(format!("decisions ({})", snap.decisions.len())).small(),
+            )
+            .id_salt("adaptive decisions")
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(120.0)
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        for d in &snap.decisions {
+                            ui.label(egui::RichText::new(d).small().monospace());
+                        }
+                    });
+            })
+            .header_response
+            .on_hover_text(
+                "what the adaptive parts decided, latest last: the kernel's shape controller \
+                 and births chooser, the generations each GPU submission holds and each of \
+                 the simulation thread's batches (docs/architecture.md draws how they meet)",
+            );
+        }
         if snap.plane.is_none() {
             super::state_counts::show(ui, snap);
         }

@@ -10,9 +10,9 @@ mod timing;
 pub mod window;
 
 use roofline::{add_roofline, measure_roofline};
-use timing::{timed, warm_up};
+use timing::{WarmUp, timed, warm_up};
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -205,34 +205,40 @@ fn measure(
     // Keep pathological configurations (zero-copy over PCIe, scalar at 16384²) bounded:
     // when one generation takes over a second, the calibration run was the warm-up.
     let warm = one <= Duration::from_secs(1);
-    let warm_up_again = |stepper: &mut dyn crate::step::Stepper| {
+    let begun = Instant::now();
+    let clock = || begun.elapsed().as_secs_f64();
+    let mut machine: Option<WarmUp> = None;
+    let warm_up_again = |stepper: &mut dyn crate::step::Stepper, machine: &mut Option<WarmUp>| {
         if !warm {
             return Ok(());
         }
-        warm_up(strategy.is_gpu(), stepper, gens.max(64), &mut |s| {
+        warm_up(strategy.is_gpu(), stepper, machine, &clock, &mut |s| {
             window_run(s, gens).map(|r| r.kernel.unwrap_or(r.wall.as_secs_f64()))
         })
     };
-    warm_up_again(stepper.as_mut())?;
+    warm_up_again(stepper.as_mut(), &mut machine)?;
     let repeats = match one.as_secs_f64() {
         s if s > 5.0 => 1,
         s if s > 1.0 => cfg.repeats.clamp(1, 3),
         _ => cfg.repeats.max(1),
     };
     // A stepper that starts tuning again during the repeats (its world's speed moved) timed
-    // candidate shapes: warm up again and time them all anew (twice at most).
+    // candidate shapes: warm up again and time them all anew (WarmUp::retime says when).
     let mut runs = Vec::new();
-    for attempt in 0..3 {
+    loop {
         runs.clear();
         let mut tuned_meanwhile = false;
         for _ in 0..repeats {
             runs.push(window_run(stepper.as_mut(), gens)?);
             tuned_meanwhile |= stepper.tuning();
         }
-        if attempt == 2 || !tuned_meanwhile {
+        let again = machine
+            .as_mut()
+            .is_some_and(|m| m.retime(clock(), tuned_meanwhile));
+        if !again {
             break;
         }
-        warm_up_again(stepper.as_mut())?;
+        warm_up_again(stepper.as_mut(), &mut machine)?;
     }
     let start = window::Census::of(&snapshot);
     let end = window::Census::read(stepper.as_mut(), &snapshot)?;
@@ -273,7 +279,11 @@ fn measure(
         transfer_bytes,
         window: Some(window::Window { start, end }),
         kernel: report.as_ref().map(|r| r.summary()),
-        decisions: report.map(|r| r.decisions).unwrap_or_default(),
+        decisions: machine
+            .iter()
+            .flat_map(|m| m.decisions().iter().cloned())
+            .chain(report.map(|r| r.decisions).unwrap_or_default())
+            .collect(),
         error: None,
         memory: None,
         compute_gps_median: (!compute.is_empty()).then(|| median(&compute)),

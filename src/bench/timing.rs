@@ -32,60 +32,249 @@ pub(super) fn timed(stepper: &mut dyn crate::step::Stepper, gens: u64) -> Result
 }
 
 /// Least wall time a GPU strategy is kept stepping before it is timed, and the most.
-const WARM_UP: (Duration, Duration) = (Duration::from_millis(500), Duration::from_secs(20));
-/// Longest the warm-up waits for a GPU stepper to choose its shape.
-const TUNING_MOST: Duration = Duration::from_secs(60);
-/// Windows' worth of generations a world being tuned runs on past its window's start before
-/// it starts from there again: one, so the shape is chosen on the generations the window
-/// times (a fresh soup's later generations, settled and replayed, favour other shapes); the
-/// controller scores each candidate against the batches around it and never across a reload.
-const TUNING_RUN_ON: u64 = 1;
+const WARM_UP: (f64, f64) = (0.5, 20.0);
+/// Longest the warm-up waits for a GPU stepper to choose its shape, in seconds.
+const TUNING_MOST: f64 = 60.0;
+/// Times the repeats are timed again when the stepper started tuning during them.
+const RETIMES_MOST: u32 = 2;
 
-/// Warm `stepper` up before its window of `gens` generations is timed. A CPU strategy runs
-/// the window once (caches, thread pool). A GPU strategy steps the window's world (untimed)
-/// whenever it is tuning its kernel shape ([`crate::step::Stepper::tuning`]; it may start
-/// again when the world's speed moves, as when its births change way), and repeats the window
-/// (`window`: its seconds) until two consecutive runs, with no tuning between them, agree
-/// within 3 % and [`WARM_UP`]'s first bound has passed, at most its second bound after
-/// tuning: a GPU that was idle — it is while the bench builds and reads back worlds — runs
-/// compute-bound kernels several times slower for a while, and a window of a fresh soup can
-/// be only milliseconds long.
+/// What the warm-up does next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Next {
+    /// Run the window from its start, timed ([`WarmUp::window_took`] hears the time).
+    Window,
+    /// The stepper is tuning: run the window from its start, untimed (the shape is chosen
+    /// on the generations the window times: a fresh soup's later generations, settled and
+    /// replayed, favour other shapes; the controller carries on across the reload, scoring
+    /// each candidate against the batches around it and never across one).
+    Restart,
+    /// Warm: time the repeats.
+    Done,
+}
+
+/// The bench's warm-up and re-timing, as a state machine driven by the clock and the
+/// stepper's [`crate::step::Stepper::tuning`] (so tests drive it with fake timings): while
+/// the stepper tunes its shape, the window is run from its start again and again, untimed
+/// (the tuner carrying on across the reloads); once it
+/// no longer tunes, the window is timed until two consecutive runs agree within 3 % and
+/// [`WARM_UP`]'s first bound has passed since the last tuning (at most its second bound).
+/// After the repeats, [`WarmUp::retime`] says whether they must be timed anew (the stepper
+/// started tuning during them, so some of them timed candidate shapes). Every decision is
+/// logged ([`WarmUp::decisions`]; `golab bench --verbose`).
+#[derive(Debug)]
+pub(super) struct WarmUp {
+    /// Clock reading (seconds) when the last tuning ended or the warm-up began.
+    settling_since: f64,
+    /// The last timed window's seconds (NaN after tuning: nothing to agree with).
+    last: f64,
+    /// Whether the last step was a tuning one (so its start is logged once).
+    tuning: bool,
+    retimes: u32,
+    decisions: Vec<String>,
+}
+
+impl WarmUp {
+    /// A warm-up for a window whose first (timed) run took `first` seconds, at clock
+    /// reading `now`.
+    pub(super) fn new(first: f64, now: f64) -> WarmUp {
+        WarmUp {
+            settling_since: now,
+            last: first,
+            tuning: false,
+            retimes: 0,
+            decisions: Vec::new(),
+        }
+    }
+
+    /// Start warming up again at clock reading `now`, the window's first run having taken
+    /// `first` seconds (after [`WarmUp::retime`]).
+    pub(super) fn again(&mut self, first: f64, now: f64) {
+        self.settling_since = now;
+        self.last = first;
+        self.tuning = false;
+    }
+
+    /// What to do at clock reading `now` (seconds since the warm-up began), the stepper
+    /// tuning or not.
+    pub(super) fn next(&mut self, now: f64, tuning: bool) -> Next {
+        if tuning && now < TUNING_MOST {
+            if !self.tuning {
+                self.log(
+                    now,
+                    "the stepper is tuning its shape: running the window untimed",
+                );
+            }
+            self.tuning = true;
+            self.settling_since = now;
+            self.last = f64::NAN;
+            return Next::Restart;
+        }
+        if tuning && self.tuning {
+            self.log(now, "still tuning after 60 s: timing anyway");
+        }
+        self.tuning = false;
+        Next::Window
+    }
+
+    /// A timed window took `seconds` at clock reading `now`, the stepper tuning after it or
+    /// not: [`Next::Done`] when warm, else [`Next::Window`] again.
+    pub(super) fn window_took(&mut self, now: f64, seconds: f64, tuning: bool) -> Next {
+        let agree = (seconds - self.last).abs() <= 0.03 * seconds.max(self.last) && !tuning;
+        let last = std::mem::replace(&mut self.last, seconds);
+        let settled_for = now - self.settling_since;
+        if agree && settled_for >= WARM_UP.0 {
+            self.log(
+                now,
+                &format!(
+                    "windows agree ({:.3} ms, {:.3} ms): warm",
+                    last * 1e3,
+                    seconds * 1e3
+                ),
+            );
+            Next::Done
+        } else if settled_for >= WARM_UP.1 {
+            self.log(now, "windows still disagree after 20 s: timing anyway");
+            Next::Done
+        } else {
+            Next::Window
+        }
+    }
+
+    /// Whether the repeats must be timed again: the stepper tuned during them (at most
+    /// [`RETIMES_MOST`] times).
+    pub(super) fn retime(&mut self, now: f64, tuned_meanwhile: bool) -> bool {
+        if !tuned_meanwhile || self.retimes == RETIMES_MOST {
+            return false;
+        }
+        self.retimes += 1;
+        self.log(
+            now,
+            "the stepper tuned during the repeats: warming up and timing them again",
+        );
+        self.settling_since = now;
+        self.last = f64::NAN;
+        true
+    }
+
+    /// The decisions so far, oldest first.
+    pub(super) fn decisions(&self) -> &[String] {
+        &self.decisions
+    }
+
+    fn log(&mut self, now: f64, what: &str) {
+        self.decisions
+            .push(format!("warm-up at {now:.2} s: {what}"));
+    }
+}
+
+/// Warm `stepper` up before its window is timed ([`WarmUp`]; `window`
+/// runs the window from its start and returns its seconds; `clock` reads seconds since the
+/// measurement began). A CPU strategy runs the window once (caches, thread pool). A GPU
+/// strategy runs the state machine, carried in `machine` from one warm-up of a measurement
+/// to the next: a GPU that was idle — it is while the bench builds and reads back worlds —
+/// runs compute-bound kernels several times slower for a while, and a window of a fresh
+/// soup can be only milliseconds long.
 pub(super) fn warm_up(
     gpu: bool,
     stepper: &mut dyn crate::step::Stepper,
-    gens: u64,
+    machine: &mut Option<WarmUp>,
+    clock: &dyn Fn() -> f64,
     window: &mut dyn FnMut(&mut dyn crate::step::Stepper) -> Result<f64, String>,
 ) -> Result<(), String> {
-    let begun = Instant::now();
-    let mut last = window(stepper)?;
+    let first = window(stepper)?;
     if !gpu {
         return Ok(());
     }
-    let mut settling = Instant::now();
-    // The shape is tuned on the window's world: stepped on from the window's start, and
-    // started again from it (the tuner carries on across the reload) once it has run
-    // `TUNING_RUN_ON` windows past it, so a soup that settles meanwhile (and speeds up, where
-    // strips are replayed) does not pick the shape.
-    let mut run_on = u64::MAX;
+    let machine = match machine {
+        Some(m) => {
+            m.again(first, clock());
+            m
+        }
+        None => machine.insert(WarmUp::new(first, clock())),
+    };
     loop {
-        if stepper.tuning() && begun.elapsed() < TUNING_MOST {
-            if run_on >= TUNING_RUN_ON * gens {
+        match machine.next(clock(), stepper.tuning()) {
+            Next::Restart => {
                 window(stepper)?;
-                run_on = gens;
-            } else {
-                timed(stepper, gens)?;
-                run_on += gens;
             }
-            settling = Instant::now();
-            last = f64::NAN;
-            continue;
+            Next::Window => {
+                let t = window(stepper)?;
+                if machine.window_took(clock(), t, stepper.tuning()) == Next::Done {
+                    return Ok(());
+                }
+            }
+            Next::Done => return Ok(()),
         }
-        run_on = u64::MAX;
-        let t = window(stepper)?;
-        let agree = (t - last).abs() <= 0.03 * t.max(last) && !stepper.tuning();
-        last = t;
-        if (agree && settling.elapsed() >= WARM_UP.0) || settling.elapsed() >= WARM_UP.1 {
-            return Ok(());
-        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A world that tunes for a while: the warm-up runs the window untimed while it tunes
+    /// (logged once), then times windows until two agree and half a second has passed since
+    /// the tuning ended.
+    #[test]
+    fn tuning_steps_the_window_then_timing_waits_for_agreement() {
+        let mut w = WarmUp::new(0.010, 0.0);
+        let actions: Vec<Next> = (0..4).map(|k| w.next(0.1 * k as f64, true)).collect();
+        assert_eq!(actions, [Next::Restart; 4]);
+        assert_eq!(w.decisions().len(), 1);
+        // Tuning was last seen at 0.3 s.
+        assert_eq!(w.next(0.35, false), Next::Window);
+        // Noisy windows (a GPU clocking up): 10 ms, 8 ms, 7 ms, 7.1 ms.
+        assert_eq!(w.window_took(0.4, 0.010, false), Next::Window);
+        assert_eq!(w.window_took(0.5, 0.008, false), Next::Window);
+        assert_eq!(w.window_took(0.6, 0.007, false), Next::Window);
+        // They agree, but only 0.4 s after tuning ended.
+        assert_eq!(w.window_took(0.7, 0.0071, false), Next::Window);
+        assert_eq!(w.window_took(0.9, 0.0070, false), Next::Done);
+        let log = w.decisions().join(
+            "
+",
+        );
+        assert!(
+            log.contains("tuning its shape") && log.contains("agree"),
+            "{log}"
+        );
+    }
+
+    /// A window that never agrees (a settling world) is timed anyway after 20 s, and a
+    /// stepper that tunes past a minute is timed anyway.
+    #[test]
+    fn warm_up_is_bounded() {
+        let mut w = WarmUp::new(0.01, 0.0);
+        let mut t = 0.0;
+        let mut speed = 0.01;
+        let done = loop {
+            t += 0.5;
+            speed *= 0.9;
+            if w.window_took(t, speed, false) == Next::Done {
+                break t;
+            }
+        };
+        assert_eq!(done, 20.0);
+        let mut v = WarmUp::new(0.01, 0.0);
+        assert_eq!(v.next(59.0, true), Next::Restart);
+        assert_eq!(v.next(61.0, true), Next::Window);
+        assert_eq!(v.next(62.0, true), Next::Window);
+        assert_eq!(v.decisions().len(), 2, "logged once");
+        assert!(v.decisions().last().unwrap().contains("60 s"));
+        // Tuning after a timed window means it does not agree with anything.
+        assert_eq!(v.window_took(61.1, 0.01, true), Next::Window);
+    }
+
+    /// Repeats during which the stepper tuned are timed again, twice at most, each time
+    /// after a fresh settling period.
+    #[test]
+    fn repeats_that_saw_tuning_are_timed_again_twice_at_most() {
+        let mut w = WarmUp::new(0.01, 0.0);
+        assert!(!w.retime(1.0, false));
+        assert!(w.retime(2.0, true));
+        assert!(w.last.is_nan() && w.settling_since == 2.0);
+        assert!(w.retime(3.0, true));
+        assert!(!w.retime(4.0, true));
+        assert_eq!(w.decisions().len(), 2);
     }
 }

@@ -57,8 +57,9 @@ pub struct BenchArgs {
     /// Print the full report as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// After the table, print each measurement's shape-controller decisions (sweeps,
-    /// probes, moves, re-sweeps: docs/architecture.md draws its states).
+    /// After the table, print each measurement's adaptive decisions: the warm-up's, the
+    /// shape controller's (sweeps, probes, moves, re-sweeps) and the submissions' pacing
+    /// (docs/architecture.md draws their states).
     #[arg(long)]
     pub verbose: bool,
     /// Print the reference article's 6 algorithms × 3 memory modes table (at the first size,
@@ -235,7 +236,7 @@ pub fn run(args: &BenchArgs, tuning: &crate::config::Tuning) -> Result<(), CliEr
         println!("{}", bench::markdown_table(&report));
         if args.verbose {
             for r in report.results.iter().filter(|r| !r.decisions.is_empty()) {
-                println!("Shape decisions, {} at {}²:", r.strategy, r.size);
+                println!("Adaptive decisions, {} at {}²:", r.strategy, r.size);
                 for d in &r.decisions {
                     println!("- {d}");
                 }

@@ -200,6 +200,10 @@ pub struct Snapshot {
     /// What the kernel is doing, where the strategy says ([`crate::step::KernelReport`]:
     /// shape, births way, share of strips replayed over the last GPS window).
     pub kernel: Option<String>,
+    /// The latest adaptive decisions, oldest first: the kernel's shape controller and births
+    /// chooser, the engine's submission pacing and this thread's batch pacing
+    /// ([`crate::step::pacing`]).
+    pub decisions: Vec<String>,
     /// The latest drawn window.
     pub view: Option<ViewImage>,
     /// Whether undo / redo have something to do.
@@ -254,6 +258,7 @@ impl Snapshot {
             wall_gps: 0.0,
             gpu_gps: None,
             kernel: None,
+            decisions: Vec::new(),
             view: None,
             can_undo: false,
             can_redo: false,

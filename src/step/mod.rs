@@ -16,6 +16,7 @@ pub mod gpu_cells;
 pub mod gpu_strategies;
 pub mod hashlife;
 pub mod joined;
+pub mod pacing;
 pub mod probe;
 pub mod report;
 pub mod settings;

@@ -1,5 +1,6 @@
 //! The simulation thread's loop: commands, batches, statistics, drawing, publishing.
 
+use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -16,10 +17,13 @@ use crate::gpu::GpuContext;
 use crate::sim::{SimError, Simulation};
 use crate::stats::Stats;
 use crate::step::StepError;
+use crate::step::pacing::{Growth, Pacer};
 use crate::step::view::ViewRequest;
 
 const FRAME: Duration = Duration::from_micros(16_667);
 const MAX_BATCH: Duration = Duration::from_millis(25);
+/// Adaptive decisions the window's statistics keep.
+const DECISIONS_KEPT: usize = 32;
 const STATS_EVERY: Duration = Duration::from_millis(100);
 const GPS_WINDOW: Duration = Duration::from_millis(500);
 /// Worlds of at least this many cells announce slow commands (see `handle_announced`).
@@ -44,7 +48,10 @@ pub(super) struct Worker {
     running: bool,
     speed: Speed,
     pending_steps: u64,
-    max_batch: u64,
+    /// Generations per batch, kept to about [`MAX_BATCH`] of the thread's time.
+    pacer: Pacer,
+    /// The latest adaptive decisions: the kernel's and the pacers', oldest first.
+    decisions: VecDeque<String>,
     stats: Stats,
     stats_at: Option<Instant>,
     view: Option<ViewImage>,
@@ -105,7 +112,8 @@ impl Worker {
             running: false,
             speed: Speed::PerFrame(1),
             pending_steps: 0,
-            max_batch: 1,
+            pacer: Pacer::new("runner batches", MAX_BATCH, Growth::Double, 1 << 20),
+            decisions: VecDeque::new(),
             stats: Stats::empty(generation, STAT_BUCKETS),
             stats_at: None,
             view: None,
@@ -183,6 +191,7 @@ impl Worker {
             wall_gps: self.wall_gps,
             gpu_gps: self.gpu_gps,
             kernel: self.kernel.clone(),
+            decisions: self.decisions.iter().cloned().collect(),
             view: self.view.clone(),
             can_undo: self.history.can_undo(),
             can_redo: self.history.can_redo(),
@@ -283,7 +292,7 @@ impl Worker {
         // average (below one block a frame, each frame steps exactly n).
         let multiple = self.sim.batch_multiple().max(1);
         let want = if self.pending_steps > 0 {
-            self.pending_steps.min(self.max_batch)
+            self.pending_steps.min(self.pacer.gens())
         } else if !self.running {
             return;
         } else {
@@ -291,15 +300,15 @@ impl Worker {
                 Speed::PerFrame(n) => {
                     let n = u64::from(n.max(1));
                     if n < multiple {
-                        n.min(self.max_batch)
+                        n.min(self.pacer.gens())
                     } else {
                         let owed = n + self.frame_carry;
-                        let want = crate::step::whole_blocks(owed.min(self.max_batch), multiple);
+                        let want = crate::step::whole_blocks(owed.min(self.pacer.gens()), multiple);
                         self.frame_carry = (owed - want).min(n);
                         want
                     }
                 }
-                Speed::Max => crate::step::whole_blocks(self.max_batch, multiple),
+                Speed::Max => crate::step::whole_blocks(self.pacer.gens(), multiple),
             }
         };
         self.pending_steps = self.pending_steps.saturating_sub(want);
@@ -320,21 +329,12 @@ impl Worker {
         }
         let took = start.elapsed();
         let gpu = self.sim.take_gpu_seconds();
-        // A batch that kept the thread too long shrinks (commands wait for it). A batch
-        // grows while its own work is short: its kernel time where the device reports it,
-        // because a step waits for its submission, and on a device shared with the window
-        // that wait includes the window's frames queued before it; grown by wall time, a
-        // fast strategy (gpu-bitpacked steps a generation in microseconds) stayed at one or
-        // two generations per batch behind every frame.
-        // It still shrinks by wall time: that bounds how long commands wait, and a transfer
-        // strategy's batch (kernel time small, uploads and read-backs large) would otherwise
-        // grow without limit.
-        let work = gpu.map_or(took, |s| Duration::from_secs_f64(s.min(took.as_secs_f64())));
-        if took > MAX_BATCH * 2 {
-            self.max_batch = (self.max_batch / 2).max(1);
-        } else if work < MAX_BATCH / 2 {
-            self.max_batch = (self.max_batch * 2).min(1 << 20);
-        }
+        // A batch that kept the thread too long shrinks (commands wait for it); one whose
+        // own work (kernel time, where the device reports it) is short grows
+        // (crate::step::pacing says why each).
+        self.pacer.observe(want, took, gpu);
+        let paced = self.pacer.take_decisions();
+        self.log_decisions(paced);
         self.dirty = true;
         self.stats_dirty = true;
         self.changed = true;
@@ -348,9 +348,25 @@ impl Worker {
             self.gpu_gps = gpu.map(|_| *gens as f64 / gpu_seconds.max(1e-9));
             self.gps_window = (Instant::now(), 0, 0.0);
             match self.sim.take_report() {
-                Ok(report) => self.kernel = report.map(|r| r.summary()),
+                Ok(report) => {
+                    if let Some(r) = &report {
+                        self.log_decisions(r.decisions.clone());
+                    }
+                    self.kernel = report.map(|r| r.summary());
+                }
                 Err(e) => self.fail(e),
             }
+        }
+    }
+
+    /// Keep `decisions` (the runner's pacing, the kernel's controller and submissions) in
+    /// the log the window's statistics show, the latest [`DECISIONS_KEPT`].
+    fn log_decisions(&mut self, decisions: Vec<String>) {
+        for d in decisions {
+            if self.decisions.len() == DECISIONS_KEPT {
+                self.decisions.pop_front();
+            }
+            self.decisions.push_back(d);
         }
     }
 

@@ -249,7 +249,7 @@ impl<S: DeviceState> ResidentStepper<S> {
                 self.reload()?;
             }
             let most = self.state()?.max_batch(generation);
-            let mut batch = left.min(self.session.gens_per_submit).min(most);
+            let mut batch = left.min(self.session.pacer.gens()).min(most);
             let whole = self.state()?.batch_multiple().max(1);
             if batch < left {
                 // Batches of even length: no runt at the end, whose fixed costs (the last
@@ -276,8 +276,7 @@ impl<S: DeviceState> ResidentStepper<S> {
             if let Some(d) = self.downloads.as_mut() {
                 d.fresh = false;
             }
-            self.session
-                .adapt_batch(batch, start.elapsed(), kernel, most);
+            self.session.adapt_batch(batch, start.elapsed(), kernel);
             left -= batch;
             if self
                 .downloads
@@ -367,7 +366,15 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
 
     fn take_report(&mut self) -> Result<Option<KernelReport>, StepError> {
         self.op(|s| match s.state.as_mut() {
-            Some(state) => state.report(&mut s.session),
+            Some(state) => {
+                let mut report = state.report(&mut s.session)?;
+                // The submissions' pacing decisions join the kernel's own, in one log.
+                let paced = s.session.pacer.take_decisions();
+                if let Some(r) = report.as_mut() {
+                    r.decisions.extend(paced);
+                }
+                Ok(report)
+            }
             None => Ok(None),
         })
     }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::gpu::GpuContext;
 use crate::gpu::timing::{MAX_PASSES, PassTimer};
 use crate::step::StepError;
+use crate::step::pacing::{Growth, Pacer};
 
 /// Host↔device traffic of a stepper since it was made: what makes the article's transfer
 /// strategies what they are, observable (`golab run --json`, tests).
@@ -34,8 +35,9 @@ pub struct Session {
     /// Timestamp pairs of this submission's passes (`None` without timestamp queries).
     pub timer: Option<PassTimer>,
     gpu_seconds: f64,
-    /// Generations the next submission should hold (adapted to [`GpuContext::submission_target`]).
-    pub gens_per_submit: u64,
+    /// Sizes submissions to about [`GpuContext::submission_target`] ([`Pacer::gens`]: the
+    /// generations the next one should hold).
+    pub pacer: Pacer,
     /// Traffic so far.
     pub counts: TransferCounts,
 }
@@ -62,9 +64,14 @@ impl Session {
     pub fn new(ctx: Arc<GpuContext>) -> Session {
         Session {
             timer: PassTimer::new(&ctx),
+            pacer: Pacer::new(
+                "submissions",
+                ctx.submission_target(),
+                Growth::Fit,
+                u64::MAX,
+            ),
             ctx,
             gpu_seconds: 0.0,
-            gens_per_submit: 1,
             counts: TransferCounts::default(),
         }
     }
@@ -130,16 +137,11 @@ impl Session {
         Some(std::mem::take(&mut self.gpu_seconds))
     }
 
-    /// Size the next submission from how long `gens` generations took, at most `most`: their
-    /// kernel time `kernel` where the device reports it, else the wall time `took`. (On a
-    /// device shared with a window, the wall time includes the frames queued before the
-    /// submission; sized by it, a step on a slow device shrank to one generation per frame.)
-    pub fn adapt_batch(&mut self, gens: u64, took: Duration, kernel: Option<f64>, most: u64) {
-        let took = kernel.map_or(took.as_secs_f64(), |k| k.min(took.as_secs_f64()));
-        let per_gen = took / gens.max(1) as f64;
-        let target = self.ctx.submission_target().as_secs_f64();
-        let fit = (target / per_gen.max(1e-9)) as u64;
-        self.gens_per_submit = fit.clamp(1, most.max(1));
+    /// Size the next submission from how long `gens` generations took ([`Pacer::observe`],
+    /// against the device's current submission target).
+    pub fn adapt_batch(&mut self, gens: u64, took: Duration, kernel: Option<f64>) {
+        self.pacer.set_budget(self.ctx.submission_target());
+        self.pacer.observe(gens, took, kernel);
     }
 
     /// Most generations per submission when every pass holds one generation.

@@ -287,6 +287,51 @@ fn diamond_sums_stay_exact_on_full_runs() {
 }
 
 #[test]
+fn the_small_diamond_counts_exactly_on_awkward_sizes() {
+    // gpu-resident's diamond at small ranges (byte diagonal sums, four columns a count
+    // thread) on worlds of many workgroups with ragged edges, smaller than the diamond (the
+    // torus wraps it several times), both topologies, two and more states; and r = 10 on a
+    // full world, every diamond full. (These also held a one-pass tile count, since removed:
+    // docs/experiments/ltl-diamond.md.)
+    let cases = [
+        (1, 2, 300u32, 150u32),
+        (5, 2, 259, 131),
+        (5, 4, 129, 65),
+        (7, 3, 11, 9),
+        (5, 3, 1_000, 40),
+        (10, 2, 520, 70),
+        (10, 5, 257, 129),
+    ];
+    for (k, (r, states, w, h)) in cases.into_iter().enumerate() {
+        let rule = random_rule(k as u64 * 31 + 5, r, 'N', states);
+        for topology in [Topology::Torus, Topology::DeadBorder] {
+            let start = soup_of(rule, w, h, topology, k as u64 + 3);
+            assert_matches_scalar(
+                factory_for(Strategy::GpuResident),
+                Strategy::GpuResident,
+                &start,
+                6,
+                &format!("{rule} {topology:?} {w}x{h}"),
+            );
+        }
+    }
+    let max = 2 * 10 * 11;
+    let rule: Rule = format!("R10,C0,M1,S{}..{},B1..1,NN", max + 1, max + 1)
+        .parse()
+        .unwrap();
+    let mut start = World::new(150, 80, Topology::Torus, rule).unwrap();
+    start.fill_random(100.0, 1).unwrap();
+    assert_eq!(scalar_after(&start, 1).population(), 150 * 80, "{rule}");
+    assert_matches_scalar(
+        factory_for(Strategy::GpuResident),
+        Strategy::GpuResident,
+        &start,
+        2,
+        &format!("{rule}, every diamond full"),
+    );
+}
+
+#[test]
 fn b0_rules_alternate_as_golly_emulates_them() {
     // B0 without Smax: two rules alternate; with Smax, one complemented rule.
     for text in [

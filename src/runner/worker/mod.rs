@@ -332,7 +332,7 @@ impl Worker {
         // A batch that kept the thread too long shrinks (commands wait for it); one whose
         // own work (kernel time, where the device reports it) is short grows
         // (crate::step::pacing says why each).
-        self.pacer.observe(want, took, gpu);
+        self.pacer.observe(want, took, gpu, u64::MAX);
         let paced = self.pacer.take_decisions();
         self.log_decisions(paced);
         self.dirty = true;

@@ -276,7 +276,8 @@ impl<S: DeviceState> ResidentStepper<S> {
             if let Some(d) = self.downloads.as_mut() {
                 d.fresh = false;
             }
-            self.session.adapt_batch(batch, start.elapsed(), kernel);
+            self.session
+                .adapt_batch(batch, start.elapsed(), kernel, most);
             left -= batch;
             if self
                 .downloads

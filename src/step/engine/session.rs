@@ -137,11 +137,11 @@ impl Session {
         Some(std::mem::take(&mut self.gpu_seconds))
     }
 
-    /// Size the next submission from how long `gens` generations took ([`Pacer::observe`],
-    /// against the device's current submission target).
-    pub fn adapt_batch(&mut self, gens: u64, took: Duration, kernel: Option<f64>) {
+    /// Size the next submission from how long `gens` generations took, at most `most`
+    /// ([`Pacer::observe`], against the device's current submission target).
+    pub fn adapt_batch(&mut self, gens: u64, took: Duration, kernel: Option<f64>, most: u64) {
         self.pacer.set_budget(self.ctx.submission_target());
-        self.pacer.observe(gens, took, kernel);
+        self.pacer.observe(gens, took, kernel, most);
     }
 
     /// Most generations per submission when every pass holds one generation.

@@ -465,7 +465,7 @@ fn zip_bundles_open_with_their_rules_and_refuse_bombs() {
 
 /// Golly's JvN algorithm built in (JvN29, Nobili32 and Hutton32): rayon and gpu-resident run
 /// random soups of every state bit-identical to scalar, and `golab run` gives bgolly's JvN
-/// population on a fixed sample of Golly's JvN collection, two of them Hutton32's (the whole
+/// population on a fixed sample of Golly's JvN collection, three of them Hutton32's (the whole
 /// collection: `ALGO=JvN GENS=100 scripts/golly-oracle 7 /usr/share/golly/Patterns/Self-Rep/JvN`).
 #[test]
 fn von_neumanns_automaton_runs_as_golly_runs_it() {
@@ -491,6 +491,7 @@ fn von_neumanns_automaton_runs_as_golly_runs_it() {
         "cell-coders-demo.rle",
         "golly-constructor.rle",
         "Hutton-replicator.rle",
+        "Boustrophedon-replicator.rle",
     ] {
         let path = format!("/usr/share/golly/Patterns/Self-Rep/JvN/{file}");
         let theirs = bgolly_algo_population("JvN", std::path::Path::new(&path), 100);
@@ -561,9 +562,10 @@ fn hutton32_soups_give_bgollys_cells() {
 }
 
 /// `k × k` separate von Neumann neighbourhoods of a 32-state rule on a `3k × 3k` torus
-/// (centres 3 apart, so no centre sees another's cells), each neighbour an arrow pointing at
-/// the centre half the time (kind, excitation and side random, so inputs that meet, and
-/// the order in which Golly looks for them, come up often), else any state.
+/// (centres 3 apart, so no centre sees another's cells): the centre any state, and each of
+/// its four neighbours, independently, half the time an arrow pointing at the centre (kind
+/// and excitation random, so inputs that meet, and the order in which Golly looks for them,
+/// come up often), else any state.
 fn neighbourhoods(rule: Rule, k: u32, seed: u64) -> World {
     let mut world = World::new(3 * k, 3 * k, Topology::Torus, rule).unwrap();
     let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;

@@ -278,7 +278,7 @@ fn measure(
         samples,
         transfer_bytes,
         window: Some(window::Window { start, end }),
-        kernel: report.as_ref().map(|r| r.summary()),
+        kernel: report.as_ref().and_then(|r| r.described()),
         decisions: machine
             .iter()
             .flat_map(|m| m.decisions().iter().cloned())

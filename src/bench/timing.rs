@@ -48,8 +48,6 @@ pub(super) enum Next {
     /// replayed, favour other shapes; the controller carries on across the reload, scoring
     /// each candidate against the batches around it and never across one).
     Restart,
-    /// Warm: time the repeats.
-    Done,
 }
 
 /// The bench's warm-up and re-timing, as a state machine driven by the clock and the
@@ -63,6 +61,8 @@ pub(super) enum Next {
 /// logged ([`WarmUp::decisions`]; `golab bench --verbose`).
 #[derive(Debug)]
 pub(super) struct WarmUp {
+    /// Clock reading (seconds) when this warm-up began (the first or one after a re-time).
+    began: f64,
     /// Clock reading (seconds) when the last tuning ended or the warm-up began.
     settling_since: f64,
     /// The last timed window's seconds (NaN after tuning: nothing to agree with).
@@ -78,6 +78,7 @@ impl WarmUp {
     /// reading `now`.
     pub(super) fn new(first: f64, now: f64) -> WarmUp {
         WarmUp {
+            began: now,
             settling_since: now,
             last: first,
             tuning: false,
@@ -89,15 +90,16 @@ impl WarmUp {
     /// Start warming up again at clock reading `now`, the window's first run having taken
     /// `first` seconds (after [`WarmUp::retime`]).
     pub(super) fn again(&mut self, first: f64, now: f64) {
+        self.began = now;
         self.settling_since = now;
         self.last = first;
         self.tuning = false;
     }
 
-    /// What to do at clock reading `now` (seconds since the warm-up began), the stepper
-    /// tuning or not.
+    /// What to do at clock reading `now`, the stepper tuning or not (tuning is waited for
+    /// up to [`TUNING_MOST`] seconds a warm-up).
     pub(super) fn next(&mut self, now: f64, tuning: bool) -> Next {
-        if tuning && now < TUNING_MOST {
+        if tuning && now - self.began < TUNING_MOST {
             if !self.tuning {
                 self.log(
                     now,
@@ -117,8 +119,8 @@ impl WarmUp {
     }
 
     /// A timed window took `seconds` at clock reading `now`, the stepper tuning after it or
-    /// not: [`Next::Done`] when warm, else [`Next::Window`] again.
-    pub(super) fn window_took(&mut self, now: f64, seconds: f64, tuning: bool) -> Next {
+    /// not: whether the stepper is warm (time the repeats) or not (ask [`WarmUp::next`]).
+    pub(super) fn window_took(&mut self, now: f64, seconds: f64, tuning: bool) -> bool {
         let agree = (seconds - self.last).abs() <= 0.03 * seconds.max(self.last) && !tuning;
         let last = std::mem::replace(&mut self.last, seconds);
         let settled_for = now - self.settling_since;
@@ -131,17 +133,17 @@ impl WarmUp {
                     seconds * 1e3
                 ),
             );
-            Next::Done
+            true
         } else if settled_for >= WARM_UP.1 {
             self.log(now, "windows still disagree after 20 s: timing anyway");
-            Next::Done
+            true
         } else {
-            Next::Window
+            false
         }
     }
 
     /// Whether the repeats must be timed again: the stepper tuned during them (at most
-    /// [`RETIMES_MOST`] times).
+    /// [`RETIMES_MOST`] times; the warm-up then starts [`WarmUp::again`]).
     pub(super) fn retime(&mut self, now: f64, tuned_meanwhile: bool) -> bool {
         if !tuned_meanwhile || self.retimes == RETIMES_MOST {
             return false;
@@ -151,8 +153,6 @@ impl WarmUp {
             now,
             "the stepper tuned during the repeats: warming up and timing them again",
         );
-        self.settling_since = now;
-        self.last = f64::NAN;
         true
     }
 
@@ -199,11 +199,10 @@ pub(super) fn warm_up(
             }
             Next::Window => {
                 let t = window(stepper)?;
-                if machine.window_took(clock(), t, stepper.tuning()) == Next::Done {
+                if machine.window_took(clock(), t, stepper.tuning()) {
                     return Ok(());
                 }
             }
-            Next::Done => return Ok(()),
         }
     }
 }
@@ -224,12 +223,12 @@ mod tests {
         // Tuning was last seen at 0.3 s.
         assert_eq!(w.next(0.35, false), Next::Window);
         // Noisy windows (a GPU clocking up): 10 ms, 8 ms, 7 ms, 7.1 ms.
-        assert_eq!(w.window_took(0.4, 0.010, false), Next::Window);
-        assert_eq!(w.window_took(0.5, 0.008, false), Next::Window);
-        assert_eq!(w.window_took(0.6, 0.007, false), Next::Window);
+        assert!(!w.window_took(0.4, 0.010, false));
+        assert!(!w.window_took(0.5, 0.008, false));
+        assert!(!w.window_took(0.6, 0.007, false));
         // They agree, but only 0.4 s after tuning ended.
-        assert_eq!(w.window_took(0.7, 0.0071, false), Next::Window);
-        assert_eq!(w.window_took(0.9, 0.0070, false), Next::Done);
+        assert!(!w.window_took(0.7, 0.0071, false));
+        assert!(w.window_took(0.9, 0.0070, false));
         let log = w.decisions().join(
             "
 ",
@@ -250,7 +249,7 @@ mod tests {
         let done = loop {
             t += 0.5;
             speed *= 0.9;
-            if w.window_took(t, speed, false) == Next::Done {
+            if w.window_took(t, speed, false) {
                 break t;
             }
         };
@@ -262,7 +261,11 @@ mod tests {
         assert_eq!(v.decisions().len(), 2, "logged once");
         assert!(v.decisions().last().unwrap().contains("60 s"));
         // Tuning after a timed window means it does not agree with anything.
-        assert_eq!(v.window_took(61.1, 0.01, true), Next::Window);
+        assert!(!v.window_took(61.1, 0.01, true));
+        // The minute counts from each warm-up: one begun again at 70 s still waits at 90 s.
+        v.again(0.01, 70.0);
+        assert_eq!(v.next(90.0, true), Next::Restart);
+        assert_eq!(v.next(131.0, true), Next::Window);
     }
 
     /// Repeats during which the stepper tuned are timed again, twice at most, each time
@@ -272,7 +275,8 @@ mod tests {
         let mut w = WarmUp::new(0.01, 0.0);
         assert!(!w.retime(1.0, false));
         assert!(w.retime(2.0, true));
-        assert!(w.last.is_nan() && w.settling_since == 2.0);
+        w.again(0.01, 2.0);
+        assert!(w.began == 2.0 && w.settling_since == 2.0);
         assert!(w.retime(3.0, true));
         assert!(!w.retime(4.0, true));
         assert_eq!(w.decisions().len(), 2);

@@ -200,9 +200,9 @@ pub struct Snapshot {
     /// What the kernel is doing, where the strategy says ([`crate::step::KernelReport`]:
     /// shape, births way, share of strips replayed over the last GPS window).
     pub kernel: Option<String>,
-    /// The latest adaptive decisions, oldest first: the kernel's shape controller and births
-    /// chooser, the engine's submission pacing and this thread's batch pacing
-    /// ([`crate::step::pacing`]).
+    /// The latest adaptive decisions: the kernel's shape controller and births chooser, the
+    /// engine's submission pacing and this thread's batch pacing ([`crate::step::pacing`]),
+    /// each oldest first.
     pub decisions: Vec<String>,
     /// The latest drawn window.
     pub view: Option<ViewImage>,

@@ -267,7 +267,7 @@ impl Stepper for JoinedAdapter {
     fn take_report(&mut self) -> Result<Option<KernelReport>, StepError> {
         let report = self.inner.take_report()?;
         Ok(match (report, &self.surface) {
-            (Some(mut report), Some(surface)) => {
+            (Some(mut report), Some(surface)) if !report.description.is_empty() => {
                 report.description = format!(
                     "{} on a {} (edge ring copied every generation)",
                     report.description, surface.topology

@@ -5,7 +5,8 @@
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct KernelReport {
     /// The kernel and its shape in words (`"stream kernel, 6 gens/dispatch, 12-row strips
-    /// (tuned), direct births, replaying repeats"`).
+    /// (tuned), direct births, replaying repeats"`); empty where the report carries only
+    /// decisions (a kernel with no shape to describe, whose submissions were paced).
     pub description: String,
     /// `(replayed, stepped)` strips since the last report, where the kernel replays regions
     /// whose neighbourhood repeats instead of stepping them
@@ -15,7 +16,9 @@ pub struct KernelReport {
     /// them, once), and the generations a dispatch steps: the floor of the device traffic a
     /// generation costs, for a roofline that counts only bytes really moved.
     pub state_bytes: Option<(u64, u32)>,
-    /// The shape controller's latest decisions, oldest first.
+    /// The latest adaptive decisions: the shape controller's and the births chooser's, then
+    /// the submission pacer's ([`crate::step::pacing`]), each oldest first. A current view
+    /// (each report repeats what is still kept), not only what is new.
     pub decisions: Vec<String>,
 }
 
@@ -33,6 +36,11 @@ impl KernelReport {
     pub fn bytes_per_gen_floor(&self) -> Option<f64> {
         let (bytes, gens) = self.state_bytes?;
         Some(2.0 * bytes as f64 * self.stepped_share() / f64::from(gens.max(1)))
+    }
+
+    /// [`KernelReport::summary`], where the kernel describes itself.
+    pub fn described(&self) -> Option<String> {
+        (!self.description.is_empty()).then(|| self.summary())
     }
 
     /// The description with the share of strips replayed, where the kernel replays.

@@ -1,6 +1,5 @@
 //! The simulation thread's loop: commands, batches, statistics, drawing, publishing.
 
-use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -50,8 +49,9 @@ pub(super) struct Worker {
     pending_steps: u64,
     /// Generations per batch, kept to about [`MAX_BATCH`] of the thread's time.
     pacer: Pacer,
-    /// The latest adaptive decisions: the kernel's and the pacers', oldest first.
-    decisions: VecDeque<String>,
+    /// The kernel's latest report's decisions (its controller's and its submissions'),
+    /// replaced by each report.
+    kernel_decisions: Vec<String>,
     stats: Stats,
     stats_at: Option<Instant>,
     view: Option<ViewImage>,
@@ -113,7 +113,7 @@ impl Worker {
             speed: Speed::PerFrame(1),
             pending_steps: 0,
             pacer: Pacer::new("runner batches", MAX_BATCH, Growth::Double, 1 << 20),
-            decisions: VecDeque::new(),
+            kernel_decisions: Vec::new(),
             stats: Stats::empty(generation, STAT_BUCKETS),
             stats_at: None,
             view: None,
@@ -191,7 +191,7 @@ impl Worker {
             wall_gps: self.wall_gps,
             gpu_gps: self.gpu_gps,
             kernel: self.kernel.clone(),
-            decisions: self.decisions.iter().cloned().collect(),
+            decisions: self.decisions(),
             view: self.view.clone(),
             can_undo: self.history.can_undo(),
             can_redo: self.history.can_redo(),
@@ -333,8 +333,6 @@ impl Worker {
         // own work (kernel time, where the device reports it) is short grows
         // (crate::step::pacing says why each).
         self.pacer.observe(want, took, gpu, u64::MAX);
-        let paced = self.pacer.take_decisions();
-        self.log_decisions(paced);
         self.dirty = true;
         self.stats_dirty = true;
         self.changed = true;
@@ -349,25 +347,24 @@ impl Worker {
             self.gps_window = (Instant::now(), 0, 0.0);
             match self.sim.take_report() {
                 Ok(report) => {
-                    if let Some(r) = &report {
-                        self.log_decisions(r.decisions.clone());
-                    }
-                    self.kernel = report.map(|r| r.summary());
+                    self.kernel = report.as_ref().and_then(|r| r.described());
+                    self.kernel_decisions = report.map(|r| r.decisions).unwrap_or_default();
                 }
                 Err(e) => self.fail(e),
             }
         }
     }
 
-    /// Keep `decisions` (the runner's pacing, the kernel's controller and submissions) in
-    /// the log the window's statistics show, the latest [`DECISIONS_KEPT`].
-    fn log_decisions(&mut self, decisions: Vec<String>) {
-        for d in decisions {
-            if self.decisions.len() == DECISIONS_KEPT {
-                self.decisions.pop_front();
-            }
-            self.decisions.push_back(d);
-        }
+    /// The decisions the window shows: the kernel's latest report's, then this thread's
+    /// batch pacing, the latest [`DECISIONS_KEPT`].
+    fn decisions(&self) -> Vec<String> {
+        let all: Vec<String> = self
+            .kernel_decisions
+            .iter()
+            .cloned()
+            .chain(self.pacer.decisions())
+            .collect();
+        all[all.len().saturating_sub(DECISIONS_KEPT)..].to_vec()
     }
 
     /// Statistics at most every [`STATS_EVERY`] while running, and never taking more than

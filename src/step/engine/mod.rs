@@ -368,13 +368,20 @@ impl<S: DeviceState> Stepper for ResidentStepper<S> {
     fn take_report(&mut self) -> Result<Option<KernelReport>, StepError> {
         self.op(|s| match s.state.as_mut() {
             Some(state) => {
-                let mut report = state.report(&mut s.session)?;
-                // The submissions' pacing decisions join the kernel's own, in one log.
-                let paced = s.session.pacer.take_decisions();
-                if let Some(r) = report.as_mut() {
-                    r.decisions.extend(paced);
-                }
-                Ok(report)
+                // The submissions' pacing decisions join the kernel's own, in one report,
+                // even for a kernel that describes nothing else.
+                let paced = s.session.pacer.decisions();
+                Ok(match state.report(&mut s.session)? {
+                    Some(mut r) => {
+                        r.decisions.extend(paced);
+                        Some(r)
+                    }
+                    None if !paced.is_empty() => Some(KernelReport {
+                        decisions: paced,
+                        ..KernelReport::default()
+                    }),
+                    None => None,
+                })
             }
             None => Ok(None),
         })

@@ -168,8 +168,8 @@ pub fn step(cell: u8, [n, w, e, s]: [u8; 4]) -> u8 {
     let me = arrow(cell);
     let excited = me.is_some_and(|a| a.excited);
     let ahead = at.ahead();
-    // What the cell ahead (a sensitised one) will become next generation, given this
-    // cell's own excitation as the bit it receives.
+    // What the cell ahead of a transmission state (ground or sensitised) becomes next
+    // generation, given this cell's own excitation as the bit it receives.
     let ahead_becomes_ordinary = ahead == 8 || (ahead == 4 && excited) || (ahead == 5 && !excited);
     let ahead_becomes_confluent = ahead == 7 && excited;
     let ahead_stays_sensitised = (ahead == 0 && excited)
@@ -236,7 +236,8 @@ pub fn step(cell: u8, [n, w, e, s]: [u8; 4]) -> u8 {
         1..=8 => {
             let one = at.excited_arrow_in(false);
             let input = at.input();
-            let as_state = |v: i32| (v.rem_euclid(256)) as u8;
+            // Golly's arithmetic below lands on 6..=20 for every input, none included.
+            let as_state = |v: i32| v as u8;
             match (cell, one) {
                 (1..=3, _) => 2 * cell + u8::from(one),
                 (4, false) => 8,
@@ -287,6 +288,7 @@ pub fn step(cell: u8, [n, w, e, s]: [u8; 4]) -> u8 {
                 }
             }
         }
+        // The crossings, 29..=31 (a rule of 32 states has no others).
         _ => {
             if at.excited_arrow_in(true) {
                 0

@@ -1,6 +1,7 @@
 //! von Neumann's 29-state self-reproducing automaton (`JvN29`), Renato Nobili's 32-state
 //! extension with crossing states (`Nobili32`) and Tim Hutton's write-and-retract variant
-//! of it (`Hutton32`, in [`hutton`]), built in as Golly has them (its JvN algorithm), compiled to the same [`Tree`] every rule table runs as: so every strategy
+//! of it (`Hutton32`, in [`hutton`]), built in as Golly has them (its JvN algorithm),
+//! compiled to the same [`Tree`] every rule table runs as: so every strategy
 //! that runs rule tables (scalar, rayon, gpu-resident, the hashed plane) runs them.
 //!
 //! The states, in Golly's numbering: 0 the ground state U; 1–8 the sensitised states of the

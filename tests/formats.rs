@@ -505,17 +505,19 @@ fn the_gzipped_gun_reads_like_the_plain_one_by_content_not_name() {
 /// `golab run --pattern <pattern> --size <size> --gens <gens> --json --strategy scalar`,
 /// which must succeed; its JSON report as text.
 fn run_json(pattern: &str, size: &str, gens: &str) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_golab"))
-        .args(["run", "--pattern", pattern, "--size", size, "--gens", gens])
-        .args(["--json", "--strategy", "scalar"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{pattern}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let out = common::golab_ok(&[
+        "run",
+        "--pattern",
+        pattern,
+        "--size",
+        size,
+        "--gens",
+        gens,
+        "--json",
+        "--strategy",
+        "scalar",
+    ]);
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[test]

@@ -5,8 +5,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use common::*;
 use golab::hashlife::HashUniverse;
 use golab::rule::Rule;
@@ -80,17 +78,7 @@ fn bgolly_population(file: &str, gens: u128) -> u128 {
 
 /// golab's population after `gens` generations of `file`, through `golab run`.
 fn golab_population(file: &str, gens: &str) -> (u128, u128) {
-    let out = Command::new(env!("CARGO_BIN_EXE_golab"))
-        .args(["run", "--strategy", "hashlife", "--json", "--pattern", file])
-        .args(["--gens", gens])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "golab run {file}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = golab_run_json(&["--strategy", "hashlife", "--pattern", file, "--gens", gens]);
     let number = |key: &str| -> u128 {
         report[key]
             .as_u64()

@@ -273,17 +273,28 @@ fn diamond_sums_stay_exact_on_full_runs() {
         let rule: Rule = format!("R{r},C0,M0,S{max}..{max},B1..1,NN")
             .parse()
             .unwrap();
-        let mut start = World::new(40, 37, Topology::Torus, rule).unwrap();
-        start.fill_random(100.0, 1).unwrap();
-        assert_eq!(scalar_after(&start, 1).population(), 40 * 37, "{rule}");
-        assert_matches_scalar(
-            factory_for(Strategy::GpuResident),
-            Strategy::GpuResident,
-            &start,
-            2,
-            &format!("{rule}, every run full"),
-        );
+        full_world_matches_scalar(rule, 40, 37, "every run full");
     }
+}
+
+/// A `w × h` torus of `rule` with every cell alive, whose survival needs every neighbour
+/// counted (scalar keeps it full), stepped by gpu-resident as by scalar: the largest counts
+/// the diamond's sums give.
+fn full_world_matches_scalar(rule: Rule, w: u32, h: u32, what: &str) {
+    let mut start = World::new(w, h, Topology::Torus, rule).unwrap();
+    start.fill_random(100.0, 1).unwrap();
+    assert_eq!(
+        scalar_after(&start, 1).population(),
+        u64::from(w * h),
+        "{rule}"
+    );
+    assert_matches_scalar(
+        factory_for(Strategy::GpuResident),
+        Strategy::GpuResident,
+        &start,
+        2,
+        &format!("{rule}, {what}"),
+    );
 }
 
 #[test]
@@ -324,16 +335,7 @@ fn the_small_diamond_counts_exactly_on_awkward_sizes() {
     let rule: Rule = format!("R10,C0,M1,S{}..{},B1..1,NN", max + 1, max + 1)
         .parse()
         .unwrap();
-    let mut start = World::new(150, 80, Topology::Torus, rule).unwrap();
-    start.fill_random(100.0, 1).unwrap();
-    assert_eq!(scalar_after(&start, 1).population(), 150 * 80, "{rule}");
-    assert_matches_scalar(
-        factory_for(Strategy::GpuResident),
-        Strategy::GpuResident,
-        &start,
-        2,
-        &format!("{rule}, every diamond full"),
-    );
+    full_world_matches_scalar(rule, 150, 80, "every diamond full");
 }
 
 #[test]
@@ -572,26 +574,15 @@ fn bgolly_gives_the_same_populations_on_a_sample_of_its_files() {
         let path =
             std::path::PathBuf::from(format!("/usr/share/golly/Patterns/Larger-than-Life/{name}"));
         let theirs = bgolly_algo_population("Larger than Life", &path, gens);
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_golab"))
-            .args([
-                "run",
-                "--strategy",
-                "rayon",
-                "--json",
-                "--gens",
-                &gens.to_string(),
-                "--pattern",
-            ])
-            .arg(&path)
-            .output()
-            .unwrap();
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout)
-            .unwrap_or_else(|e| panic!("{name}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
-        assert_eq!(
-            report["occupied"].as_u64().unwrap() as u128,
-            theirs,
-            "{name}"
-        );
+        let ours = golab_occupied(&[
+            "--strategy",
+            "rayon",
+            "--gens",
+            &gens.to_string(),
+            "--pattern",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(ours, theirs, "{name}");
     }
 }
 

@@ -539,19 +539,17 @@ fn hutton32_soups_give_bgollys_cells() {
         assert!(expected.3.len() > 100, "a soup of many states survives");
         for strategy in ["scalar", "gpu-resident"] {
             let ours = dir.join(format!("golab{seed}-{strategy}.rle"));
-            let run = std::process::Command::new(env!("CARGO_BIN_EXE_golab"))
-                .args(["run", "--strategy", strategy, "--gens", &gens.to_string()])
-                .arg("--pattern")
-                .arg(&soup)
-                .arg("--out")
-                .arg(&ours)
-                .output()
-                .unwrap();
-            assert!(
-                run.status.success(),
-                "{}",
-                String::from_utf8_lossy(&run.stderr)
-            );
+            golab_ok(&[
+                "run",
+                "--strategy",
+                strategy,
+                "--gens",
+                &gens.to_string(),
+                "--pattern",
+                soup.to_str().unwrap(),
+                "--out",
+                ours.to_str().unwrap(),
+            ]);
             assert!(
                 cells(&ours) == expected,
                 "Hutton32 on {strategy}, soup {seed}: the cells after {gens} generations differ from bgolly's"

@@ -254,25 +254,17 @@ fn golab_run_gives_bgollys_populations_on_every_surface() {
         let theirs = live_cells(&theirs_file);
         for strategy in ["scalar", "cpu-bitsliced", "gpu-resident"] {
             let ours_file = dir.join(format!("golab{i}-{strategy}.rle"));
-            let out = Command::new(env!("CARGO_BIN_EXE_golab"))
-                .args([
-                    "run",
-                    "--strategy",
-                    strategy,
-                    "--gens",
-                    "200",
-                    "--pattern",
-                    file,
-                ])
-                .arg("--out")
-                .arg(&ours_file)
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{suffix} on {strategy}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            common::golab_ok(&[
+                "run",
+                "--strategy",
+                strategy,
+                "--gens",
+                "200",
+                "--pattern",
+                file,
+                "--out",
+                ours_file.to_str().unwrap(),
+            ]);
             assert_eq!(
                 live_cells(&ours_file),
                 theirs,

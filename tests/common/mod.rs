@@ -278,20 +278,24 @@ pub fn view_buffer(ctx: &golab::gpu::GpuContext, pixels: usize) -> wgpu::Buffer 
     })
 }
 
-/// `golab run --json ARGS…`'s report (the run must succeed; its stderr is the message).
-pub fn golab_run_json(args: &[&str]) -> serde_json::Value {
+/// The standard output of `golab ARGS…`, which must succeed (its stderr is the message).
+pub fn golab_ok(args: &[&str]) -> Vec<u8> {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_golab"))
-        .arg("run")
-        .arg("--json")
         .args(args)
         .output()
         .expect("golab runs");
     assert!(
         out.status.success(),
-        "golab run {args:?}: {}",
+        "golab {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).expect("golab run --json prints JSON")
+    out.stdout
+}
+
+/// `golab run --json ARGS…`'s report (the run must succeed; its stderr is the message).
+pub fn golab_run_json(args: &[&str]) -> serde_json::Value {
+    let all: Vec<&str> = ["run", "--json"].iter().chain(args).copied().collect();
+    serde_json::from_slice(&golab_ok(&all)).expect("golab run --json prints JSON")
 }
 
 /// Golly's population (every cell not in state 0) of `golab run --json ARGS…`.

@@ -170,12 +170,12 @@ impl GpuContext {
         layout: &wgpu::BindGroupLayout,
         buffers: &[&wgpu::Buffer],
     ) -> wgpu::BindGroup {
-        let entries = whole_buffer_entries(buffers);
-        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some(label),
-            layout,
-            entries: &entries,
-        })
+        let numbered: Vec<(u32, &wgpu::Buffer)> = buffers
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| (i as u32, b))
+            .collect();
+        self.bind_buffers_at(label, layout, &numbered)
     }
 
     /// A bind group giving each buffer the binding number beside it in `layout`, whole

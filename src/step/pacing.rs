@@ -118,26 +118,6 @@ impl Pacer {
         };
         self.gens = next.clamp(1, most.clamp(1, self.ceiling));
         if self.gens >= before.saturating_mul(2) || self.gens.saturating_mul(2) <= before {
-            let (from, to) = (before, self.gens);
-            let n = self.decisions.len();
-            // A flip-flop: the last two entries are a move and its reverse, and this is one
-            // of them again.
-            let flip_flop = n >= 2 && {
-                let (a, b) = (&self.decisions[n - 2], &self.decisions[n - 1]);
-                (a.from, a.to) == (b.to, b.from)
-            };
-            if flip_flop
-                && let Some(same) = self
-                    .decisions
-                    .range_mut(n - 2..)
-                    .find(|d| (d.from, d.to) == (from, to))
-            {
-                same.again += 1;
-                return self.gens;
-            }
-            if n == KEPT {
-                self.decisions.pop_front();
-            }
             let text = format!(
                 "{}: {} → {} generations ({why}: {} took {:.2} ms of work, {:.2} ms wall; budget {:.1} ms)",
                 self.what,
@@ -148,14 +128,38 @@ impl Pacer {
                 wall_s * 1e3,
                 budget * 1e3
             );
-            self.decisions.push_back(Decision {
-                from,
-                to,
-                text,
-                again: 0,
-            });
+            self.record(before, self.gens, text);
         }
         self.gens
+    }
+
+    /// Log a move from `from` to `to` generations, described by `text`: folded into its
+    /// earlier entry when the last two entries are a move and its reverse and this is one of
+    /// them again (a flip-flop), else appended (the oldest dropped past [`KEPT`]).
+    fn record(&mut self, from: u64, to: u64, text: String) {
+        let n = self.decisions.len();
+        let flip_flop = n >= 2 && {
+            let (a, b) = (&self.decisions[n - 2], &self.decisions[n - 1]);
+            (a.from, a.to) == (b.to, b.from)
+        };
+        if flip_flop
+            && let Some(same) = self
+                .decisions
+                .range_mut(n - 2..)
+                .find(|d| (d.from, d.to) == (from, to))
+        {
+            same.again += 1;
+            return;
+        }
+        if n == KEPT {
+            self.decisions.pop_front();
+        }
+        self.decisions.push_back(Decision {
+            from,
+            to,
+            text,
+            again: 0,
+        });
     }
 
     /// The latest decisions that moved the batch size by 2× or more, oldest first.

@@ -18,22 +18,23 @@
 //! 9–16 ordinary and 17–24 special transmission (east, north, west, south; quiescent then
 //! excited), 25–28 confluent, 29–31 crossings.
 
-/// Directions as the states number them: east, north, west, south.
-const EAST: u8 = 0;
-const NORTH: u8 = 1;
-const WEST: u8 = 2;
-const SOUTH: u8 = 3;
+use super::{Cell, EAST, NORTH, SOUTH, WEST};
 
-/// A transmission state's parts, or `None` for any other state.
+/// A transmission state's parts (as [`Cell::decode`] reads them), or `None` for any other
+/// state.
 fn arrow(state: u8) -> Option<Arrow> {
-    (9..=24).contains(&state).then(|| {
-        let k = state - 9;
-        Arrow {
-            special: k >= 8,
-            excited: k % 8 >= 4,
-            dir: k % 4,
-        }
-    })
+    match Cell::decode(state) {
+        Cell::Transmission {
+            special,
+            dir,
+            excited,
+        } => Some(Arrow {
+            special,
+            excited,
+            dir,
+        }),
+        _ => None,
+    }
 }
 
 /// A transmission state: its kind, whether it is excited and where it points.
@@ -44,9 +45,14 @@ struct Arrow {
     dir: u8,
 }
 
-/// The transmission state with these parts.
+/// The transmission state with these parts ([`Cell::encode`]).
 fn arrow_state(special: bool, excited: bool, dir: u8) -> u8 {
-    9 + 8 * u8::from(special) + 4 * u8::from(excited) + dir % 4
+    Cell::Transmission {
+        special,
+        dir: dir % 4,
+        excited,
+    }
+    .encode()
 }
 
 /// Whether `state` is a sensitised state (1–8).

@@ -200,6 +200,8 @@ pub struct Snapshot {
     /// What the kernel is doing, where the strategy says ([`crate::step::KernelReport`]:
     /// shape, births way, share of strips replayed over the last GPS window).
     pub kernel: Option<String>,
+    /// Whether the stepper is still tuning its kernel (speeds include its trials).
+    pub tuning: bool,
     /// The latest adaptive decisions: the kernel's shape controller and births chooser, the
     /// engine's submission pacing and this thread's batch pacing ([`crate::step::pacing`]),
     /// each oldest first.
@@ -258,6 +260,7 @@ impl Snapshot {
             wall_gps: 0.0,
             gpu_gps: None,
             kernel: None,
+            tuning: false,
             decisions: Vec::new(),
             view: None,
             can_undo: false,

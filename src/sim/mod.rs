@@ -313,6 +313,12 @@ impl Simulation {
         Ok(self.stepper.take_report()?)
     }
 
+    /// Whether the stepper is still choosing how to step ([`crate::step::Stepper::tuning`]):
+    /// speeds measured meanwhile include its trials.
+    pub fn tuning(&self) -> bool {
+        self.stepper.tuning()
+    }
+
     /// Batches of a multiple of this many generations suit the stepper best
     /// ([`crate::step::Stepper::batch_multiple`]).
     pub fn batch_multiple(&self) -> u64 {

@@ -191,6 +191,7 @@ impl Worker {
             wall_gps: self.wall_gps,
             gpu_gps: self.gpu_gps,
             kernel: self.kernel.clone(),
+            tuning: self.sim.tuning(),
             decisions: self.decisions(),
             view: self.view.clone(),
             can_undo: self.history.can_undo(),

@@ -1,17 +1,22 @@
 //! gpu-bitpacked's adaptive controller: before each batch it decides the stream kernel's
 //! shape ([`ShapeController`]) and how the batch writes births ([`BirthChooser`]), and it
-//! learns from each batch's kernel time, logging every decision in one log. The two share
-//! one rule: while the shape is being tuned no births probe runs and no births timing is
-//! compared, so every shape is timed the same way. One controller per world key is kept on
-//! the device ([`Kept`]), so a world loaded again (the benchmark's repeats, the app's
-//! Reset) goes on where the last one stopped. Submission sizing and the runner's batch
-//! bound size batches around it (docs/architecture.md, "adaptive mechanisms").
+//! learns from the kernel times of what ran ([`samples`](super::samples): batches, or whole
+//! passes where the world is stepped over the same generations again and again), logging
+//! every decision in one log. The order is fixed: first the births way ([`Duel`], with the
+//! untuned shape), then the shape's sweep in that way, then both watched; while the shape
+//! is being tuned no births probe runs and no births timing is compared, so every shape is
+//! timed the same way. One controller per world key is kept on the device ([`Kept`]), so a
+//! world loaded again (the benchmark's repeats, the app's Reset) goes on where the last one
+//! stopped. Submission sizing and the runner's batch bound size batches around it
+//! (docs/architecture.md, "adaptive mechanisms").
 
 use std::collections::VecDeque;
 
 use super::births::{BirthChooser, Births};
 use super::controller::ShapeController;
-use super::tuner::{KeptByKey, Shape, Space, TuneKey};
+use super::duel::Duel;
+use super::samples::{Batch, Event, Sampler};
+use super::tuner::{KeptByKey, Shape, Space, TuneKey, long_enough};
 use crate::config::BirthChoice;
 
 /// Most births decisions the log keeps.
@@ -23,22 +28,30 @@ pub struct Adaptive {
     /// `None` for the tile kernel, whose shape is fixed.
     shape: Option<ShapeController>,
     births: BirthChooser,
+    /// The duel choosing the births way before a sweep of the shape (while it runs).
+    duel: Option<Duel>,
+    sampler: Sampler,
     /// How the batch being timed writes births.
     last: Births,
-    /// Timed batches seen.
-    batches: u64,
-    /// Births decisions, each prefixed by its batch.
+    /// Samples learnt from (numbers the log where no shape controller does).
+    samples: u64,
+    /// Births decisions, each prefixed by its sample.
     log: VecDeque<String>,
 }
 
 impl Adaptive {
-    /// A controller choosing the shape with `shape` (none: fixed) and births with `births`.
+    /// A controller choosing the shape with `shape` (none: fixed) and births with `births`;
+    /// where both are chosen, births first.
     pub fn new(shape: Option<ShapeController>, births: BirthChooser) -> Adaptive {
+        let duel = (shape.as_ref().is_some_and(ShapeController::tuning) && !births.forced())
+            .then(Duel::default);
         Adaptive {
             shape,
             births,
+            duel,
+            sampler: Sampler::default(),
             last: Births::Direct,
-            batches: 0,
+            samples: 0,
             log: VecDeque::new(),
         }
     }
@@ -46,43 +59,126 @@ impl Adaptive {
     /// The shape (`fixed` where nothing chooses it) and births way of the next batch of
     /// `gens` generations.
     pub fn for_batch(&mut self, gens: u64, fixed: Shape) -> (Shape, Births) {
-        let shape = self.shape.as_ref().map_or(fixed, |c| c.for_batch(gens));
-        self.last = self.births.for_batch(self.tuning());
+        let shape = match (&self.shape, &self.duel) {
+            (None, _) => fixed,
+            (Some(c), Some(_)) => c.shape(),
+            (Some(c), None) => c.for_batch(gens),
+        };
+        self.last = match &self.duel {
+            Some(duel) => duel.way(),
+            None => self.births.for_batch(self.tuning()),
+        };
         (shape, self.last)
     }
 
     /// Hear that the batch [`Self::for_batch`] planned ran `shape` over `gens` generations
-    /// in `seconds` of kernel time.
-    pub fn observe(&mut self, shape: Shape, gens: u64, seconds: f64) {
-        let tuning = self.tuning();
-        let before = self.births.current();
-        self.births.observe(self.last, gens, seconds, tuning);
-        let now = self.births.current();
-        if now != before {
-            let per_gen = seconds / gens.max(1) as f64;
-            self.note(format!(
-                "batch {}: {} ({:.3} ms/gen on the probe)",
-                self.batches,
-                now.name(),
-                per_gen * 1e3
-            ));
+    /// from generation `start` in `seconds` of kernel time.
+    pub fn observe(&mut self, shape: Shape, start: u64, gens: u64, seconds: f64) {
+        let batch = Batch {
+            shape,
+            births: self.last,
+            start,
+            gens,
+            seconds,
+            timed: long_enough(shape, gens) && seconds > 0.0,
+        };
+        if let Some(event) = self.sampler.batch(batch) {
+            self.learn(event);
         }
-        if let Some(c) = self.shape.as_mut() {
-            c.observe(shape, gens, seconds);
-        }
-        self.batches += 1;
     }
 
+    /// The world was edited: what follows repeats nothing that came before.
+    pub fn edited(&mut self) {
+        let event = self.sampler.edited();
+        self.learn(event);
+    }
+
+    fn learn(&mut self, event: Event) {
+        let sample = match event {
+            Event::Break => {
+                if let Some(c) = self.shape.as_mut() {
+                    c.reloaded();
+                }
+                if let Some(duel) = self.duel.as_mut() {
+                    duel.broken();
+                }
+                return;
+            }
+            Event::Repeating => {
+                self.note("the world repeats: timing whole passes".to_string());
+                if let Some(c) = self.shape.as_mut() {
+                    c.repeating();
+                }
+                self.duel_before_a_sweep();
+                return;
+            }
+            Event::Sample(sample) => sample,
+        };
+        self.samples += 1;
+        if let Some(duel) = self.duel.as_mut() {
+            if let Some(way) = duel.observe(sample.births, sample.per_gen()) {
+                let score = duel.score();
+                self.duel = None;
+                self.births.start_with(way);
+                self.note(format!(
+                    "{} before the shape is swept (records took {:.0} % of direct stores' \
+                     time)",
+                    way.name(),
+                    100.0 * score
+                ));
+            }
+            return;
+        }
+        let tuning = self.tuning();
+        let before = self.births.current();
+        self.births
+            .observe(sample.births, sample.gens, sample.seconds, tuning);
+        let now = self.births.current();
+        if now != before {
+            self.note(format!(
+                "{} ({:.3} ms/gen on the probe)",
+                now.name(),
+                sample.per_gen() * 1e3
+            ));
+            // The shape was swept for the other way (a soup that settled: records chosen
+            // while it was dense, direct stores once replay skips most strips).
+            if let Some(c) = self.shape.as_mut() {
+                c.sweep_again(&format!("{} now", now.name()));
+            }
+        }
+        if let Some(c) = self.shape.as_mut() {
+            let was_sweeping = c.sweeping();
+            c.observe(sample.shape, sample.gens, sample.seconds);
+            if !was_sweeping {
+                self.duel_before_a_sweep();
+            }
+        }
+    }
+
+    /// A sweep of the shape starts (the world repeats, or its speed moved: see
+    /// [`ShapeController`]): the births way is chosen again first, on the world as it is now.
+    fn duel_before_a_sweep(&mut self) {
+        if self.shape.as_ref().is_some_and(ShapeController::sweeping) && !self.births.forced() {
+            self.duel = Some(Duel::warm());
+        }
+    }
+
+    /// Log `decision`, numbered like the shape controller's (timed samples it saw; the
+    /// samples learnt here where there is none), so the two logs merge in order.
     fn note(&mut self, decision: String) {
         if self.log.len() == LOG_MOST {
             self.log.pop_front();
         }
-        self.log.push_back(decision);
+        let at = self
+            .shape
+            .as_ref()
+            .map_or(self.samples, ShapeController::samples);
+        self.log.push_back(format!("sample {at}: {decision}"));
     }
 
-    /// Whether the shape is still being found (births then stay as they are).
+    /// Whether the births way or the shape is still being found (births probes then wait).
     pub fn tuning(&self) -> bool {
-        self.shape.as_ref().is_some_and(ShapeController::tuning)
+        self.duel.is_some() || self.shape.as_ref().is_some_and(ShapeController::tuning)
     }
 
     /// The chosen shape (`fixed` where nothing chooses it).
@@ -97,11 +193,19 @@ impl Adaptive {
             .map_or(fixed, ShapeController::least_gens)
     }
 
-    /// The shape controller's state in words, or "fixed".
+    /// The controller's state in words, or "fixed"; "(by passes)" where samples are whole
+    /// passes over a repeated world.
     pub fn state(&self) -> String {
-        self.shape
-            .as_ref()
-            .map_or_else(|| "fixed".to_string(), ShapeController::state)
+        let state = match (&self.shape, &self.duel) {
+            (None, _) => "fixed".to_string(),
+            (Some(_), Some(_)) => "choosing births".to_string(),
+            (Some(c), None) => c.state(),
+        };
+        if self.sampler.repeating() {
+            format!("{state} (by passes)")
+        } else {
+            state
+        }
     }
 
     /// How batches write births now (probes aside).
@@ -109,19 +213,30 @@ impl Adaptive {
         self.births.current()
     }
 
-    /// The latest decisions: the shape's, then the births'.
+    /// The latest decisions, the shape's and the births', in the order they were made.
     pub fn decisions(&self) -> Vec<String> {
-        let shape = self.shape.iter().flat_map(|c| c.decisions());
-        shape
+        let at = |d: &String| -> u64 {
+            d.strip_prefix("sample ")
+                .and_then(|rest| rest.split(':').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0)
+        };
+        let mut all: Vec<String> = self
+            .shape
+            .iter()
+            .flat_map(|c| c.decisions())
             .map(str::to_string)
             .chain(self.log.iter().cloned())
-            .collect()
+            .collect();
+        // Stable: the shape's first where both decided at one sample.
+        all.sort_by_key(at);
+        all
     }
 
-    /// A world of this key was loaded again (see [`ShapeController::reloaded`]).
+    /// A world of this key was loaded again.
     fn reloaded(&mut self) {
-        if let Some(c) = self.shape.as_mut() {
-            c.reloaded();
+        if let Some(event) = self.sampler.load() {
+            self.learn(event);
         }
     }
 }
@@ -142,6 +257,7 @@ impl Kept {
                 // A forced way is never carried over: it would stop later worlds choosing.
                 if births != BirthChoice::Auto || kept.births.forced() {
                     kept.births = new_births();
+                    kept.duel = None;
                 }
                 kept
             }
@@ -158,13 +274,14 @@ impl Kept {
             .forced()
             .then(|| self.0.get(&key))
             .flatten()
-            .map(|kept| kept.births)
-            .filter(|births| !births.forced());
+            .map(|kept| (kept.births, kept.duel))
+            .filter(|births| !births.0.forced());
         match chosen {
             Some(births) => self.0.keep(
                 key,
                 &Adaptive {
-                    births,
+                    births: births.0,
+                    duel: births.1,
                     ..controller.clone()
                 },
             ),
@@ -174,104 +291,4 @@ impl Kept {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::step::gpu_bitpacked::kernel::StepKernel;
-
-    fn key() -> TuneKey {
-        TuneKey {
-            width: 512,
-            height: 512,
-            rule: crate::rule::Rule::CONWAY,
-            torus: true,
-            kernel: StepKernel::Tile,
-            fixed: (None, None),
-        }
-    }
-
-    /// Batches of 96 generations: records cost `records`, direct stores `direct` seconds
-    /// per generation, whatever the shape; the ways the batches wrote births.
-    fn run(c: &mut Adaptive, batches: usize, direct: f64, records: f64) -> Vec<(bool, Births)> {
-        (0..batches)
-            .map(|_| {
-                let (shape, births) = c.for_batch(96, Shape { gens: 6, strip: 12 });
-                let per_gen = if births == Births::Records {
-                    records
-                } else {
-                    direct
-                };
-                let tuning = c.tuning();
-                c.observe(shape, 96, per_gen * 96.0);
-                (tuning, births)
-            })
-            .collect()
-    }
-
-    #[test]
-    fn births_wait_for_the_shape_then_switch_to_the_faster_way_and_say_so() {
-        let space = Space::new(6, Some(6), None, 2048);
-        let mut c = Adaptive::new(
-            Some(ShapeController::new(space)),
-            BirthChooser::new(BirthChoice::Auto),
-        );
-        // Records twice as fast: no probe while the shape tunes, then a switch, logged.
-        let ways = run(&mut c, 400, 2e-5, 1e-5);
-        assert!(
-            ways.iter().filter(|w| w.0).all(|w| w.1 == Births::Direct),
-            "a probe ran while the shape was tuning"
-        );
-        assert!(ways.iter().any(|w| w.0), "the shape tuned for a while");
-        assert_eq!(c.births(), Births::Records);
-        assert!(
-            c.decisions()
-                .iter()
-                .any(|d| d.contains("births in records")),
-            "{:?}",
-            c.decisions()
-        );
-    }
-
-    #[test]
-    fn a_world_loaded_again_goes_on_where_the_last_one_stopped() {
-        let kept = Kept::default();
-        let space = Space::new(6, Some(6), None, 2048);
-        let mut first = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto);
-        run(&mut first, 400, 2e-5, 1e-5);
-        kept.keep(key(), &first);
-        let again = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto);
-        assert_eq!(
-            (again.births(), again.state()),
-            (Births::Records, first.state())
-        );
-        // A forced way starts a chooser of its own; the shape still goes on. Kept, it does
-        // not stop the next world from choosing.
-        let forced = kept.controller(&key(), Some(space.clone()), BirthChoice::Direct);
-        assert_eq!(
-            (forced.births(), forced.state()),
-            (Births::Direct, first.state())
-        );
-        kept.keep(key(), &forced);
-        let after = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto);
-        assert_eq!(
-            after.births(),
-            Births::Records,
-            "the chosen way outlives a forced world"
-        );
-        // A forced way kept where nothing was chosen is not carried to a choosing world.
-        let fresh = Kept::default();
-        fresh.keep(key(), &forced);
-        let mut choosing = fresh.controller(&key(), Some(space), BirthChoice::Auto);
-        let ways = run(&mut choosing, 60, 2e-5, 1e-5);
-        assert!(
-            ways.iter().any(|w| w.1 == Births::Records),
-            "it probes again"
-        );
-        // The tile kernel's shape is fixed: births are chosen from the first batch.
-        let mut tile = Adaptive::new(None, BirthChooser::new(BirthChoice::Auto));
-        run(&mut tile, 40, 2e-5, 1e-5);
-        assert_eq!(
-            (tile.births(), tile.state()),
-            (Births::Records, "fixed".to_string())
-        );
-    }
-}
+mod tests;

@@ -62,7 +62,7 @@ const COMPARABLE_GENS: u64 = 128;
 const PROBE_SPACING_MOST: f64 = 64.0;
 
 /// A probe must be this much faster per generation to switch (timing noise is a few %).
-const SWITCH_BELOW: f64 = 0.97;
+pub const SWITCH_BELOW: f64 = 0.97;
 
 /// Chooses [`Births`] per batch (see the module doc).
 #[derive(Debug, Clone)]
@@ -101,6 +101,12 @@ impl BirthChooser {
             None if !tuning && self.batches == self.next_probe => self.current.other(),
             None => self.current,
         }
+    }
+
+    /// Batches write births `way` from now on (decided before the shape was swept:
+    /// [`super::duel`]); probes go on as scheduled. A forced way stays.
+    pub fn start_with(&mut self, way: Births) {
+        self.current = way;
     }
 
     /// Whether the way is forced ([`BirthChoice`] other than auto) rather than chosen.

@@ -8,7 +8,7 @@
 //!               │                       Climbing ──(the next one is not)──► Resting │ │
 //!               │                          ▲ (faster again: move on)               │ │
 //!               │                          └──── every 16th timed batch: probe ◄──┘ │
-//!               └──────────── speed moved more than 2× (Drift) ─────────────────────┘
+//!               └─── speed moved over 2× (Drift), births switched, world repeats ───┘
 //! ```
 //!
 //! **Sweeping** is the [`Tuner`]: every candidate shape timed twice, coarse then fine.
@@ -22,6 +22,10 @@
 //! block lasts as long as its slowest stepped strip), gradually — a sweep at any one moment
 //! picks that moment's best, the watch follows. When the chosen shape's own speed moves more
 //! than 2× ([`Drift`]) the world is swept again: a far-away shape may now win.
+//!
+//! It hears samples ([`super::samples`]): batches, or whole passes once the world repeats,
+//! when [`ShapeController::repeating`] sweeps again over passes. The births way is chosen
+//! before each sweep, by the adaptive controller around it ([`super::duel`]).
 //!
 //! Every decision is logged ([`ShapeController::decisions`]: `golab bench --verbose` prints
 //! them). The controller is kept per world key on the device ([`super::adaptive::Kept`]),
@@ -157,12 +161,15 @@ enum Stage {
 #[derive(Debug, Clone)]
 pub struct ShapeController {
     space: Space,
+    /// Whether samples are whole passes over a repeated world ([`super::samples`]).
+    passes: bool,
     /// The chosen shape (the untuned one while the first sweep runs).
     shape: Shape,
     stage: Stage,
     drift: Drift,
-    /// Timed batches seen, for the log.
-    batches: u64,
+    /// Timed samples seen, for the log (the adaptive controller numbers its own decisions
+    /// with it too: [`ShapeController::samples`]).
+    timed: u64,
     log: VecDeque<String>,
 }
 
@@ -186,7 +193,8 @@ impl ShapeController {
             shape,
             stage,
             drift: Drift::default(),
-            batches: 0,
+            passes: false,
+            timed: 0,
             log: VecDeque::new(),
         };
         c.note(first);
@@ -245,15 +253,17 @@ impl ShapeController {
         }
     }
 
-    /// The latest decisions, oldest first, each prefixed by the timed batch it was made at.
+    /// The latest decisions, oldest first, each prefixed by the timed sample it was made at.
     pub fn decisions(&self) -> impl Iterator<Item = &str> {
         self.log.iter().map(String::as_str)
     }
 
-    /// A world of this key was loaded again: timings across the reload do not compare (no
-    /// bracket spans it). Its first batch, which steps every strip (replay has no flags yet),
-    /// is one dispatch, too short to be timed.
+    /// What comes next does not compare with what came before (a world of this key loaded
+    /// again, an edit): no bracket spans it. A reloaded world's first batch, which steps
+    /// every strip (replay has no flags yet), is one dispatch, too short to be timed.
     pub fn reloaded(&mut self) {
+        // (A break ends a repeated world's passes: samples are batches again.)
+        self.passes = false;
         // The drift watch compares medians of consecutive batches: none may span a reload
         // (the benchmark's window starts again: slow dense generations after fast late ones).
         self.drift.recent.clear();
@@ -265,6 +275,58 @@ impl ShapeController {
         }
     }
 
+    /// The world now repeats ([`super::samples`]): samples are whole passes from here on,
+    /// and the shape is swept again over them (what was learnt from batches bracketed
+    /// different parts of the repeated stretch, and the passes are what is timed).
+    pub fn repeating(&mut self) {
+        self.passes = true;
+        self.drift = Drift::default();
+        match self.sweep() {
+            Some(tuner) => {
+                self.note("sweeping again over whole passes".into());
+                self.stage = Stage::Sweeping(tuner);
+            }
+            None => {
+                if let Stage::Watching(w) = &mut self.stage {
+                    w.probe = None;
+                }
+            }
+        }
+    }
+
+    /// Sweep again now, for the reason given (the births way changed: the best strip
+    /// depends on it); a sweep under way goes on.
+    pub fn sweep_again(&mut self, why: &str) {
+        if self.sweeping() {
+            return;
+        }
+        if let Some(tuner) = self.sweep() {
+            self.note(format!("{why}: sweeping again"));
+            self.drift = Drift::default();
+            self.stage = Stage::Sweeping(tuner);
+        }
+    }
+
+    /// Timed samples seen so far.
+    pub fn samples(&self) -> u64 {
+        self.timed
+    }
+
+    /// Whether a sweep is under way.
+    pub fn sweeping(&self) -> bool {
+        matches!(self.stage, Stage::Sweeping(_))
+    }
+
+    /// A new sweep over this space (none where it is closed), by passes where samples are.
+    fn sweep(&self) -> Option<Tuner> {
+        let tuner = Tuner::new(self.space.clone())?;
+        Some(if self.passes {
+            tuner.by_passes()
+        } else {
+            tuner
+        })
+    }
+
     /// A batch of `gens` generations ran with `shape` in `seconds` of kernel time. Batches
     /// too short to time (fewer than two dispatches) and batches of shapes not asked for are
     /// ignored.
@@ -272,7 +334,7 @@ impl ShapeController {
         if !long_enough(shape, gens) || seconds <= 0.0 {
             return;
         }
-        self.batches += 1;
+        self.timed += 1;
         let per_gen = seconds / gens as f64;
         let stage = std::mem::replace(&mut self.stage, Stage::Watching(Watch::new()));
         self.stage = match stage {
@@ -363,7 +425,7 @@ impl ShapeController {
                 "speed of {} moved more than {RETUNE_FACTOR}×: sweeping again",
                 describe(self.shape)
             ));
-            if let Some(tuner) = Tuner::new(self.space.clone()) {
+            if let Some(tuner) = self.sweep() {
                 return Stage::Sweeping(tuner);
             }
         }
@@ -397,8 +459,7 @@ impl ShapeController {
         if self.log.len() == LOG {
             self.log.pop_front();
         }
-        self.log
-            .push_back(format!("batch {}: {what}", self.batches));
+        self.log.push_back(format!("sample {}: {what}", self.timed));
     }
 }
 

@@ -19,11 +19,13 @@ pub mod births;
 mod controller;
 mod countdown;
 mod device;
+mod duel;
 pub mod kernel;
 pub mod pipelines;
 mod queries;
 mod records;
 pub mod replay;
+mod samples;
 mod stream;
 pub mod tuner;
 mod walks;
@@ -58,6 +60,8 @@ pub struct BitState {
     adaptive: Adaptive,
     /// Whether a batch has run since the load (the first is one dispatch: see `max_batch`).
     primed: bool,
+    /// The generation the batch being timed started at.
+    batch_start: u64,
     /// Where the controller is kept between loads, and under what key.
     kept: (std::sync::Arc<Kept>, TuneKey),
 }
@@ -237,6 +241,7 @@ impl DeviceState for BitState {
             states: world.rule().states(),
             adaptive,
             primed: false,
+            batch_start: world.generation,
             kept: (kept, key),
         })
     }
@@ -261,6 +266,7 @@ impl DeviceState for BitState {
         let (shape, births) = self.adaptive.for_batch(gens, self.dev.shape());
         self.dev.set_shape(shape);
         self.primed = true;
+        self.batch_start = generation;
         self.dev.encode_steps(
             &session.ctx,
             encoder,
@@ -271,7 +277,8 @@ impl DeviceState for BitState {
     }
 
     fn observe_batch(&mut self, gens: u64, seconds: f64) {
-        self.adaptive.observe(self.dev.shape(), gens, seconds);
+        self.adaptive
+            .observe(self.dev.shape(), self.batch_start, gens, seconds);
         // Where it stands, for the next world of this key (the bench reloads its window,
         // the app resets).
         self.kept.0.keep(self.kept.1, &self.adaptive);
@@ -379,6 +386,7 @@ impl DeviceState for BitState {
         generation: u64,
         edits: &[CellEdit],
     ) -> Result<(), StepError> {
+        self.adaptive.edited();
         self.device_edits(session, generation, edits)
     }
 }

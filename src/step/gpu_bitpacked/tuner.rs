@@ -8,9 +8,9 @@
 //! in one wave and 46-row strips lose a quarter of the speed). wgpu reports neither the SM
 //! count nor how many subgroups of a kernel are resident, so no model from the device's limits
 //! places those wave boundaries. The sweep here times the steps the user asked for anyway:
-//! each candidate shape runs one batch between two batches of a reference shape (any shape
-//! gives the same world, bit for bit), scored by its kernel time (timestamp queries) over
-//! theirs; after a coarse sweep over both numbers and a fine sweep of strip heights around the
+//! each candidate shape runs one sample (a batch, or a whole pass over a repeated world:
+//! [`super::samples`]) between two samples of a reference shape (any shape gives the same
+//! world, bit for bit), scored by its kernel time (timestamp queries) over theirs; after a coarse sweep over both numbers and a fine sweep of strip heights around the
 //! best, the best-scoring shape goes to the [`super::controller::ShapeController`], which keeps it best while the
 //! world changes, per world size, rule and topology on this device ([`super::adaptive::Kept`]). The
 //! workgroup is whole subgroups up to 128 invocations (4 × 32 on NVIDIA, 16 × 8 on lavapipe),
@@ -44,6 +44,9 @@ const FINE_RANGE: (u32, u32) = (7, 15);
 const FINE_MOST: usize = 40;
 /// Batches ignored when tuning starts (the GPU's clock may still be rising).
 const SKIP: u32 = 2;
+/// Candidates between two reference samples where samples are whole passes over the same
+/// generations (exactly the same work each: the reference only tracks the device's clocks).
+const PASS_STRIDE: usize = 4;
 
 /// What the tuner may choose from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,27 +141,33 @@ enum Stage {
     Fine,
 }
 
-/// One sweep: each candidate timed in one batch between two batches of a reference shape and
-/// scored by its time over the mean of theirs — a bracket, so a world that speeds up or slows
-/// down while it is tuned (a fresh soup settling, the benchmark starting its window again)
-/// favours no candidate: each is compared with what the world cost just before and after it.
+/// One sweep: each candidate timed in one sample between two samples of a reference shape,
+/// and scored by its time over what the reference took there — a bracket, so a world that
+/// speeds up or slows down while it is tuned (a fresh soup settling) favours no candidate:
+/// each is compared with what the world cost just before and after it. Samples of batches
+/// put one candidate in each bracket; samples of whole passes over a repeated world
+/// ([`super::samples`]) time the same work each, so a few candidates share a bracket (the
+/// reference's time interpolated between its two samples): fewer passes, each a reload.
 #[derive(Debug, Clone)]
 struct Sweep {
     reference: Shape,
     candidates: Vec<Shape>,
     /// Time over the bracket, summed, and samples, per candidate.
     totals: Vec<(f64, u32)>,
-    /// Slot in the run order: slot `2i + 1` runs candidate `i`, even slots the reference.
-    at: usize,
-    /// Seconds per generation of the last reference batch.
+    /// Candidates a bracket holds.
+    stride: usize,
+    /// The next candidate to time.
+    next: usize,
+    /// Seconds per generation of the last reference sample.
     before: Option<f64>,
-    /// Seconds per generation of the candidate just run, until the reference after it has.
-    pending: Option<f64>,
+    /// Candidates timed since it, and their seconds per generation.
+    pending: Vec<(usize, f64)>,
 }
 
 impl Sweep {
-    /// A sweep of `candidates` (the reference is one of them, scored like the others).
-    fn new(reference: Shape, mut candidates: Vec<Shape>) -> Sweep {
+    /// A sweep of `candidates` (the reference is one of them, scored like the others),
+    /// `stride` of them in a bracket.
+    fn new(reference: Shape, mut candidates: Vec<Shape>, stride: usize) -> Sweep {
         if !candidates.contains(&reference) {
             candidates.push(reference);
         }
@@ -166,54 +175,66 @@ impl Sweep {
             reference,
             totals: vec![(0.0, 0); candidates.len()],
             candidates,
-            at: 0,
+            stride: stride.max(1),
+            next: 0,
             before: None,
-            pending: None,
+            pending: Vec::new(),
         }
     }
 
-    fn slots(&self) -> usize {
-        2 * self.candidates.len() + 1
+    /// Samples of this sweep timed so far and in all.
+    fn progress(&self) -> (usize, usize) {
+        let n = self.candidates.len();
+        let brackets = |c: usize| c.div_ceil(self.stride);
+        let scored = self.next - self.pending.len();
+        (
+            self.next + brackets(scored) + usize::from(self.before.is_some()),
+            n + brackets(n) + 1,
+        )
     }
 
     fn current(&self) -> Shape {
-        if self.at.is_multiple_of(2) {
+        let bracket_full = self.pending.len() == self.stride || self.next == self.candidates.len();
+        if self.before.is_none() || bracket_full {
             self.reference
         } else {
-            self.candidates[self.at / 2]
+            self.candidates[self.next]
         }
     }
 
     fn done(&self) -> bool {
-        self.at >= self.slots()
+        self.next == self.candidates.len() && self.pending.is_empty() && self.before.is_some()
     }
 
-    /// The batch of the current slot ran at `per_gen` seconds a generation.
+    /// A sample of the current shape ran at `per_gen` seconds a generation.
     fn observe(&mut self, per_gen: f64) {
-        if self.at.is_multiple_of(2) {
-            if let (Some(candidate), Some(before)) = (self.pending.take(), self.before) {
-                let total = &mut self.totals[self.at / 2 - 1];
-                total.0 += candidate / (0.5 * (before + per_gen));
-                total.1 += 1;
-            }
-            self.before = Some(per_gen);
-            self.at += 1;
-        } else if self.before.is_none() {
-            // No reference just before it: run the reference first.
-            self.at -= 1;
-        } else {
-            self.pending = Some(per_gen);
-            self.at += 1;
+        let reference = self.before.is_none()
+            || self.pending.len() == self.stride
+            || self.next == self.candidates.len();
+        if !reference {
+            self.pending.push((self.next, per_gen));
+            self.next += 1;
+            return;
         }
+        if let Some(before) = self.before {
+            let k = self.pending.len() as f64 + 1.0;
+            for (j, &(i, time)) in self.pending.iter().enumerate() {
+                let expected = before + (per_gen - before) * (j as f64 + 1.0) / k;
+                self.totals[i].0 += time / expected;
+                self.totals[i].1 += 1;
+            }
+        }
+        self.pending.clear();
+        self.before = Some(per_gen);
     }
 
-    /// The world was loaded again: a bracket must not span the reload.
+    /// No bracket may span what just happened: candidates waiting for their closing
+    /// reference run again after a new opening one.
     fn reloaded(&mut self) {
-        if self.pending.take().is_some() {
-            self.at -= 2;
-        } else if !self.at.is_multiple_of(2) {
-            self.at -= 1;
+        if let Some(&(first, _)) = self.pending.first() {
+            self.next = first;
         }
+        self.pending.clear();
         self.before = None;
     }
 
@@ -234,6 +255,8 @@ pub struct Tuner {
     stage: Stage,
     sweep: Sweep,
     skip: u32,
+    /// Candidates a bracket holds (more where samples are whole passes).
+    stride: usize,
 }
 
 impl Tuner {
@@ -251,9 +274,22 @@ impl Tuner {
         Some(Tuner {
             space: space.clone(),
             stage: Stage::Coarse,
-            sweep: Sweep::new(space.untuned(), candidates),
+            sweep: Sweep::new(space.untuned(), candidates, 1),
             skip: SKIP,
+            stride: 1,
         })
+    }
+
+    /// The same sweep over whole passes of a repeated world ([`super::samples`]): timed
+    /// from its first sample (the device is warm), [`PASS_STRIDE`] candidates a bracket.
+    pub fn by_passes(self) -> Tuner {
+        let sweep = Sweep::new(self.sweep.reference, self.sweep.candidates, PASS_STRIDE);
+        Tuner {
+            skip: 0,
+            stride: PASS_STRIDE,
+            sweep,
+            ..self
+        }
     }
 
     /// The candidate being timed.
@@ -281,7 +317,7 @@ impl Tuner {
 
     /// Batches of this sweep timed so far and in all (for progress lines).
     pub fn progress(&self) -> (usize, usize) {
-        (self.sweep.at, self.sweep.slots())
+        self.sweep.progress()
     }
 
     /// The world was loaded again: timings across the reload do not compare.
@@ -317,7 +353,7 @@ impl Tuner {
                     })
                     .collect();
                 self.stage = Stage::Fine;
-                self.sweep = Sweep::new(best, candidates);
+                self.sweep = Sweep::new(best, candidates, self.stride);
                 None
             }
             _ => Some(best),

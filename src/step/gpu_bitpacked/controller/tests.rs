@@ -2,18 +2,8 @@
 //! rows to about a dozen), noisy timings on a steady world, reloads, fixed shapes and the
 //! neighbour steps.
 
-use super::super::tuner::fake::{DEVICES, Device, model};
+use super::super::tuner::fake::{DEVICES, Device, model, settled};
 use super::*;
-
-/// Modelled seconds per generation of a *settled* world with replay: a block lasts as long as
-/// its slowest stepped strip (its rows plus the halo), plus a cost per strip for reading its
-/// flags; best near 12 rows at 8192 rows, as measured on the H100.
-fn settled(rows: u32, shape: Shape) -> f64 {
-    let strips = f64::from(rows.div_ceil(shape.strip));
-    let latency = 2e-8 * f64::from(shape.strip + 2 * shape.gens);
-    let flags = 2e-8 * 144.0 / 8192.0 * strips;
-    (latency + flags) / f64::from(shape.gens)
-}
 
 /// A world that moves from the fresh model to the settled one over `settle` batches.
 struct Settling {

@@ -130,7 +130,7 @@ fn each_candidate_is_scored_against_the_reference_batches_around_it() {
     // reference batches around it, every candidate scores alike.
     let shape = |strip| Shape { gens: 6, strip };
     let (r, a, b) = (shape(40), shape(20), shape(30));
-    let mut sweep = Sweep::new(r, vec![a, b]);
+    let mut sweep = Sweep::new(r, vec![a, b], 1);
     let mut cost = 1.0;
     let mut ran = Vec::new();
     while !sweep.done() {
@@ -154,7 +154,7 @@ fn each_candidate_is_scored_against_the_reference_batches_around_it() {
     }
     // A reload between a candidate and the reference after it: the candidate runs again
     // between two references of the reloaded world, and no bracket spans the reload.
-    let mut sweep = Sweep::new(r, vec![a, b]);
+    let mut sweep = Sweep::new(r, vec![a, b], 1);
     sweep.observe(1.0);
     assert_eq!(sweep.current(), a);
     sweep.observe(1.0);
@@ -170,8 +170,43 @@ fn each_candidate_is_scored_against_the_reference_batches_around_it() {
         "a scored once, on the reloaded world"
     );
     // A candidate batch with no reference before it (after a reload) is not scored.
-    let mut sweep = Sweep::new(r, vec![a]);
+    let mut sweep = Sweep::new(r, vec![a], 1);
     sweep.observe(1.0);
     sweep.reloaded();
     assert_eq!(sweep.current(), r);
+}
+
+#[test]
+fn samples_of_whole_passes_share_a_bracket_and_interpolate_the_reference() {
+    // Every shape costs the same on a world whose speed drifts linearly (a device's clock):
+    // three candidates a bracket, each scored against the reference interpolated to its
+    // place, all score alike (the reference is one of the five candidates).
+    let shape = |strip| Shape { gens: 6, strip };
+    let r = shape(40);
+    let candidates: Vec<Shape> = (1..=5).map(|i| shape(8 * i)).collect();
+    let mut sweep = Sweep::new(r, candidates.clone(), 3);
+    let mut ran = Vec::new();
+    let mut cost = 1.0;
+    while !sweep.done() {
+        ran.push(sweep.current());
+        assert_eq!(sweep.progress().0, ran.len() - 1);
+        sweep.observe(cost);
+        cost += 0.07;
+    }
+    assert_eq!(sweep.progress(), (ran.len(), ran.len()));
+    let c = candidates.clone();
+    assert_eq!(ran, [r, c[0], c[1], c[2], r, c[3], c[4], r]);
+    for (i, total) in sweep.totals.iter().enumerate() {
+        assert_eq!(total.1, 1);
+        assert!((total.0 - 1.0).abs() < 1e-9, "candidate {i}: {}", total.0);
+    }
+    // A break in the middle of a bracket: its candidates run again.
+    let mut sweep = Sweep::new(r, candidates, 3);
+    sweep.observe(1.0);
+    sweep.observe(1.0);
+    sweep.observe(1.0);
+    sweep.reloaded();
+    assert_eq!(sweep.current(), r);
+    sweep.observe(1.0);
+    assert_eq!(sweep.current(), c[0], "the first unscored candidate again");
 }

@@ -213,7 +213,8 @@ impl Adaptive {
         self.births.current()
     }
 
-    /// The latest decisions, the shape's and the births', in the order they were made.
+    /// The latest decisions, the shape's and the births', in the order of the samples they
+    /// were made at (at one sample, the shape's first).
     pub fn decisions(&self) -> Vec<String> {
         let at = |d: &String| -> u64 {
             d.strip_prefix("sample ")
@@ -233,9 +234,9 @@ impl Adaptive {
         all
     }
 
-    /// A world of this key was loaded again.
-    fn reloaded(&mut self) {
-        if let Some(event) = self.sampler.load() {
+    /// A world of this key was loaded again (`world`: its fingerprint).
+    fn reloaded(&mut self, world: u64) {
+        if let Some(event) = self.sampler.load(world) {
             self.learn(event);
         }
     }
@@ -248,12 +249,19 @@ pub struct Kept(KeptByKey<Adaptive>);
 impl Kept {
     /// The controller for a world of `key`: the one last kept for it goes on (its shape
     /// and, when births are left to timing, its births way and latest timings), else a new
-    /// one over `space` (`None`: the tile kernel's fixed shape).
-    pub fn controller(&self, key: &TuneKey, space: Option<Space>, births: BirthChoice) -> Adaptive {
+    /// one over `space` (`None`: the tile kernel's fixed shape). `world` fingerprints the
+    /// world loaded: passes repeat one another only from the same world.
+    pub fn controller(
+        &self,
+        key: &TuneKey,
+        space: Option<Space>,
+        births: BirthChoice,
+        world: u64,
+    ) -> Adaptive {
         let new_births = || BirthChooser::new(births);
         match self.0.get(key) {
             Some(mut kept) => {
-                kept.reloaded();
+                kept.reloaded(world);
                 // A forced way is never carried over: it would stop later worlds choosing.
                 if births != BirthChoice::Auto || kept.births.forced() {
                     kept.births = new_births();
@@ -261,7 +269,11 @@ impl Kept {
                 }
                 kept
             }
-            None => Adaptive::new(space.map(ShapeController::new), new_births()),
+            None => {
+                let mut new = Adaptive::new(space.map(ShapeController::new), new_births());
+                new.sampler.loaded(world);
+                new
+            }
         }
     }
 
@@ -277,11 +289,17 @@ impl Kept {
             .map(|kept| (kept.births, kept.duel))
             .filter(|births| !births.0.forced());
         match chosen {
+            // (The chosen world's duel only while a sweep still waits for it.)
             Some(births) => self.0.keep(
                 key,
                 &Adaptive {
                     births: births.0,
-                    duel: births.1,
+                    duel: births.1.filter(|_| {
+                        controller
+                            .shape
+                            .as_ref()
+                            .is_some_and(ShapeController::sweeping)
+                    }),
                     ..controller.clone()
                 },
             ),

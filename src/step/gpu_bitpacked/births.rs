@@ -75,6 +75,9 @@ pub struct BirthChooser {
     /// Batches observed, and the next one that probes.
     batches: u64,
     next_probe: u64,
+    /// Batches were stepped while the shape was tuned: the latest timings are of other
+    /// shapes and another world, and the first batch after it times the current way anew.
+    stale: bool,
 }
 
 impl BirthChooser {
@@ -90,6 +93,7 @@ impl BirthChooser {
             latest: [None; 2],
             batches: 0,
             next_probe: 1,
+            stale: false,
         }
     }
 
@@ -98,7 +102,9 @@ impl BirthChooser {
     pub fn for_batch(&self, tuning: bool) -> Births {
         match self.fixed {
             Some(fixed) => fixed,
-            None if !tuning && self.batches == self.next_probe => self.current.other(),
+            None if !tuning && !self.stale && self.batches == self.next_probe => {
+                self.current.other()
+            }
             None => self.current,
         }
     }
@@ -122,8 +128,18 @@ impl BirthChooser {
     /// Hear that a batch written `way` stepped `gens` generations in `seconds`. Batches
     /// stepped while the kernel's shape is still being tuned (`tuning`) are not compared.
     pub fn observe(&mut self, way: Births, gens: u64, seconds: f64, tuning: bool) {
-        if self.fixed.is_some() || tuning || gens == 0 {
+        if self.fixed.is_some() || gens == 0 {
             return;
+        }
+        if tuning {
+            self.stale = true;
+            return;
+        }
+        if std::mem::take(&mut self.stale) {
+            // This batch (the current way: no probe runs while stale) is the reference the
+            // next probe is compared with, not a time from before the tuning.
+            self.latest = [None; 2];
+            self.next_probe = self.next_probe.max(self.batches + 1);
         }
         let per_gen = seconds / gens as f64;
         let reference = self.latest[self.current.index()];
@@ -314,10 +330,18 @@ mod tests {
             );
         }
         assert_eq!(c.current(), Births::Direct);
+        // The probe waits for the tuning to end, and for one batch of the current way after
+        // it: the time it is compared with is of the tuned shape, not one from before.
         assert_eq!(
             c.for_batch(false),
-            Births::Records,
-            "the probe waits for the tuning to end"
+            Births::Direct,
+            "a fresh reference first"
         );
+        c.observe(Births::Direct, 100, 100.0 * 0.5, false);
+        assert_eq!(c.for_batch(false), Births::Records, "then the probe");
+        // Records at 0.6 s/gen would have beaten the 1.0 recorded before the tuning; against
+        // the fresh 0.5 they lose.
+        c.observe(Births::Records, 100, 100.0 * 0.6, false);
+        assert_eq!(c.current(), Births::Direct);
     }
 }

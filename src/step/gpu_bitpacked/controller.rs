@@ -50,105 +50,6 @@ pub const STEADY: f64 = 0.05;
 pub const CONFIRM: u32 = 2;
 /// Decisions kept in the log.
 const LOG: usize = 24;
-/// Shortest strip a neighbour may have.
-const MIN_STRIP: u32 = 2;
-
-/// Which way a neighbour lies: shorter strips (more of them) or taller (fewer).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Direction {
-    /// Strips a fifth shorter.
-    Shorter,
-    /// Strips a quarter taller.
-    Taller,
-}
-
-impl Direction {
-    fn other(self) -> Direction {
-        match self {
-            Direction::Shorter => Direction::Taller,
-            Direction::Taller => Direction::Shorter,
-        }
-    }
-}
-
-/// The shape one step from `shape` in `direction` over `rows` rows: about 5/4 as many strips
-/// (shorter) or 4/5 (taller), at least one more or fewer, each strip the smallest height
-/// giving its count; `None` at the end of the range.
-pub fn neighbour(shape: Shape, direction: Direction, rows: u32) -> Option<Shape> {
-    let count = rows.div_ceil(shape.strip.max(1));
-    let next = match direction {
-        Direction::Shorter => (count * 5 / 4).max(count + 1),
-        Direction::Taller => (count * 4 / 5).min(count.saturating_sub(1)),
-    };
-    if next == 0 {
-        return None;
-    }
-    let strip = rows.div_ceil(next);
-    (strip >= MIN_STRIP.min(rows) && strip != shape.strip).then_some(Shape {
-        strip,
-        gens: shape.gens,
-    })
-}
-
-/// A probe: one batch of a neighbour, between two of the chosen shape.
-#[derive(Debug, Clone, Copy)]
-struct Probe {
-    shape: Shape,
-    direction: Direction,
-    /// Seconds per generation of the chosen shape's batch before it.
-    before: f64,
-    /// Seconds per generation of the probe's batch, once it ran.
-    seconds: Option<f64>,
-}
-
-/// Where the watch stands.
-#[derive(Debug, Clone)]
-struct Watch {
-    /// Directions still to check after a sweep or a reload (Checking while non-empty).
-    unchecked: Vec<Direction>,
-    /// The direction of the last move while the next probe goes on that way.
-    climbing: Option<Direction>,
-    /// A neighbour that won its last probe, and how many in a row: probed again at once.
-    confirming: Option<(Direction, u32)>,
-    /// Timed batches of the chosen shape since the last probe.
-    since_probe: u32,
-    probe: Option<Probe>,
-    /// The direction the next probe at rest takes.
-    next: Direction,
-}
-
-impl Watch {
-    fn new() -> Watch {
-        Watch {
-            unchecked: vec![Direction::Shorter, Direction::Taller],
-            climbing: None,
-            confirming: None,
-            since_probe: 0,
-            probe: None,
-            next: Direction::Shorter,
-        }
-    }
-
-    /// The direction to probe after a batch of the chosen shape, if a probe is due.
-    fn due(&mut self) -> Option<Direction> {
-        if let Some((d, _)) = self.confirming {
-            return Some(d);
-        }
-        if let Some(d) = self.climbing {
-            return Some(d);
-        }
-        if let Some(&d) = self.unchecked.first() {
-            return Some(d);
-        }
-        if self.since_probe >= PROBE_EVERY {
-            let d = self.next;
-            self.next = d.other();
-            return Some(d);
-        }
-        None
-    }
-}
-
 /// The stage the controller is in.
 #[derive(Debug, Clone)]
 enum Stage {
@@ -262,12 +163,20 @@ impl ShapeController {
     /// again, an edit): no bracket spans it. A reloaded world's first batch, which steps
     /// every strip (replay has no flags yet), is one dispatch, too short to be timed.
     pub fn reloaded(&mut self) {
-        // (A break ends a repeated world's passes: samples are batches again.)
-        self.passes = false;
+        // A break ends a repeated world's passes: samples are batches again, and a sweep by
+        // passes (several candidates a bracket, fine only for the same work each) starts
+        // again by batches.
+        let was_passes = std::mem::take(&mut self.passes);
         // The drift watch compares medians of consecutive batches: none may span a reload
         // (the benchmark's window starts again: slow dense generations after fast late ones).
-        self.drift.recent.clear();
+        self.drift.forget_recent();
         match &mut self.stage {
+            Stage::Sweeping(_) if was_passes => {
+                if let Some(tuner) = self.sweep() {
+                    self.note("the world no longer repeats: sweeping again by batches".into());
+                    self.stage = Stage::Sweeping(tuner);
+                }
+            }
             Stage::Sweeping(tuner) => tuner.reloaded(),
             Stage::Watching(w) => {
                 w.probe = None;
@@ -467,50 +376,15 @@ fn describe(shape: Shape) -> String {
     format!("{} gens × {}-row strips", shape.gens, shape.strip)
 }
 
-/// How far the speed of a tuned shape may move, either way, before the world is tuned again.
-const RETUNE_FACTOR: f64 = 2.0;
-/// Timed batches whose median is the tuned shape's speed (first the reference, then the
-/// latest compared with it).
-const DRIFT_WINDOW: usize = 8;
+mod drift;
+mod watch;
 
-/// Watches the speed of a tuned shape: when the world's state has changed it so much that
-/// another shape may now be best, the world is tuned again. A soup that settles is the case in
-/// point: with replay ([`super::replay`]) it runs several times faster, and its best strips
-/// are far shorter (a block lasts as long as its slowest stepped strip).
-#[derive(Debug, Clone, Default)]
-pub struct Drift {
-    /// Median seconds per generation of the first timed batches.
-    reference: Option<f64>,
-    /// Seconds per generation of the latest timed batches (at most [`DRIFT_WINDOW`]).
-    recent: Vec<f64>,
-}
-
-impl Drift {
-    /// A timed batch of the chosen shape ran at `per_gen` seconds a generation; true when the latest
-    /// batches' median is more than [`RETUNE_FACTOR`] away from the first ones' (then the
-    /// watch starts over).
-    pub fn observe(&mut self, per_gen: f64) -> bool {
-        if self.recent.len() == DRIFT_WINDOW {
-            self.recent.remove(0);
-        }
-        self.recent.push(per_gen);
-        if self.recent.len() < DRIFT_WINDOW {
-            return false;
-        }
-        let mut sorted = self.recent.clone();
-        sorted.sort_by(f64::total_cmp);
-        let now = sorted[DRIFT_WINDOW / 2];
-        let Some(reference) = self.reference else {
-            self.reference = Some(now);
-            return false;
-        };
-        let moved = now > reference * RETUNE_FACTOR || now * RETUNE_FACTOR < reference;
-        if moved {
-            *self = Drift::default();
-        }
-        moved
-    }
-}
+#[cfg(test)]
+use drift::DRIFT_WINDOW;
+pub use drift::{Drift, RETUNE_FACTOR};
+#[cfg(test)]
+use watch::{Direction, MIN_STRIP};
+use watch::{Probe, Watch, neighbour};
 
 #[cfg(test)]
 mod tests;

@@ -127,6 +127,24 @@ fn pack(world: &World, layout: &Layout, epochs: &Epochs) -> (Vec<u32>, Vec<u32>,
     (state, old, births)
 }
 
+/// A fingerprint of a packed world (its planes, not its birth codes): the adaptive controller
+/// treats passes as repeats of one another only when they start from the same world.
+fn fingerprint(state: &[u32], old: &[u32]) -> u64 {
+    let mix = |words: &[u32]| {
+        words
+            .par_chunks(1 << 16)
+            .enumerate()
+            .map(|(i, chunk)| {
+                let h = chunk.iter().fold(i as u64 + 1, |h, &w| {
+                    (h ^ u64::from(w)).wrapping_mul(0x0100_0000_01b3)
+                });
+                h.rotate_left((i % 64) as u32)
+            })
+            .reduce(|| 0, |a, b| a ^ b)
+    };
+    mix(state) ^ mix(old).rotate_left(32)
+}
+
 /// The dying states of `world` as countdown planes (`layout.dying` planes of `wpr × height`
 /// words, see [`crate::rule::generations`]).
 fn pack_countdown(world: &World, layout: &Layout, countdown: &mut [u32]) {
@@ -224,7 +242,7 @@ impl DeviceState for BitState {
         // The controller a world of this key left goes on (tuned, part-way through a sweep
         // or watching); else one starts. The tile kernel has no shape to choose.
         let space = (kernel != StepKernel::Tile).then_some(space);
-        let adaptive = kept.controller(&key, space, choice);
+        let adaptive = kept.controller(&key, space, choice, fingerprint(&state, &old));
         let untuned = dev.shape();
         dev.set_shape(adaptive.shape(untuned));
         session.upload(&dev.planes[0], 0, bytemuck::cast_slice(&state));
@@ -247,12 +265,17 @@ impl DeviceState for BitState {
     }
 
     fn max_batch(&self, generation: u64) -> u64 {
-        let k = u64::from(self.adaptive.least_gens(self.dev.shape().gens));
         // The first batch after a load is one dispatch: it writes the repeat flags (until then
         // replay has none and every strip is stepped), and is too short for the controller to
-        // time, so no timing it compares includes that slower first block.
-        let dispatches = if self.primed { MAX_BLOCKS } else { 1 };
-        self.epochs.headroom(generation).min(dispatches * k)
+        // time, so no timing it compares includes that slower first block. It is always one
+        // dispatch of the most generations, whatever shape is being tried, so every pass of a
+        // world loaded again times the same generations ([`samples`]).
+        let batch = if self.primed {
+            MAX_BLOCKS * u64::from(self.adaptive.least_gens(self.dev.shape().gens))
+        } else {
+            u64::from(self.dev.gens_per_dispatch())
+        };
+        self.epochs.headroom(generation).min(batch)
     }
 
     fn encode_steps(

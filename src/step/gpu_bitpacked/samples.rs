@@ -79,10 +79,12 @@ pub enum Event {
 struct Pass {
     shape: Shape,
     births: Births,
+    /// From the load's first batch to the last batch's end.
     range: Range<u64>,
+    /// Generations and kernel seconds of the timed batches.
     gens: u64,
     seconds: f64,
-    /// One shape and births way, batches end to end, every one timed.
+    /// One shape and births way, timed batches end to end.
     clean: bool,
     /// An untimed batch came after the first timed one: a timed one after it spoils it.
     frozen: bool,
@@ -93,8 +95,12 @@ struct Pass {
 pub struct Sampler {
     repeating: bool,
     pass: Option<Pass>,
-    /// The generations the last pass timed.
-    last: Option<Range<u64>>,
+    /// Where the untimed batches since the load began, before any was timed.
+    untimed_from: Option<u64>,
+    /// The fingerprint of the world the pass under way started from.
+    from: Option<u64>,
+    /// The generations the last pass covered, and the world it started from.
+    last: Option<(Range<u64>, Option<u64>)>,
 }
 
 impl Sampler {
@@ -105,17 +111,19 @@ impl Sampler {
 
     /// A batch ran.
     pub fn batch(&mut self, b: Batch) -> Option<Event> {
+        let end = b.start + b.gens;
         match self.pass.as_mut() {
-            _ if !b.timed => {
-                if let Some(p) = self.pass.as_mut() {
-                    p.frozen = true;
-                }
+            // Untimed batches before the first timed one (the load's first dispatch) start
+            // the range: it runs from the load, whatever was timed.
+            None if !b.timed => {
+                self.untimed_from.get_or_insert(b.start);
             }
             None => {
+                let start = self.untimed_from.take().unwrap_or(b.start);
                 self.pass = Some(Pass {
                     shape: b.shape,
                     births: b.births,
-                    range: b.start..b.start + b.gens,
+                    range: start..end,
                     gens: b.gens,
                     seconds: b.seconds,
                     clean: true,
@@ -123,12 +131,18 @@ impl Sampler {
                 });
             }
             Some(p) => {
-                p.clean &= !p.frozen
-                    && b.start == p.range.end
-                    && (b.shape, b.births) == (p.shape, p.births);
-                p.range.end = b.start + b.gens;
-                p.gens += b.gens;
-                p.seconds += b.seconds;
+                if b.timed {
+                    p.clean &= !p.frozen
+                        && b.start == p.range.end
+                        && (b.shape, b.births) == (p.shape, p.births);
+                    p.gens += b.gens;
+                    p.seconds += b.seconds;
+                } else {
+                    // A short batch at the end (a runt) leaves the pass clean; one in the
+                    // middle spoils it (the timed generations no longer run end to end).
+                    p.frozen = true;
+                }
+                p.range.end = end;
             }
         }
         if !self.repeating {
@@ -140,21 +154,29 @@ impl Sampler {
             }));
         }
         let past = match (&self.pass, &self.last) {
-            (Some(p), Some(last)) => p.range.end > last.end,
+            (Some(p), Some((last, _))) => p.range.end > last.end,
             _ => false,
         };
         past.then(|| self.stop_repeating())
     }
 
-    /// The world was loaded again (stepping goes on from its generation); `None`: nothing
-    /// to learn and nothing broken (a repeated world's pass that timed nothing, or mixed
-    /// shapes: the passes around it still compare).
-    pub fn load(&mut self) -> Option<Event> {
+    /// A world fingerprinted `world` was loaded (the first time: nothing to close).
+    pub fn loaded(&mut self, world: u64) {
+        self.from = Some(world);
+    }
+
+    /// A world fingerprinted `world` was loaded again (stepping goes on from its
+    /// generation); `None`: nothing to learn and nothing broken (a repeated world's pass
+    /// that timed nothing, or mixed shapes: the passes around it still compare).
+    pub fn load(&mut self, world: u64) -> Option<Event> {
+        self.untimed_from = None;
+        let from = self.from.replace(world);
         let Some(pass) = self.pass.take() else {
             return (!self.repeating).then_some(Event::Break);
         };
-        let same = self.last.as_ref() == Some(&pass.range);
-        self.last = Some(pass.range.clone());
+        let this = (pass.range.clone(), from);
+        let same = from.is_some() && self.last.as_ref() == Some(&this);
+        self.last = Some(this);
         Some(match (self.repeating, same) {
             (true, true) if pass.clean => Event::Sample(Sample {
                 shape: pass.shape,
@@ -175,6 +197,7 @@ impl Sampler {
     /// The world was edited: this pass repeats nothing.
     pub fn edited(&mut self) -> Event {
         self.last = None;
+        self.from = None;
         self.pass = None;
         self.stop_repeating()
     }
@@ -182,6 +205,7 @@ impl Sampler {
     fn stop_repeating(&mut self) -> Event {
         self.repeating = false;
         self.pass = None;
+        self.untimed_from = None;
         Event::Break
     }
 }
@@ -191,6 +215,8 @@ mod tests {
     use super::*;
 
     const SHAPE: Shape = Shape { gens: 6, strip: 35 };
+    /// The fingerprint of the world loaded.
+    const WORLD: u64 = 7;
 
     fn batch(start: u64, gens: u64, shape: Shape) -> Batch {
         Batch {
@@ -212,13 +238,14 @@ mod tests {
             events.extend(s.batch(batch(at, n, shape)));
             at += n;
         }
-        events.extend(s.load());
+        events.extend(s.load(WORLD));
         events
     }
 
     #[test]
     fn batches_are_samples_until_two_passes_cover_the_same_generations() {
         let mut s = Sampler::default();
+        s.loaded(WORLD);
         let first = window(&mut s, &[700, 1294], SHAPE);
         assert!(matches!(
             first[..],
@@ -243,13 +270,14 @@ mod tests {
     #[test]
     fn a_mixed_pass_says_nothing_and_a_longer_one_ends_the_repeats() {
         let mut s = Sampler::default();
+        s.loaded(WORLD);
         window(&mut s, &[1994], SHAPE);
         window(&mut s, &[1994], SHAPE);
         let other = Shape { gens: 6, strip: 12 };
         s.batch(batch(0, 6, SHAPE));
         s.batch(batch(6, 994, SHAPE));
         s.batch(batch(1000, 1000, other));
-        assert_eq!(s.load(), None, "two shapes in one pass say nothing");
+        assert_eq!(s.load(WORLD), None, "two shapes in one pass say nothing");
         assert!(s.repeating(), "but the generations were the same");
         // An untimed batch in the middle spoils a pass too.
         assert_eq!(window(&mut s, &[994, 6, 994], SHAPE), vec![]);
@@ -261,14 +289,62 @@ mod tests {
     }
 
     #[test]
+    fn a_pass_runs_from_the_load_whatever_was_timed() {
+        // A first dispatch of 8 generations one time and 6 another, a runt at the end: the
+        // same generations from load to load, so the world repeats.
+        let mut s = Sampler::default();
+        s.loaded(WORLD);
+        let untimed = |start, gens| Batch {
+            timed: false,
+            ..batch(start, gens, SHAPE)
+        };
+        assert_eq!(s.batch(untimed(0, 8)), None);
+        s.batch(batch(8, 1992, SHAPE));
+        assert_eq!(s.load(WORLD), Some(Event::Break));
+        s.batch(untimed(0, 6));
+        s.batch(batch(6, 1990, SHAPE));
+        s.batch(untimed(1996, 4));
+        assert_eq!(s.load(WORLD), Some(Event::Repeating));
+        s.batch(untimed(0, 6));
+        s.batch(batch(6, 1994, SHAPE));
+        assert!(
+            matches!(s.load(WORLD), Some(Event::Sample(p)) if p.gens == 1994),
+            "a runt at the end leaves the pass clean"
+        );
+    }
+
+    #[test]
+    fn another_world_over_the_same_generations_is_no_repeat() {
+        let mut s = Sampler::default();
+        s.loaded(WORLD);
+        window(&mut s, &[1994], SHAPE);
+        s.batch(batch(0, 6, SHAPE));
+        s.batch(batch(6, 1994, SHAPE));
+        // A second pass from world 7, then another world (8) of the same size is loaded.
+        assert_eq!(s.load(8), Some(Event::Repeating));
+        s.batch(batch(0, 6, SHAPE));
+        s.batch(batch(6, 1994, SHAPE));
+        assert_eq!(s.load(WORLD), Some(Event::Break), "from world 8: no repeat");
+        assert!(!s.repeating());
+        assert_eq!(window(&mut s, &[1994], SHAPE).last(), Some(&Event::Break));
+        assert_eq!(
+            window(&mut s, &[1994], SHAPE).last(),
+            Some(&Event::Repeating)
+        );
+    }
+
+    #[test]
     fn an_edit_ends_the_repeats() {
         let mut s = Sampler::default();
+        s.loaded(WORLD);
         window(&mut s, &[1994], SHAPE);
         window(&mut s, &[1994], SHAPE);
         assert!(s.repeating());
         assert_eq!(s.edited(), Event::Break);
         assert!(!s.repeating());
-        // Two more equal passes are needed to repeat again.
+        // The pass after the edit started from no known world: two more passes from the
+        // loaded one are needed to repeat again.
+        assert_eq!(window(&mut s, &[1994], SHAPE).last(), Some(&Event::Break));
         assert_eq!(window(&mut s, &[1994], SHAPE).last(), Some(&Event::Break));
         assert_eq!(
             window(&mut s, &[1994], SHAPE).last(),

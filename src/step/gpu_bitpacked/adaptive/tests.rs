@@ -3,6 +3,9 @@
 use super::*;
 use crate::step::gpu_bitpacked::kernel::StepKernel;
 
+/// The fingerprint of the world every test here loads.
+const WORLD: u64 = 7;
+
 fn key() -> TuneKey {
     TuneKey {
         width: 512,
@@ -71,7 +74,7 @@ fn a_world_stepped_over_the_same_generations_again_is_timed_by_passes() {
     // Windows of three batches, each loaded again from generation 0 (the benchmark's
     // window): after two, samples are whole windows; the duel and the sweep finish.
     let mut windows = 0;
-    let mut c = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto);
+    let mut c = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto, WORLD);
     while c.tuning() && windows < 200 {
         for (start, gens) in [(0, 6), (6, 96), (102, 96), (198, 96)] {
             let (shape, births) = c.for_batch(gens, space.untuned());
@@ -83,7 +86,7 @@ fn a_world_stepped_over_the_same_generations_again_is_timed_by_passes() {
             c.observe(shape, start, gens, per_gen * gens as f64);
         }
         kept.keep(key(), &c);
-        c = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto);
+        c = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto, WORLD);
         windows += 1;
     }
     assert!(!c.tuning(), "{}", c.state());
@@ -103,23 +106,23 @@ fn a_world_stepped_over_the_same_generations_again_is_timed_by_passes() {
 fn a_world_loaded_again_goes_on_where_the_last_one_stopped() {
     let kept = Kept::default();
     let space = Space::new(6, Some(6), None, 2048);
-    let mut first = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto);
+    let mut first = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto, WORLD);
     run(&mut first, 400, 2e-5, 1e-5);
     kept.keep(key(), &first);
-    let again = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto);
+    let again = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto, WORLD);
     assert_eq!(
         (again.births(), again.state()),
         (Births::Records, first.state())
     );
     // A forced way starts a chooser of its own; the shape still goes on. Kept, it does
     // not stop the next world from choosing.
-    let forced = kept.controller(&key(), Some(space.clone()), BirthChoice::Direct);
+    let forced = kept.controller(&key(), Some(space.clone()), BirthChoice::Direct, WORLD);
     assert_eq!(
         (forced.births(), forced.state()),
         (Births::Direct, first.state())
     );
     kept.keep(key(), &forced);
-    let after = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto);
+    let after = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto, WORLD);
     assert_eq!(
         after.births(),
         Births::Records,
@@ -128,7 +131,7 @@ fn a_world_loaded_again_goes_on_where_the_last_one_stopped() {
     // A forced way kept where nothing was chosen is not carried to a choosing world.
     let fresh = Kept::default();
     fresh.keep(key(), &forced);
-    let mut choosing = fresh.controller(&key(), Some(space), BirthChoice::Auto);
+    let mut choosing = fresh.controller(&key(), Some(space), BirthChoice::Auto, WORLD);
     let ways = run(&mut choosing, 60, 2e-5, 1e-5);
     assert!(
         ways.iter().any(|w| w.1 == Births::Records),
@@ -188,7 +191,7 @@ fn process(
         rng ^= rng << 17;
         rng % n
     };
-    let mut c = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto);
+    let mut c = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto, WORLD);
     for b in 0..settle {
         let (shape, births) = c.for_batch(384, space.untuned());
         c.observe(
@@ -202,7 +205,7 @@ fn process(
     // Like the benchmark: windows until eight in a row ran tuned (its warm-up and repeats).
     let mut tuned = 0;
     for _ in 0..400 {
-        let mut c = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto);
+        let mut c = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto, WORLD);
         tuned = if c.tuning() { 0 } else { tuned + 1 };
         if tuned == 8 {
             break;
@@ -221,7 +224,7 @@ fn process(
         }
         kept.keep(key(), &c);
     }
-    kept.controller(&key(), Some(space), BirthChoice::Auto)
+    kept.controller(&key(), Some(space), BirthChoice::Auto, WORLD)
 }
 
 /// Runs [`process`] for six seeds and checks that each ends tuned, writing births `births`,
@@ -332,4 +335,54 @@ fn a_soup_that_settles_is_swept_again_once_direct_births_win() {
             "batch {b} (switched at {switched}): {shape:?}; {decisions:#?}"
         );
     }
+}
+
+#[test]
+fn a_repeated_window_tunes_when_generations_per_dispatch_are_chosen_too() {
+    // Replay off: the space holds 6, 7 and 8 generations a dispatch. Even with the first
+    // dispatch after a load as long as the candidate's (as the engine once sized it), every
+    // pass covers the same generations and the sweep ends.
+    let space = Space::new(8, None, None, 2048);
+    let kept = Kept::default();
+    let mut windows = 0;
+    loop {
+        let mut c = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto, WORLD);
+        if !c.tuning() {
+            break;
+        }
+        assert!(windows < 600, "still {} after {windows} windows", c.state());
+        let first = u64::from(c.least_gens(8));
+        for (from, to) in [(0, first), (first, 2000)] {
+            let (shape, births) = c.for_batch(to - from, space.untuned());
+            c.observe(shape, from, to - from, fresh_span(from, to, shape, births));
+        }
+        kept.keep(key(), &c);
+        windows += 1;
+    }
+    assert!(
+        kept.controller(&key(), Some(space), BirthChoice::Auto, WORLD)
+            .state()
+            .contains("(by passes)")
+    );
+}
+
+#[test]
+fn a_forced_world_kept_after_its_sweep_brings_back_no_stale_duel() {
+    let kept = Kept::default();
+    let space = Space::new(6, Some(6), None, 2048);
+    // A choosing world is kept in the middle of its duel.
+    let mut first = kept.controller(&key(), Some(space.clone()), BirthChoice::Auto, WORLD);
+    run(&mut first, 2, 2e-5, 1e-5);
+    assert_eq!(first.state(), "choosing births");
+    kept.keep(key(), &first);
+    // A world with births forced goes on with the same shape controller and tunes it.
+    let mut forced = kept.controller(&key(), Some(space.clone()), BirthChoice::Direct, WORLD);
+    run(&mut forced, 400, 2e-5, 1e-5);
+    assert!(!forced.tuning(), "{}", forced.state());
+    kept.keep(key(), &forced);
+    // The next choosing world gets the chosen births back, but no duel: the sweep it was
+    // to precede is over.
+    let again = kept.controller(&key(), Some(space), BirthChoice::Auto, WORLD);
+    assert!(again.duel.is_none());
+    assert!(!again.tuning(), "{}", again.state());
 }

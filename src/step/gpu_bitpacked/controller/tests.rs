@@ -163,6 +163,44 @@ fn a_reload_drops_the_pending_probe() {
 }
 
 #[test]
+fn a_sweep_by_passes_starts_again_by_batches_when_the_world_stops_repeating() {
+    let rows = 4096;
+    let mut c = ShapeController::new(Space::new(6, Some(6), None, rows));
+    c.repeating();
+    assert!(c.sweeping());
+    // Three passes into the sweep the world is edited: the passes' wide brackets would now
+    // span batches of a changing world, so the sweep starts again by batches.
+    let time = |s| 600.0 * model(DEVICES[0], rows, rows, s);
+    for _ in 0..3 {
+        let s = c.for_batch(600);
+        c.observe(s, 600, time(s));
+    }
+    c.reloaded();
+    assert!(c.sweeping());
+    assert!(
+        c.decisions()
+            .any(|d| d.contains("sweeping again by batches")),
+        "{:?}",
+        c.decisions().collect::<Vec<_>>()
+    );
+    // By batches: one candidate between two references (after the skipped first ones).
+    let reference = c.for_batch(600);
+    let mut references = 0;
+    while c.for_batch(600) == reference {
+        c.observe(reference, 600, time(reference));
+        references += 1;
+        assert!(references < 5, "no candidate");
+    }
+    let candidate = c.for_batch(600);
+    c.observe(candidate, 600, time(candidate));
+    assert_eq!(
+        c.for_batch(600),
+        reference,
+        "the bracket closes after one candidate"
+    );
+}
+
+#[test]
 fn neighbours_stay_in_the_world_and_step_the_strip_count() {
     for rows in [1u32, 2, 3, 7, 100, 8192] {
         for strip in 1..=rows.min(300) {

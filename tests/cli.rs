@@ -305,6 +305,41 @@ fn a_malformed_tuning_variable_is_refused_with_its_name() {
 }
 
 #[test]
+fn bench_tunes_gpu_bitpackeds_shape_over_whole_passes_of_its_window() {
+    // A window of a few milliseconds is one or two batches: the controller learns from whole
+    // passes over it (the bench loads the window's world before every run), chooses births
+    // first, and ends tuned within the warm-up's bound.
+    let out = golab(&[
+        "bench",
+        "--strategies",
+        "gpu-bitpacked",
+        "--sizes",
+        "256",
+        "--gens",
+        "120",
+        "--repeats",
+        "2",
+        "--verbose",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for line in [
+        "tuned (by passes)",
+        "the world repeats: timing whole passes",
+        "before the shape is swept",
+        "swept: ",
+        "windows agree",
+    ] {
+        assert!(text.contains(line), "no {line:?} in {text}");
+    }
+    assert!(!text.contains("still tuning after"), "{text}");
+}
+
+#[test]
 fn bench_says_which_generations_it_timed_and_the_world_state() {
     let out = golab(&[
         "bench",

@@ -70,7 +70,7 @@ pub struct ShapeController {
     drift: Drift,
     /// Timed samples seen, for the log (the adaptive controller numbers its own decisions
     /// with it too: [`ShapeController::samples`]).
-    timed: u64,
+    samples: u64,
     log: VecDeque<String>,
 }
 
@@ -95,7 +95,7 @@ impl ShapeController {
             stage,
             drift: Drift::default(),
             passes: false,
-            timed: 0,
+            samples: 0,
             log: VecDeque::new(),
         };
         c.note(first);
@@ -170,13 +170,11 @@ impl ShapeController {
         // The drift watch compares medians of consecutive batches: none may span a reload
         // (the benchmark's window starts again: slow dense generations after fast late ones).
         self.drift.forget_recent();
+        if was_passes && self.sweeping() {
+            self.start_sweep("the world no longer repeats: sweeping again by batches".into());
+            return;
+        }
         match &mut self.stage {
-            Stage::Sweeping(_) if was_passes => {
-                if let Some(tuner) = self.sweep() {
-                    self.note("the world no longer repeats: sweeping again by batches".into());
-                    self.stage = Stage::Sweeping(tuner);
-                }
-            }
             Stage::Sweeping(tuner) => tuner.reloaded(),
             Stage::Watching(w) => {
                 w.probe = None;
@@ -190,35 +188,36 @@ impl ShapeController {
     pub fn repeating(&mut self) {
         self.passes = true;
         self.drift = Drift::default();
-        match self.sweep() {
-            Some(tuner) => {
-                self.note("sweeping again over whole passes".into());
-                self.stage = Stage::Sweeping(tuner);
-            }
-            None => {
-                if let Stage::Watching(w) = &mut self.stage {
-                    w.probe = None;
-                }
-            }
+        if !self.start_sweep("sweeping again over whole passes".into())
+            && let Stage::Watching(w) = &mut self.stage
+        {
+            w.probe = None;
         }
     }
 
     /// Sweep again now, for the reason given (the births way changed: the best strip
     /// depends on it); a sweep under way goes on.
     pub fn sweep_again(&mut self, why: &str) {
-        if self.sweeping() {
-            return;
+        if !self.sweeping() {
+            self.start_sweep(format!("{why}: sweeping again"));
         }
-        if let Some(tuner) = self.sweep() {
-            self.note(format!("{why}: sweeping again"));
-            self.drift = Drift::default();
-            self.stage = Stage::Sweeping(tuner);
-        }
+    }
+
+    /// Start a new sweep (by passes where samples are), logging `why`; false where the
+    /// space is closed (nothing to sweep).
+    fn start_sweep(&mut self, why: String) -> bool {
+        let Some(tuner) = self.sweep() else {
+            return false;
+        };
+        self.note(why);
+        self.drift = Drift::default();
+        self.stage = Stage::Sweeping(tuner);
+        true
     }
 
     /// Timed samples seen so far.
     pub fn samples(&self) -> u64 {
-        self.timed
+        self.samples
     }
 
     /// Whether a sweep is under way.
@@ -243,7 +242,7 @@ impl ShapeController {
         if !long_enough(shape, gens) || seconds <= 0.0 {
             return;
         }
-        self.timed += 1;
+        self.samples += 1;
         let per_gen = seconds / gens as f64;
         let stage = std::mem::replace(&mut self.stage, Stage::Watching(Watch::new()));
         self.stage = match stage {
@@ -368,7 +367,8 @@ impl ShapeController {
         if self.log.len() == LOG {
             self.log.pop_front();
         }
-        self.log.push_back(format!("sample {}: {what}", self.timed));
+        self.log
+            .push_back(format!("sample {}: {what}", self.samples));
     }
 }
 

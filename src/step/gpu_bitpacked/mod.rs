@@ -130,19 +130,10 @@ fn pack(world: &World, layout: &Layout, epochs: &Epochs) -> (Vec<u32>, Vec<u32>,
 /// A fingerprint of a packed world (its planes, not its birth codes): the adaptive controller
 /// treats passes as repeats of one another only when they start from the same world.
 fn fingerprint(state: &[u32], old: &[u32]) -> u64 {
-    let mix = |words: &[u32]| {
-        words
-            .par_chunks(1 << 16)
-            .enumerate()
-            .map(|(i, chunk)| {
-                let h = chunk.iter().fold(i as u64 + 1, |h, &w| {
-                    (h ^ u64::from(w)).wrapping_mul(0x0100_0000_01b3)
-                });
-                h.rotate_left((i % 64) as u32)
-            })
-            .reduce(|| 0, |a, b| a ^ b)
-    };
-    mix(state) ^ mix(old).rotate_left(32)
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(bytemuck::cast_slice(state));
+    hasher.update(bytemuck::cast_slice(old));
+    hasher.digest()
 }
 
 /// The dying states of `world` as countdown planes (`layout.dying` planes of `wpr × height`

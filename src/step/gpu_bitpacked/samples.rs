@@ -41,6 +41,18 @@ pub struct Batch {
     pub timed: bool,
 }
 
+impl Batch {
+    /// The batch as a sample (where it is timed).
+    fn sample(&self) -> Sample {
+        Sample {
+            shape: self.shape,
+            births: self.births,
+            gens: self.gens,
+            seconds: self.seconds,
+        }
+    }
+}
+
 /// What the controller learns: one shape and births way over `gens` generations in `seconds`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sample {
@@ -77,13 +89,11 @@ pub enum Event {
 /// The timed batches since the last load.
 #[derive(Debug, Clone)]
 struct Pass {
-    shape: Shape,
-    births: Births,
+    /// The timed batches' shape and births way (the first's) and their generations and
+    /// kernel seconds, summed.
+    sample: Sample,
     /// From the load's first batch to the last batch's end.
     range: Range<u64>,
-    /// Generations and kernel seconds of the timed batches.
-    gens: u64,
-    seconds: f64,
     /// One shape and births way, timed batches end to end.
     clean: bool,
     /// An untimed batch came after the first timed one: a timed one after it spoils it.
@@ -121,11 +131,8 @@ impl Sampler {
             None => {
                 let start = self.untimed_from.take().unwrap_or(b.start);
                 self.pass = Some(Pass {
-                    shape: b.shape,
-                    births: b.births,
+                    sample: b.sample(),
                     range: start..end,
-                    gens: b.gens,
-                    seconds: b.seconds,
                     clean: true,
                     frozen: false,
                 });
@@ -134,9 +141,9 @@ impl Sampler {
                 if b.timed {
                     p.clean &= !p.frozen
                         && b.start == p.range.end
-                        && (b.shape, b.births) == (p.shape, p.births);
-                    p.gens += b.gens;
-                    p.seconds += b.seconds;
+                        && (b.shape, b.births) == (p.sample.shape, p.sample.births);
+                    p.sample.gens += b.gens;
+                    p.sample.seconds += b.seconds;
                 } else {
                     // A short batch at the end (a runt) leaves the pass clean; one in the
                     // middle spoils it (the timed generations no longer run end to end).
@@ -146,12 +153,7 @@ impl Sampler {
             }
         }
         if !self.repeating {
-            return b.timed.then_some(Event::Sample(Sample {
-                shape: b.shape,
-                births: b.births,
-                gens: b.gens,
-                seconds: b.seconds,
-            }));
+            return b.timed.then(|| Event::Sample(b.sample()));
         }
         let past = match (&self.pass, &self.last) {
             (Some(p), Some((last, _))) => p.range.end > last.end,
@@ -178,12 +180,7 @@ impl Sampler {
         let same = from.is_some() && self.last.as_ref() == Some(&this);
         self.last = Some(this);
         Some(match (self.repeating, same) {
-            (true, true) if pass.clean => Event::Sample(Sample {
-                shape: pass.shape,
-                births: pass.births,
-                gens: pass.gens,
-                seconds: pass.seconds,
-            }),
+            (true, true) if pass.clean => Event::Sample(pass.sample),
             (true, true) => return None,
             (true, false) => self.stop_repeating(),
             (false, true) => {
@@ -267,12 +264,18 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_mixed_pass_says_nothing_and_a_longer_one_ends_the_repeats() {
+    /// A sampler that has seen two equal passes from [`WORLD`]: repeating.
+    fn repeating() -> Sampler {
         let mut s = Sampler::default();
         s.loaded(WORLD);
         window(&mut s, &[1994], SHAPE);
         window(&mut s, &[1994], SHAPE);
+        s
+    }
+
+    #[test]
+    fn a_mixed_pass_says_nothing_and_a_longer_one_ends_the_repeats() {
+        let mut s = repeating();
         let other = Shape { gens: 6, strip: 12 };
         s.batch(batch(0, 6, SHAPE));
         s.batch(batch(6, 994, SHAPE));
@@ -335,10 +338,7 @@ mod tests {
 
     #[test]
     fn an_edit_ends_the_repeats() {
-        let mut s = Sampler::default();
-        s.loaded(WORLD);
-        window(&mut s, &[1994], SHAPE);
-        window(&mut s, &[1994], SHAPE);
+        let mut s = repeating();
         assert!(s.repeating());
         assert_eq!(s.edited(), Event::Break);
         assert!(!s.repeating());

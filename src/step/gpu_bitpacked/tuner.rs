@@ -193,9 +193,16 @@ impl Sweep {
         )
     }
 
+    /// Whether the next sample is the reference's: none opened the bracket yet, or the
+    /// bracket is full (or holds the last candidates) and must be closed.
+    fn reference_due(&self) -> bool {
+        self.before.is_none()
+            || self.pending.len() == self.stride
+            || self.next == self.candidates.len()
+    }
+
     fn current(&self) -> Shape {
-        let bracket_full = self.pending.len() == self.stride || self.next == self.candidates.len();
-        if self.before.is_none() || bracket_full {
+        if self.reference_due() {
             self.reference
         } else {
             self.candidates[self.next]
@@ -208,10 +215,7 @@ impl Sweep {
 
     /// A sample of the current shape ran at `per_gen` seconds a generation.
     fn observe(&mut self, per_gen: f64) {
-        let reference = self.before.is_none()
-            || self.pending.len() == self.stride
-            || self.next == self.candidates.len();
-        if !reference {
+        if !self.reference_due() {
             self.pending.push((self.next, per_gen));
             self.next += 1;
             return;
@@ -255,8 +259,6 @@ pub struct Tuner {
     stage: Stage,
     sweep: Sweep,
     skip: u32,
-    /// Candidates a bracket holds (more where samples are whole passes).
-    stride: usize,
 }
 
 impl Tuner {
@@ -276,7 +278,6 @@ impl Tuner {
             stage: Stage::Coarse,
             sweep: Sweep::new(space.untuned(), candidates, 1),
             skip: SKIP,
-            stride: 1,
         })
     }
 
@@ -286,7 +287,6 @@ impl Tuner {
         let sweep = Sweep::new(self.sweep.reference, self.sweep.candidates, PASS_STRIDE);
         Tuner {
             skip: 0,
-            stride: PASS_STRIDE,
             sweep,
             ..self
         }
@@ -353,7 +353,7 @@ impl Tuner {
                     })
                     .collect();
                 self.stage = Stage::Fine;
-                self.sweep = Sweep::new(best, candidates, self.stride);
+                self.sweep = Sweep::new(best, candidates, self.sweep.stride);
                 None
             }
             _ => Some(best),

@@ -339,6 +339,49 @@ fn the_small_diamond_counts_exactly_on_awkward_sizes() {
 }
 
 #[test]
+fn the_diamond_sees_edits_and_loads_between_generations() {
+    // gpu-resident's small diamond carries a byte mask of state-1 cells from one generation
+    // to the next (written by the count); an edit or a load must make it afresh, or the
+    // next generation counts the cells from before. Edits between steps, states set in
+    // place, then a switch away and back (a load), against scalar doing the same.
+    for (k, (c, topology)) in [(0, Topology::Torus), (4, Topology::DeadBorder)]
+        .into_iter()
+        .enumerate()
+    {
+        let rule: Rule = format!("R5,C{c},M1,S12..29,B13..22,NN").parse().unwrap();
+        let start = soup_of(rule, 97, 61, topology, k as u64 + 5);
+        let edits: Vec<CellEdit> = (0..400u32)
+            .map(|i| CellEdit {
+                x: (i * 37) % 97,
+                y: (i * 11 + i / 7) % 61,
+                alive: i % 3 != 0,
+            })
+            .collect();
+        let run = |strategy: Strategy| {
+            let mut sim = Simulation::new(factory_for(strategy), start.clone(), strategy).unwrap();
+            sim.step(3).unwrap();
+            sim.edit(&edits[..200]).unwrap();
+            sim.step(2).unwrap();
+            sim.edit(&edits[200..]).unwrap();
+            sim.step(1).unwrap();
+            let block: Vec<(u32, u32)> = (40..46)
+                .flat_map(|x| (20..26).map(move |y| (x, y)))
+                .collect();
+            sim.set_states(&block, 1).unwrap();
+            sim.step(1).unwrap();
+            sim.switch(Strategy::Scalar).unwrap();
+            sim.step(1).unwrap();
+            sim.switch(strategy).unwrap();
+            sim.step(3).unwrap();
+            sim.world().unwrap().clone()
+        };
+        let expected = run(Strategy::Scalar);
+        assert!(expected.population() > 0, "{rule}: the soup lives");
+        assert_same_world(&expected, &run(Strategy::GpuResident), &format!("{rule}"));
+    }
+}
+
+#[test]
 fn b0_rules_alternate_as_golly_emulates_them() {
     // B0 without Smax: two rules alternate; with Smax, one complemented rule.
     for text in [

@@ -1,5 +1,5 @@
 // Larger than Life, between the row sums and the count for the Moore square at large r
-// (src/step/gpu_cells/ltl.rs): the sum of `p.blocks` consecutive rows' windows about each
+// (src/step/gpu_cells/ltl/mod.rs): the sum of `p.blocks` consecutive rows' windows about each
 // column, one per block of rows, so that a count thread whose run (one block) starts on a
 // block boundary starts its running column sum from 2r / p.blocks block sums and one
 // window instead of reading 2r + 1 windows (p.blocks divides r).

@@ -1,4 +1,4 @@
-// Larger than Life, pass 2 (src/step/gpu_cells/ltl.rs): each thread owns one column and
+// Larger than Life, pass 2 (src/step/gpu_cells/ltl/mod.rs): each thread owns one column and
 // walks p.run rows down it. Its cells' counts come from the prefix rows of pass 1: for the
 // Moore square a running column sum of the rows' window sums (the row entering the window
 // added, the row leaving it subtracted: O(1) per cell whatever r is); for other plain

@@ -1,4 +1,4 @@
-// Larger than Life, pass 1 for the von Neumann diamond (src/step/gpu_cells/ltl.rs): prefix
+// Larger than Life, pass 1 for the von Neumann diamond (src/step/gpu_cells/ltl/mod.rs): prefix
 // sums of state-1 cells along both diagonals, restarted every `p.band` rows, so that
 // ltl_count.wgsl reads any diagonal run of up to `p.band` cells in two or three loads.
 //
@@ -14,12 +14,25 @@
 // positions from ext_w on repeat the row's first ones (position q holds q mod ext_w), so that
 // the count can read four positions from any q < ext_w without wrapping; main-diagonal rows
 // first, then anti-diagonal rows. Each thread owns one word (several positions) of one band
-// and walks its rows.
+// and walks its rows, both directions, or one (id.y odd: anti-diagonals) when p.split is 1
+// (long bands: twice the threads). With byte sums the cells come from the state-1 byte mask
+// (ltl_mask.wgsl, then each count), four a load; with 16-bit sums from the cell words.
 
 //!include life/ltl_params.wgsl
 
 @group(0) @binding(1) var<storage, read> src: array<u32>;
 @group(0) @binding(2) var<storage, read_write> diag: array<u32>;
+// With 8-bit sums, the state-1 cells as bytes (ltl_mask.wgsl), read instead of `src`.
+@group(0) @binding(3) var<storage, read> live: array<u32>;
+
+// The four mask bytes of world cells x..x + 3 of row y (x + 3 < width), lane k for x + k.
+fn live4(x: u32, y: u32) -> u32 {
+    let at = y * p.mask_pitch * 4u + x;
+    let off = (at & 3u) * 8u;
+    let lo = live[at >> 2u];
+    let hi = live[(at >> 2u) + 1u];
+    return select((lo >> off) | (hi << (32u - off)), lo, off == 0u);
+}
 
 // 1 when extended cell (xe, ye) holds a state-1 cell.
 fn live_ext(xe: u32, ye: u32) -> u32 {
@@ -36,6 +49,9 @@ fn live_ext(xe: u32, ye: u32) -> u32 {
         cx = wrap_signed(x, w);
         cy = wrap_signed(y, h);
     }
+    if (p.diag_bits == 8u) {
+        return live4(u32(cx), u32(cy)) & 1u;
+    }
     return state1(src[u32(cy + 1) * p.pitch + u32(cx)]);
 }
 
@@ -44,14 +60,12 @@ fn live_ext(xe: u32, ye: u32) -> u32 {
 // the sums are: lane k of a word for position lanes[k] (two 16-bit lanes or four bytes).
 fn row_cells(lanes: vec4<u32>, offset: u32, ye: u32, ext_w: u32, bits: u32) -> u32 {
     let x0 = wrap(lanes.x + offset, ext_w);
-    // Four positions in a row of one world row: the four cells without bounds checks.
+    // Four positions in a row of one world row: one read of the four cells' mask bytes.
     let x = i32(x0) - i32(p.range);
     let y = i32(ye) - i32(p.range);
     if (bits == 8u && wrap(lanes.w + offset, ext_w) == x0 + 3u && x >= 0
         && x + 3 < i32(p.width) && y >= 0 && y < i32(p.height)) {
-        let at = u32(y + 1) * p.pitch + u32(x);
-        return state1(src[at]) | (state1(src[at + 1u]) << 8u) | (state1(src[at + 2u]) << 16u)
-            | (state1(src[at + 3u]) << 24u);
+        return live4(u32(x), u32(y));
     }
     let c0 = live_ext(x0, ye);
     let c1 = live_ext(wrap(lanes.y + offset, ext_w), ye);
@@ -70,7 +84,9 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let bits = p.diag_bits;
     let words = p.stride * bits / 32u;
     let word = id.x;
-    let y0 = id.y * p.band;
+    let band = select(id.y, id.y >> 1u, p.split == 1u);
+    let dir = id.y & 1u;
+    let y0 = band * p.band;
     if (word >= words || y0 >= ext_h) {
         return;
     }
@@ -85,6 +101,14 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     var anti_sums = 0u;
     // Positions move one column a row: no division in the loop.
     var skew = y0 % ext_w;
+    if (p.split == 1u) {
+        for (var ye = y0; ye < y1; ye++) {
+            main_sums += row_cells(lanes, select(skew, ext_w - skew, dir == 1u), ye, ext_w, bits);
+            skew = wrap(skew + 1u, ext_w);
+            diag[dir * plane + ye * words + word] = main_sums;
+        }
+        return;
+    }
     for (var ye = y0; ye < y1; ye++) {
         main_sums += row_cells(lanes, skew, ye, ext_w, bits);
         anti_sums += row_cells(lanes, ext_w - skew, ye, ext_w, bits);

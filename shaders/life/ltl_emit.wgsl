@@ -8,6 +8,11 @@
 @group(0) @binding(5) var<storage, read> flags: array<u32>;
 
 fn flag(table: u32, count: i32) -> bool {
+    if (p.intervals == 1u) {
+        let lo = select(p.birth_lo, p.survive_lo, table == 1u);
+        let hi = select(p.birth_hi, p.survive_hi, table == 1u);
+        return count >= lo && count <= hi;
+    }
     if (count < 0 || u32(count) >= p.flags_len) {
         return false;
     }
@@ -15,8 +20,9 @@ fn flag(table: u32, count: i32) -> bool {
     return ((flags[i >> 5u] >> (i & 31u)) & 1u) == 1u;
 }
 
-// Golly's transition of world cell (x, y) with `count` neighbours, written to dst.
-fn emit(x: u32, y: u32, count: i32) {
+// Golly's transition of world cell (x, y) with `count` neighbours, written to dst and
+// returned.
+fn emit(x: u32, y: u32, count: i32) -> u32 {
     let at = (y + 1u) * p.pitch + x;
     let word = src[at];
     let state = state_of(word);
@@ -35,4 +41,5 @@ fn emit(x: u32, y: u32, count: i32) {
         out = dying_value(state + 1u);
     }
     dst[at] = out;
+    return out;
 }

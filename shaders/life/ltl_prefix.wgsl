@@ -1,4 +1,4 @@
-// Larger than Life, pass 1 (src/step/gpu_cells/ltl.rs): each row's prefix sums of its
+// Larger than Life, pass 1 (src/step/gpu_cells/ltl/mod.rs): each row's prefix sums of its
 // state-1 cells over the row extended by r columns on each side (wrapped on a torus, dead
 // beyond a dead border): P[i] counts extended columns 0..i, extended column j being world
 // column j - r. Sums are 16-bit (a row has fewer than 65 536 extended columns), two to a

@@ -96,6 +96,7 @@ pub static FILES: &[(&str, &str)] = embed![
     "life/ltl_count.wgsl",
     "life/ltl_diamond4.wgsl",
     "life/ltl_emit.wgsl",
+    "life/ltl_mask.wgsl",
     "life/common.wgsl",
     "life/edits.wgsl",
     "life/naive.wgsl",

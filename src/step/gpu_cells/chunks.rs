@@ -221,8 +221,17 @@ impl ChunkBuffers {
         }
     }
 
+    /// The cells of the buffers were written by a load or an edit, not by a step: state a
+    /// step derives from them and carries from generation to generation is made afresh.
+    pub fn cells_written(&self) {
+        if let Some(ltl) = &self.ltl {
+            ltl.cells_written();
+        }
+    }
+
     /// Record cell edits: `per_chunk[i]` holds (buffer index, op) pairs for chunk i.
     pub fn encode_edits(&self, encoder: &mut wgpu::CommandEncoder, per_chunk: &[Vec<[u32; 2]>]) {
+        self.cells_written();
         let layout = self.kernels.edits.get_bind_group_layout(0);
         let ctx = &self.ctx;
         encode_edit_batches(

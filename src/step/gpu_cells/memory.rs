@@ -174,6 +174,7 @@ impl Transfers {
         range: std::ops::Range<usize>,
         encoder: &mut wgpu::CommandEncoder,
     ) -> Result<(), StepError> {
+        dev.cells_written();
         for i in range {
             let words = (dev.plan.chunks[i].1 as usize + 2) * dev.plan.pitch as usize;
             self.scratch.resize(words, 0);

@@ -2,7 +2,9 @@
 //! generation. `life/ltl_prefix.wgsl` scans every row's state-1 cells into 16-bit prefix
 //! sums over the row extended by r on each side (for the von Neumann diamond,
 //! `life/ltl_diagonal.wgsl` sums both diagonals instead, in bytes below r = 128 where a count
-//! thread then walks four columns; for the Moore square at large r,
+//! thread then walks four columns, its first row chained along its workgroup, and writes the
+//! next generation's state-1 byte mask that the diagonal pass reads; for the Moore square at
+//! large r,
 //! `life/ltl_blocks.wgsl` then sums each column's windows by blocks of up to 32 rows, so
 //! that a count run starts from 2r / block + 1 reads, not 2r + 1); `life/ltl_count.wgsl` walks
 //! columns, counting each cell's neighbourhood from those sums (a running sum for the Moore
@@ -18,11 +20,12 @@ use crate::gpu::timing::PassTimer;
 use crate::rule::Rule;
 use crate::world::Topology;
 
+mod params;
+
+use params::{Count, LtlParams, interval, rows_per_thread};
+
 /// Threads per workgroup of the count pass (`@workgroup_size` in ltl_count.wgsl).
 const COUNT_GROUP: u32 = 128;
-/// Count-pass threads wanted before a thread walks more rows than its shape needs (runs
-/// are halved until this many are in flight: docs/experiments/ltl-diamond.md).
-const COUNT_THREADS: u64 = 1 << 17;
 /// Ranges below which the diamond's diagonal sums are bytes, four columns a count thread.
 const QUAD_RANGE: u32 = 128;
 
@@ -33,17 +36,19 @@ pub struct LtlKernels {
     blocks: wgpu::ComputePipeline,
     count: wgpu::ComputePipeline,
     diamond4: wgpu::ComputePipeline,
+    mask: wgpu::ComputePipeline,
 }
 
 /// The modules behind [`LtlKernels`]: row sums, diagonal sums, block sums, count pass, the
-/// diamond's count over byte sums.
-pub fn shaders() -> [Shader; 5] {
+/// diamond's count over byte sums, the state-1 byte mask.
+pub fn shaders() -> [Shader; 6] {
     [
         "life/ltl_prefix.wgsl",
         "life/ltl_diagonal.wgsl",
         "life/ltl_blocks.wgsl",
         "life/ltl_count.wgsl",
         "life/ltl_diamond4.wgsl",
+        "life/ltl_mask.wgsl",
     ]
     .map(Shader::new)
 }
@@ -51,7 +56,7 @@ pub fn shaders() -> [Shader; 5] {
 impl LtlKernels {
     fn on(ctx: &GpuContext) -> Arc<LtlKernels> {
         ctx.resource(|ctx| {
-            let [prefix, diagonal, blocks, count, diamond4] =
+            let [prefix, diagonal, blocks, count, diamond4, mask] =
                 shaders().map(|s| ctx.compute_pipeline(&s, None, true));
             LtlKernels {
                 prefix,
@@ -59,68 +64,10 @@ impl LtlKernels {
                 blocks,
                 count,
                 diamond4,
+                mask,
             }
         })
     }
-}
-
-/// How the count pass counts a cell's neighbourhood (`mode` in ltl_params.wgsl).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Count {
-    /// The Moore square: a running column sum of row windows.
-    Square = 0,
-    /// Any other unweighted shape: two row-sum reads per run of its rows.
-    Runs = 1,
-    /// Weighted shapes: every cell read.
-    Weighted = 2,
-    /// The von Neumann diamond: a running sum of diagonal runs.
-    Diamond = 3,
-    /// The Gaussian: a tent of tents, (r+1−|dx|)(r+1−|dy|): each row's tent sum from its
-    /// prefix sums, then a running tent sum down the column (O(r) a cell, not O(r²)).
-    Tent = 4,
-}
-
-/// Mirrors `LtlParams` in shaders/life/ltl_params.wgsl.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
-struct LtlParams {
-    width: u32,
-    height: u32,
-    pitch: u32,
-    range: u32,
-    stride: u32,
-    torus: u32,
-    states: u32,
-    mode: u32,
-    items: u32,
-    run: u32,
-    odd: u32,
-    flags_len: u32,
-    bonus: u32,
-    band: u32,
-    flip: u32,
-    blocks: u32,
-    diag_bits: u32,
-}
-
-/// Rows one count-pass thread walks: for the Moore square r rows (at least 64), so its
-/// O(r) start-up costs about one more read per cell while enough threads stay in flight
-/// (docs/experiments/ltl-run-length.md: longer runs lost at r = 100 and 500); for the
-/// diamond, whose start reads 2r + 1 diagonal runs, 2r rows (the Gaussian's tent, whose
-/// start reads 2r + 2 row tents, as the square); halved until
-/// [`COUNT_THREADS`] threads are in flight (the diamond at r = 500 on 8192²: 500 rows).
-fn rows_per_thread(width: u32, height: u32, range: u32, count: Count) -> u32 {
-    let threads_at = |run: u32| u64::from(width) * u64::from(height.div_ceil(run));
-    let mut run = match count {
-        Count::Square | Count::Tent => range.max(64),
-        Count::Diamond => (2 * range).max(64),
-        Count::Runs | Count::Weighted => 8,
-    };
-    while run > 8 && threads_at(run) < COUNT_THREADS {
-        run /= 2;
-    }
-    run.clamp(1, height)
-        .max(height.div_ceil(crate::step::gpu_cells::kernels::MAX_GROUPS_PER_DIMENSION))
 }
 
 /// The buffers and bind groups that step one Larger than Life world.
@@ -138,6 +85,13 @@ pub struct LtlPass {
     /// The count pass (ltl_count.wgsl, or ltl_diamond4.wgsl for the diamond over bytes).
     count_pipeline: wgpu::ComputePipeline,
     count_groups: (u32, u32),
+    /// The diamond over byte sums: the pass making the state-1 byte mask of generation
+    /// buffer g afresh (ltl_mask.wgsl), with its workgroups. The count writes the next
+    /// generation's mask as it goes, so the pass runs only after the cells were written
+    /// otherwise (a load, an edit): [`LtlPass::cells_written`].
+    mask: Option<([wgpu::BindGroup; 2], (u32, u32, u32))>,
+    /// Whether the mask no longer matches the current generation.
+    mask_stale: std::cell::Cell<bool>,
 }
 
 impl LtlPass {
@@ -180,6 +134,10 @@ impl LtlPass {
         let diagonal_bytes =
             u64::from(diagonal_stride) * u64::from(ext_rows) * 2 * u64::from(diag_bits) / 8;
         let band = crate::rule::ltl::diagonal::band_rows(r as usize) as u32;
+        // From bands of 32 rows, a diagonal-pass thread sums one direction, not both: twice
+        // the threads, each with half the work (docs/experiments/ltl-diamond.md: r = 100
+        // +8 %, r = 500 +10 %; bands of 8 rows lost 2 %).
+        let split = if band >= 32 { 2 } else { 1 };
         let count = if shape.square && shape.plain {
             Count::Square
         } else if shape.diamond && diagonal_bytes <= limit {
@@ -242,7 +200,20 @@ impl LtlPass {
         } else {
             1
         };
-        let run = rows_per_thread(w.div_ceil(columns), h, r, count);
+        // The state-1 byte mask the diagonal pass reads four cells a load (one word of
+        // padding: it reads two words from any byte).
+        let mask_pitch = w.div_ceil(4);
+        let mask_buf = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("ltl state-1 mask"),
+            size: if columns == 4 {
+                (u64::from(mask_pitch) * u64::from(h) + 1) * 4
+            } else {
+                4
+            },
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        let run = rows_per_thread(w.div_ceil(columns), h, r, count, columns);
         // Runs of the square at 64 <= r <= 128 start from block sums: blocks of the largest
         // divisor of r from 16 to 32 rows, runs of one block, so both the block pass and the
         // count have many short walks (docs/experiments/ltl-run-length.md: +10 % at r = 100;
@@ -268,6 +239,7 @@ impl LtlPass {
         let make = |g: usize| {
             let odd = first_odd ^ (g == 1);
             let (birth, survive) = ltl.flags(odd);
+            let (births, survivals) = (interval(birth), interval(survive));
             let len = birth.len().max(survive.len());
             let mut bits = vec![0u32; (2 * len).div_ceil(32).max(1)];
             for (t, table) in [birth, survive].into_iter().enumerate() {
@@ -298,6 +270,14 @@ impl LtlPass {
                 flip: u32::from(shape.flip),
                 blocks: block_rows,
                 diag_bits,
+                mask_pitch,
+                chain: u32::from(columns == 4),
+                split: u32::from(split == 2),
+                intervals: u32::from(births.is_some() && survivals.is_some()),
+                birth_lo: births.map_or(0, |b| b.0),
+                birth_hi: births.map_or(0, |b| b.1),
+                survive_lo: survivals.map_or(0, |s| s.0),
+                survive_hi: survivals.map_or(0, |s| s.1),
             };
             let params = ctx.buffer_with(
                 "ltl params",
@@ -314,11 +294,19 @@ impl LtlPass {
                 Count::Diamond => &kernels.diagonal,
                 _ => &kernels.prefix,
             };
-            let prefix = ctx.bind_buffers(
-                "ltl sums",
-                &sums.get_bind_group_layout(0),
-                &[&params, src, &prefix_buf],
-            );
+            let prefix = if count == Count::Diamond {
+                ctx.bind_buffers_at(
+                    "ltl diagonal sums",
+                    &sums.get_bind_group_layout(0),
+                    &[(0, &params), (1, src), (2, &prefix_buf), (3, &mask_buf)],
+                )
+            } else {
+                ctx.bind_buffers(
+                    "ltl sums",
+                    &sums.get_bind_group_layout(0),
+                    &[&params, src, &prefix_buf],
+                )
+            };
             let count = if columns == 4 {
                 // ltl_diamond4.wgsl binds neither the shape nor the block sums.
                 ctx.bind_buffers_at(
@@ -329,6 +317,7 @@ impl LtlPass {
                         (1, src),
                         (2, dst),
                         (3, &prefix_buf),
+                        (4, &mask_buf),
                         (5, &flags),
                     ],
                 )
@@ -355,9 +344,16 @@ impl LtlPass {
                     &[(0, &params), (3, &prefix_buf), (6, &blocks_buf)],
                 )
             });
-            (prefix, count, blocks)
+            let mask = (columns == 4).then(|| {
+                ctx.bind_buffers_at(
+                    "ltl state-1 mask",
+                    &kernels.mask.get_bind_group_layout(0),
+                    &[(0, &params), (1, src), (4, &mask_buf)],
+                )
+            });
+            (prefix, count, blocks, mask)
         };
-        let ((p0, c0, b0), (p1, c1, b1)) = (make(0), make(1));
+        let ((p0, c0, b0, m0), (p1, c1, b1, m1)) = (make(0), make(1));
         Ok(LtlPass {
             blocks: b0
                 .zip(b1)
@@ -372,7 +368,7 @@ impl LtlPass {
                     &kernels.diagonal,
                     (
                         (stride / (32 / diag_bits)).div_ceil(COUNT_GROUP),
-                        ext_rows.div_ceil(band),
+                        ext_rows.div_ceil(band) * split,
                     ),
                 )),
                 Count::Weighted => None,
@@ -383,9 +379,26 @@ impl LtlPass {
             } else {
                 kernels.count.clone()
             },
+            mask: m0.zip(m1).map(|(m0, m1)| {
+                (
+                    [m0, m1],
+                    (
+                        mask_pitch.div_ceil(COUNT_GROUP),
+                        h.min(65_535),
+                        h.div_ceil(65_535),
+                    ),
+                )
+            }),
+            mask_stale: std::cell::Cell::new(true),
             count_groups: (w.div_ceil(columns * COUNT_GROUP), h.div_ceil(run)),
             kernels,
         })
+    }
+
+    /// The cells of a generation buffer were written by something other than the count
+    /// (a load, an edit): the next generation makes the state-1 mask afresh.
+    pub fn cells_written(&self) {
+        self.mask_stale.set(true);
     }
 
     /// Record one generation reading generation buffer `cur` (timed if `timer` has room).
@@ -400,6 +413,12 @@ impl LtlPass {
             label: Some("ltl step"),
             timestamp_writes,
         });
+        if let Some((groups, (x, y, z))) = self.mask.as_ref().filter(|_| self.mask_stale.get()) {
+            pass.set_pipeline(&self.kernels.mask);
+            pass.set_bind_group(0, &groups[cur], &[]);
+            pass.dispatch_workgroups(*x, *y, *z);
+            self.mask_stale.set(false);
+        }
         if let Some((pipeline, (x, y))) = &self.sums {
             pass.set_pipeline(pipeline);
             pass.set_bind_group(0, &self.prefix[cur], &[]);

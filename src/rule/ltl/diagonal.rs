@@ -2,7 +2,8 @@
 //! diagonals, restarted every `band` rows, then a running diamond sum down each column
 //! (the upper edge of the diamond leaving, the lower edge entering: four diagonal runs a
 //! row). The CPU port of `shaders/life/ltl_diagonal.wgsl` and the count pass's mode 3,
-//! with the same bands and run arithmetic, so a mistake in either shows on the CPU too.
+//! with the same run arithmetic across band restarts, so a mistake in either shows on the
+//! CPU too (its bands are longer than the GPU's: [`band_rows`]).
 //!
 //! The sums cover the extended grid: the world with r more rows and columns on each side
 //! (wrapped or dead), extended `(xe, ye)` being world `(xe − r, ye − r)`.
@@ -24,20 +25,27 @@ pub struct Diagonals {
     anti: Vec<u16>,
 }
 
-/// Rows after which the diagonal sums restart, on the CPU and the GPU: a power of two
-/// (the GPU's band arithmetic is masks and shifts), more than any run the count reads
-/// (r + 1 rows), and 8 at least. As short as that allows: a GPU thread walks one band, so
-/// short bands keep many short walks in flight (docs/experiments/ltl-diamond.md: r = 5
-/// with bands of 8 rows instead of 64, +19 %).
+/// Rows after which the GPU's diagonal sums restart: a power of two (the band arithmetic is
+/// masks and shifts), more than any run the count reads (r + 1 rows), and 8 at least. As
+/// short as that allows: a GPU thread walks one band, so short bands keep many short walks
+/// in flight (docs/experiments/ltl-diamond.md: r = 5 with bands of 8 rows instead of 64,
+/// +19 %).
 pub fn band_rows(r: usize) -> usize {
     (r + 1).next_power_of_two().max(8)
+}
+
+/// The CPU port's bands: the GPU's, but 64 rows at least. A core walks many bands, so
+/// longer bands only save the count's reads across restarts (8-row bands cost rayon 6 % at
+/// r = 5); the band arithmetic is the same at any length.
+fn cpu_band_rows(r: usize) -> usize {
+    band_rows(r).max(64)
 }
 
 impl Diagonals {
     /// The sums of `s` at range `r`, band by band (over every core when `parallel`).
     pub fn fill(&mut self, s: &States, r: usize, parallel: bool) {
         let (ext_w, ext_h) = (s.width + 2 * r, s.height + 2 * r);
-        let band = band_rows(r);
+        let band = cpu_band_rows(r);
         (self.r, self.ext_w, self.band) = (r, ext_w, band);
         self.main.resize(ext_w * ext_h, 0);
         self.anti.resize(ext_w * ext_h, 0);

@@ -344,11 +344,17 @@ fn the_diamond_sees_edits_and_loads_between_generations() {
     // to the next (written by the count); an edit or a load must make it afresh, or the
     // next generation counts the cells from before. Edits between steps, states set in
     // place, then a switch away and back (a load), against scalar doing the same.
-    for (k, (c, topology)) in [(0, Topology::Torus), (4, Topology::DeadBorder)]
-        .into_iter()
-        .enumerate()
+    // r = 5: bands of 8 rows, both diagonals a thread; r = 20: 32 rows, one direction a
+    // thread.
+    for (k, (rule, topology)) in [
+        ("R5,C0,M1,S12..29,B13..22,NN", Topology::Torus),
+        ("R5,C4,M1,S12..29,B13..22,NN", Topology::DeadBorder),
+        ("R20,C0,M1,S100..500,B120..250,NN", Topology::Torus),
+    ]
+    .into_iter()
+    .enumerate()
     {
-        let rule: Rule = format!("R5,C{c},M1,S12..29,B13..22,NN").parse().unwrap();
+        let rule: Rule = rule.parse().unwrap();
         let start = soup_of(rule, 97, 61, topology, k as u64 + 5);
         let edits: Vec<CellEdit> = (0..400u32)
             .map(|i| CellEdit {

@@ -39,7 +39,7 @@ fn diag_at(dir: u32, ye: u32, q: u32) -> u32 {
 }
 
 // Mode 3: the state-1 cells of diagonal `dir` at skewed position q, rows y_top..=y_bottom
-// (fewer than p.band rows, a power of two, so at most one restart between them).
+// (at most p.band rows, a power of two, so at most one restart between them).
 fn diag_run(dir: u32, q: u32, y_top: u32, y_bottom: u32) -> u32 {
     let mask = p.band - 1u;
     var sum = diag_at(dir, y_bottom, q);

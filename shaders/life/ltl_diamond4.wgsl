@@ -4,11 +4,11 @@
 // cells' diagonal runs. Lanes of a packed word are four positions' sums, modulo 256, added
 // and subtracted lane by lane without carries (a run holds at most r + 1 < 256 cells).
 // Its own kernel, so that its registers do not weigh on the other counts'. A thread's first
-// row is chained along its workgroup's row (chained4) rather than summed from 2r + 1 runs;
+// row is chained along its workgroup's row (chained4), not summed from 2r + 1 runs;
 // each row's emit also writes the next generation's state-1 byte mask.
 
 //!include life/ltl_params.wgsl
-//!const COUNT_WG: u32 = 128u // threads a workgroup (COUNT_GROUP in src/step/gpu_cells/ltl/mod.rs)
+//!const COUNT_WG: u32 // threads a workgroup, a power of two (COUNT_GROUP in src/step/gpu_cells/ltl/mod.rs)
 //!include life/ltl_emit.wgsl
 
 // ltl_diagonal.wgsl's sums, four bytes a word.
@@ -37,8 +37,8 @@ fn diag4(dir: u32, ye: u32, q: u32) -> u32 {
     return select((lo >> off) | (hi << (32u - off)), lo, off == 0u);
 }
 
-// The state-1 cells of diagonal `dir` at positions q..q + 3, rows y_top..=y_bottom (fewer
-// than p.band rows, a power of two, so at most one restart between them): four exact run
+// The state-1 cells of diagonal `dir` at positions q..q + 3, rows y_top..=y_bottom (at
+// most p.band rows, a power of two, so at most one restart between them): four exact run
 // counts, one a lane.
 fn run4(dir: u32, q: u32, y_top: u32, y_bottom: u32) -> u32 {
     let mask = p.band - 1u;
@@ -57,22 +57,6 @@ fn lanes4(word: u32) -> vec4<u32> {
     let even = word & 0x00ff00ffu;
     let odd = (word >> 8u) & 0x00ff00ffu;
     return vec4<u32>(even & 0xffffu, odd & 0xffffu, even >> 16u, odd >> 16u);
-}
-
-// The four diamonds about (x0..x0 + 3, y), one anti-diagonal run per u = dx + dy (as
-// ltl_count.wgsl's `diamond` counts one).
-fn diamond4(x0: u32, y: u32) -> vec4<u32> {
-    let r = i32(p.range);
-    let ye = i32(y) + r;
-    let ext_w = p.width + 2u * p.range;
-    var q = u32(i32(x0) + ye) % ext_w;
-    var sum = vec4<u32>(0u);
-    for (var u = -r; u <= r; u++) {
-        let v_max = r - (r - u) % 2;
-        sum += lanes4(run4(1u, q, u32(ye + (u - v_max) / 2), u32(ye + (u + v_max) / 2)));
-        q = wrap(q + 1u, ext_w);
-    }
-    return sum;
 }
 
 // How the four diamonds change from row y - 1 to y (ltl_count.wgsl's `diamond_step`):
@@ -123,7 +107,8 @@ var<workgroup> start_step: array<i32, COUNT_WG>;
 // The four diamonds about (x0..x0 + 3, y0) chained along the workgroup's row from its first
 // diamond (about (xw, y0)): the workgroup's threads share the first diamond's 2r + 1 runs,
 // each thread adds its four columns' steps (diamond_dx4), and a thread starts from the sum
-// of the steps left of it. A few runs a thread instead of diamond4's 2r + 1.
+// of the steps left of it: a few runs a thread instead of 2r + 1 (one anti-diagonal run per
+// u = dx + dy, as ltl_count.wgsl's `diamond` starts).
 fn chained4(x0: u32, y0: u32, xw: u32, lane: u32, inside: bool) -> vec4<u32> {
     let r = i32(p.range);
     let ye = i32(y0) + r;
@@ -175,15 +160,9 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_
     let x0 = 4u * id.x;
     let y0 = id.y * p.run;
     let inside = x0 < p.width && y0 < p.height;
-    var counts = vec4<u32>();
-    if (p.chain == 1u) {
-        counts = chained4(x0, y0, 4u * COUNT_WG * group.x, lid.x, inside);
-    }
+    var counts = chained4(x0, y0, 4u * COUNT_WG * group.x, lid.x, inside);
     if (!inside) {
         return;
-    }
-    if (p.chain == 0u) {
-        counts = diamond4(x0, y0);
     }
     let y1 = min(y0 + p.run, p.height);
     emit4(x0, y0, counts);

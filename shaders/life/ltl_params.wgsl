@@ -21,7 +21,6 @@ struct LtlParams {
     blocks: u32,    // mode 0: rows per block sum (ltl_blocks.wgsl) when runs start from them; 0 otherwise
     diag_bits: u32, // mode 3: bits a diagonal sum: 8 below r = 128 (sums modulo 256; four columns a count thread), else 16
     mask_pitch: u32, // mode 3, 8-bit sums: words a row of the state-1 byte mask (ltl_mask.wgsl), ceil(width / 4)
-    chain: u32,     // mode 3, 8-bit sums: 1 when a count thread's first row chains from its workgroup's first diamond (ltl_diamond4.wgsl)
     split: u32,     // mode 3: 1 when a diagonal-pass thread sums one direction (id.y odd: anti-diagonals) of its band, 0 both
     intervals: u32, // 1: birth and survival are the counts birth_lo..=birth_hi and survive_lo..=survive_hi (no table read)
     birth_lo: i32,

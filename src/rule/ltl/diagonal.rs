@@ -26,9 +26,9 @@ pub struct Diagonals {
 }
 
 /// Rows after which the GPU's diagonal sums restart: a power of two (the band arithmetic is
-/// masks and shifts), more than any run the count reads (r + 1 rows), and 8 at least. As
-/// short as that allows: a GPU thread walks one band, so short bands keep many short walks
-/// in flight (docs/experiments/ltl-diamond.md: r = 5 with bands of 8 rows instead of 64,
+/// masks and shifts), at least as long as any run the count reads (r + 1 rows), and 8 at
+/// least. As short as that allows: a GPU thread walks one band, so short bands keep many
+/// short walks in flight (docs/experiments/ltl-diamond.md: r = 5 with bands of 8 rows instead of 64,
 /// +19 %).
 pub fn band_rows(r: usize) -> usize {
     (r + 1).next_power_of_two().max(8)

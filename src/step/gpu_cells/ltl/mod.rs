@@ -24,8 +24,10 @@ mod params;
 
 use params::{Count, LtlParams, interval, rows_per_thread};
 
-/// Threads per workgroup of the count pass (`@workgroup_size` in ltl_count.wgsl).
+/// Threads per workgroup of the count pass (`@workgroup_size` in ltl_count.wgsl; COUNT_WG in
+/// ltl_diamond4.wgsl and ltl_mask.wgsl, whose workgroup scan needs a power of two).
 const COUNT_GROUP: u32 = 128;
+const _: () = assert!(COUNT_GROUP.is_power_of_two());
 /// Ranges below which the diamond's diagonal sums are bytes, four columns a count thread.
 const QUAD_RANGE: u32 = 128;
 
@@ -50,7 +52,15 @@ pub fn shaders() -> [Shader; 6] {
         "life/ltl_diamond4.wgsl",
         "life/ltl_mask.wgsl",
     ]
-    .map(Shader::new)
+    .map(|file| {
+        let shader = Shader::new(file);
+        match file {
+            "life/ltl_diamond4.wgsl" | "life/ltl_mask.wgsl" => {
+                shader.constant("COUNT_WG", COUNT_GROUP)
+            }
+            _ => shader,
+        }
+    })
 }
 
 impl LtlKernels {
@@ -90,8 +100,9 @@ pub struct LtlPass {
     /// generation's mask as it goes, so the pass runs only after the cells were written
     /// otherwise (a load, an edit): [`LtlPass::cells_written`].
     mask: Option<([wgpu::BindGroup; 2], (u32, u32, u32))>,
-    /// Whether the mask no longer matches the current generation.
-    mask_stale: std::cell::Cell<bool>,
+    /// The generation buffer whose cells the mask holds (the next one once a count is
+    /// recorded); `None` after the cells were written otherwise.
+    mask_of: std::cell::Cell<Option<usize>>,
 }
 
 impl LtlPass {
@@ -120,12 +131,13 @@ impl LtlPass {
         let shape = ltl.shape();
         let limit = crate::gpu::limits::max_chunk_bytes(&ctx.limits);
         // Diagonal sums of the extended grid, both directions (ltl_diagonal.wgsl), where
-        // they fit; restarted every `band` rows, more than any diagonal run the count reads.
-        // A run is at most r + 1 cells, so sums kept modulo 2^8 give every run's count
-        // exactly; up to r = 127 they are bytes and a count thread owns four columns, one
-        // word of each diagonal row it reads (docs/experiments/ltl-diamond.md: +8 % at r = 5,
-        // +16 % at r = 100; at r = 200 the quarter as many threads, each starting from 2r + 1
-        // runs, lost 4-12 %, so from r = 128 sums are 16 bits and a thread owns one column).
+        // they fit; restarted every `band` rows, at least as many as any diagonal run the
+        // count reads (r + 1 cells), so sums kept modulo 2^8 give every run's count exactly.
+        // Up to r = 127 they are bytes and a count thread owns four columns, one word of each
+        // diagonal row it reads (docs/experiments/ltl-diamond.md: +8 % at r = 5, +16 % at
+        // r = 100). The limit is the diagonal pass's: it adds whole words, which stays exact
+        // only while a band (the power of two above r) holds at most 128 rows, so a byte lane
+        // never reaches 256 and carries; from r = 128 sums are 16 bits, a column a thread.
         let ext_rows = h + 2 * r;
         let diag_bits: u32 = if r < QUAD_RANGE { 8 } else { 16 };
         // Eight positions past the row's end repeat its first ones: the count reads four
@@ -271,7 +283,6 @@ impl LtlPass {
                 blocks: block_rows,
                 diag_bits,
                 mask_pitch,
-                chain: u32::from(columns == 4),
                 split: u32::from(split == 2),
                 intervals: u32::from(births.is_some() && survivals.is_some()),
                 birth_lo: births.map_or(0, |b| b.0),
@@ -389,7 +400,7 @@ impl LtlPass {
                     ),
                 )
             }),
-            mask_stale: std::cell::Cell::new(true),
+            mask_of: std::cell::Cell::new(None),
             count_groups: (w.div_ceil(columns * COUNT_GROUP), h.div_ceil(run)),
             kernels,
         })
@@ -398,7 +409,7 @@ impl LtlPass {
     /// The cells of a generation buffer were written by something other than the count
     /// (a load, an edit): the next generation makes the state-1 mask afresh.
     pub fn cells_written(&self) {
-        self.mask_stale.set(true);
+        self.mask_of.set(None);
     }
 
     /// Record one generation reading generation buffer `cur` (timed if `timer` has room).
@@ -413,11 +424,14 @@ impl LtlPass {
             label: Some("ltl step"),
             timestamp_writes,
         });
-        if let Some((groups, (x, y, z))) = self.mask.as_ref().filter(|_| self.mask_stale.get()) {
-            pass.set_pipeline(&self.kernels.mask);
-            pass.set_bind_group(0, &groups[cur], &[]);
-            pass.dispatch_workgroups(*x, *y, *z);
-            self.mask_stale.set(false);
+        if let Some((groups, (x, y, z))) = &self.mask {
+            if self.mask_of.get() != Some(cur) {
+                pass.set_pipeline(&self.kernels.mask);
+                pass.set_bind_group(0, &groups[cur], &[]);
+                pass.dispatch_workgroups(*x, *y, *z);
+            }
+            // The count below writes the mask of the generation it writes.
+            self.mask_of.set(Some(1 - cur));
         }
         if let Some((pipeline, (x, y))) = &self.sums {
             pass.set_pipeline(pipeline);

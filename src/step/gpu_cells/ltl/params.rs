@@ -44,7 +44,6 @@ pub(super) struct LtlParams {
     pub(super) blocks: u32,
     pub(super) diag_bits: u32,
     pub(super) mask_pitch: u32,
-    pub(super) chain: u32,
     pub(super) split: u32,
     pub(super) intervals: u32,
     pub(super) birth_lo: i32,

@@ -53,11 +53,9 @@ pub fn run_through_loss(fault: &str, strategy: Strategy) -> Snapshot {
     assert!(!snap.running);
 
     let restored = read(&runner);
-    assert!(
-        restored.generation >= 1 && restored.generation <= 40,
-        "{}",
-        restored.generation
-    );
+    // The copy is the last one taken before generation 40: copies come every 2 s, so on a
+    // loaded machine it may be the one taken before the first step (generation 0).
+    assert!(restored.generation <= 40, "{}", restored.generation);
     super::assert_same_world(
         &restored,
         &super::scalar_after(&start, restored.generation),

@@ -16,7 +16,7 @@ use super::births::{BirthChooser, Births};
 use super::controller::ShapeController;
 use super::duel::Duel;
 use super::samples::{Batch, Event, Sampler};
-use super::tuner::{KeptByKey, Shape, Space, TuneKey, long_enough};
+use super::tuner::{KeptByKey, Shape, Space, TuneKey, timed};
 use crate::config::BirthChoice;
 
 /// Most births decisions the log keeps.
@@ -80,7 +80,7 @@ impl Adaptive {
             start,
             gens,
             seconds,
-            timed: long_enough(shape, gens) && seconds > 0.0,
+            timed: timed(shape, gens, seconds),
         };
         if let Some(event) = self.sampler.batch(batch) {
             self.learn(event);

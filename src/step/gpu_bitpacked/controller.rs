@@ -33,7 +33,7 @@
 
 use std::collections::VecDeque;
 
-use super::tuner::{Shape, Space, Tuner, long_enough};
+use super::tuner::{Shape, Space, Tuner, long_enough, timed};
 
 /// How much faster (as a fraction) a neighbour must run than the bracket of the chosen shape's
 /// batches around it to be chosen.
@@ -206,13 +206,20 @@ impl ShapeController {
     /// Start a new sweep (by passes where samples are), logging `why`; false where the
     /// space is closed (nothing to sweep).
     fn start_sweep(&mut self, why: String) -> bool {
-        let Some(tuner) = self.sweep() else {
+        let Some(tuner) = self.begin_sweep(why) else {
             return false;
         };
-        self.note(why);
-        self.drift = Drift::default();
         self.stage = Stage::Sweeping(tuner);
         true
+    }
+
+    /// A new sweep's tuner, logging `why` and forgetting the drift watch's history; `None`
+    /// (and nothing logged) where the space is closed.
+    fn begin_sweep(&mut self, why: String) -> Option<Tuner> {
+        let tuner = self.sweep()?;
+        self.note(why);
+        self.drift = Drift::default();
+        Some(tuner)
     }
 
     /// Timed samples seen so far.
@@ -239,7 +246,7 @@ impl ShapeController {
     /// too short to time (fewer than two dispatches) and batches of shapes not asked for are
     /// ignored.
     pub fn observe(&mut self, shape: Shape, gens: u64, seconds: f64) {
-        if !long_enough(shape, gens) || seconds <= 0.0 {
+        if !timed(shape, gens, seconds) {
             return;
         }
         self.samples += 1;
@@ -328,14 +335,16 @@ impl ShapeController {
                     100.0 * (seconds / bracket - 1.0)
                 ));
             }
-        } else if w.climbing.is_none() && w.unchecked.is_empty() && self.drift.observe(per_gen) {
-            self.note(format!(
+        } else if w.climbing.is_none()
+            && w.unchecked.is_empty()
+            && self.drift.observe(per_gen)
+            && let Some(tuner) = self.begin_sweep(format!(
                 "speed of {} moved more than {RETUNE_FACTOR}×: sweeping again",
                 describe(self.shape)
-            ));
-            if let Some(tuner) = self.sweep() {
-                return Stage::Sweeping(tuner);
-            }
+            ))
+        {
+            // (observe sets the stage this returns.)
+            return Stage::Sweeping(tuner);
         }
         w.since_probe += 1;
         while let Some(direction) = w.due() {

@@ -121,6 +121,12 @@ pub(super) fn long_enough(shape: Shape, gens: u64) -> bool {
     gens >= 2 * u64::from(shape.gens)
 }
 
+/// Whether a batch of `gens` generations with `shape` that took `seconds` of kernel time is
+/// a timing: long enough, and a time was reported.
+pub(super) fn timed(shape: Shape, gens: u64, seconds: f64) -> bool {
+    long_enough(shape, gens) && seconds > 0.0
+}
+
 /// `strips` sorted, keeping the smallest height of each strip count over `rows` rows.
 fn dedup_by_count(strips: impl Iterator<Item = u32>, rows: u32) -> Vec<u32> {
     let mut by_count: HashMap<u32, u32> = HashMap::new();
@@ -329,7 +335,7 @@ impl Tuner {
     /// much (fewer than two full dispatches) and batches with another shape are ignored.
     /// Returns the chosen shape once tuning is over.
     pub fn observe(&mut self, shape: Shape, gens: u64, seconds: f64) -> Option<Shape> {
-        if shape != self.shape() || !long_enough(shape, gens) || seconds <= 0.0 {
+        if shape != self.shape() || !timed(shape, gens, seconds) {
             return None;
         }
         if self.skip > 0 {

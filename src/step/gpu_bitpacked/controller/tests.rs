@@ -304,3 +304,30 @@ fn a_probe_whose_bracket_moved_counts_for_nothing() {
         c.decisions().collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn a_tuned_shape_whose_speed_moves_past_the_drift_factor_is_swept_again() {
+    // A steady world tuned, then every shape suddenly three times slower (a world that
+    // changed under a tuned shape): the drift watch starts a new sweep, logged once.
+    let rows = 8192;
+    let mut c = ShapeController::new(Space::new(6, Some(6), None, rows));
+    let steady = |s: Shape| model(DEVICES[0], rows, rows, s);
+    drive(&mut c, 600, 0.0, |_, s| steady(s));
+    assert!(!c.sweeping(), "tuned on the steady world: {}", c.state());
+    let drifted = |c: &ShapeController| {
+        c.decisions()
+            .any(|d| d.to_string().contains("moved more than"))
+    };
+    assert!(!drifted(&c));
+    let mut swept = false;
+    for _ in 0..10 * DRIFT_WINDOW {
+        drive(&mut c, 1, 0.0, |_, s| 3.0 * steady(s));
+        if c.sweeping() {
+            swept = true;
+            break;
+        }
+    }
+    let notes: Vec<String> = c.decisions().map(|d| d.to_string()).collect();
+    assert!(swept, "no sweep after the slowdown: {notes:#?}");
+    assert!(drifted(&c), "{notes:#?}");
+}

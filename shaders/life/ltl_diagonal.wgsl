@@ -97,18 +97,19 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let lanes = vec4<u32>(q0 % ext_w, (q0 + 1u) % ext_w, (q0 + 2u) % ext_w, (q0 + 3u) % ext_w);
     // A band holds at most p.band < 2^bits rows (below r = 128: 128 < 256), so lanes
     // never carry into each other: whole words are added.
-    var main_sums = 0u;
-    var anti_sums = 0u;
     // Positions move one column a row: no division in the loop.
     var skew = y0 % ext_w;
     if (p.split == 1u) {
+        var sums = 0u;
         for (var ye = y0; ye < y1; ye++) {
-            main_sums += row_cells(lanes, select(skew, ext_w - skew, dir == 1u), ye, ext_w, bits);
+            sums += row_cells(lanes, select(skew, ext_w - skew, dir == 1u), ye, ext_w, bits);
             skew = wrap(skew + 1u, ext_w);
-            diag[dir * plane + ye * words + word] = main_sums;
+            diag[dir * plane + ye * words + word] = sums;
         }
         return;
     }
+    var main_sums = 0u;
+    var anti_sums = 0u;
     for (var ye = y0; ye < y1; ye++) {
         main_sums += row_cells(lanes, skew, ye, ext_w, bits);
         anti_sums += row_cells(lanes, ext_w - skew, ye, ext_w, bits);

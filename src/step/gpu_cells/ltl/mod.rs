@@ -18,6 +18,7 @@ use crate::gpu::limits::ChunkPlan;
 use crate::gpu::shader::Shader;
 use crate::gpu::timing::PassTimer;
 use crate::rule::Rule;
+use crate::step::gpu_cells::kernels::MAX_GROUPS_PER_DIMENSION as MOST;
 use crate::world::Topology;
 
 mod params;
@@ -149,7 +150,7 @@ impl LtlPass {
         // From bands of 32 rows, a diagonal-pass thread sums one direction, not both: twice
         // the threads, each with half the work (docs/experiments/ltl-diamond.md: r = 100
         // +8 %, r = 500 +10 %; bands of 8 rows lost 2 %).
-        let split = if band >= 32 { 2 } else { 1 };
+        let one_direction = band >= 32;
         let count = if shape.square && shape.plain {
             Count::Square
         } else if shape.diamond && diagonal_bytes <= limit {
@@ -283,7 +284,7 @@ impl LtlPass {
                 blocks: block_rows,
                 diag_bits,
                 mask_pitch,
-                split: u32::from(split == 2),
+                split: u32::from(one_direction),
                 intervals: u32::from(births.is_some() && survivals.is_some()),
                 birth_lo: births.map_or(0, |b| b.0),
                 birth_hi: births.map_or(0, |b| b.1),
@@ -373,13 +374,13 @@ impl LtlPass {
             count: [c0, c1],
             sums: match count {
                 Count::Square | Count::Runs | Count::Tent => {
-                    Some((&kernels.prefix, (h.min(65_535), h.div_ceil(65_535))))
+                    Some((&kernels.prefix, (h.min(MOST), h.div_ceil(MOST))))
                 }
                 Count::Diamond => Some((
                     &kernels.diagonal,
                     (
                         (stride / (32 / diag_bits)).div_ceil(COUNT_GROUP),
-                        ext_rows.div_ceil(band) * split,
+                        ext_rows.div_ceil(band) * (1 + u32::from(one_direction)),
                     ),
                 )),
                 Count::Weighted => None,
@@ -395,8 +396,8 @@ impl LtlPass {
                     [m0, m1],
                     (
                         mask_pitch.div_ceil(COUNT_GROUP),
-                        h.min(65_535),
-                        h.div_ceil(65_535),
+                        h.min(MOST),
+                        h.div_ceil(MOST),
                     ),
                 )
             }),

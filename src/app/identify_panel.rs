@@ -68,7 +68,7 @@ pub fn show(ui: &mut egui::Ui, app: &mut GolabApp, snap: &Snapshot) {
             app.identify_start(snap);
         }
         if running {
-            ui.spinner();
+            super::status_line::slow_spinner(ui);
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }

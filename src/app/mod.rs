@@ -393,8 +393,13 @@ impl GolabApp {
             }
         }
         keys::help_window(ui.ctx(), &mut self.help_open);
-        if snap.running {
-            ui.ctx().request_repaint();
+        // New frames come with news: the simulation thread asks for one whenever it
+        // publishes (a batch, statistics, a drawn view). The window never asks for frames
+        // of its own while the thread is busy, or it would spin a core redrawing the same
+        // picture; it only refreshes the "waiting for the stepper…" line now and then.
+        if snap.running || self.runner.stepper_state().batch.is_some() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(250));
         }
     }
 

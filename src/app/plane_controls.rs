@@ -54,7 +54,7 @@ pub fn show(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot, plane: &crate::run
     });
     if plane.pending > 0 {
         ui.horizontal(|ui| {
-            ui.spinner();
+            super::status_line::slow_spinner(ui);
             ui.label(format!("{} generations to go", plane.pending));
             if ui
                 .button("Stop")

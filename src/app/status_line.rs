@@ -38,13 +38,65 @@ pub fn show(app: &mut GolabApp, ui: &mut egui::Ui, snap: &Snapshot) {
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 if let Some(what) = &snap.busy {
-                    // The spinner animates (and so repaints) only while the thread is busy.
-                    ui.spinner();
+                    slow_spinner(ui);
                     ui.strong(what);
+                    ui.separator();
+                } else if let Some(waiting) = waiting_for_the_stepper(app) {
+                    ui.strong(waiting).on_hover_text(
+                        "the simulation thread is inside one batch of generations; the \
+                         window stays usable, and what you asked for (pause, a switch, an \
+                         edit) happens as soon as the batch ends",
+                    );
                     ui.separator();
                 }
                 app.messages.show(ui);
             });
         });
     });
+}
+
+/// How long a batch runs before the status line says the window is waiting for it.
+pub const WAIT_NOTICE: std::time::Duration = std::time::Duration::from_millis(400);
+
+/// "waiting for the stepper…" with what it is doing, while a batch has run longer than
+/// [`WAIT_NOTICE`] (read from the runner's atomics, never by waiting for the thread).
+pub fn waiting_for_the_stepper(app: &GolabApp) -> Option<String> {
+    let state = app.runner().stepper_state();
+    let (running, gens) = state.batch.filter(|_| state.waiting(WAIT_NOTICE))?;
+    let queued = match state.queued {
+        0 => String::new(),
+        1 => ", 1 request queued".to_string(),
+        n => format!(", {n} requests queued"),
+    };
+    Some(format!(
+        "waiting for the stepper… ({gens} generation{} for {:.1} s{queued})",
+        if gens == 1 { "" } else { "s" },
+        running.as_secs_f64()
+    ))
+}
+
+/// A spinner that moves four times a second (egui's own asks for every frame: a window
+/// waiting seconds for the simulation thread would spin a core redrawing it).
+pub fn slow_spinner(ui: &mut egui::Ui) {
+    const TICK: std::time::Duration = std::time::Duration::from_millis(250);
+    let size = ui.spacing().interact_size.y;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let tick = (ui.input(|i| i.time) / TICK.as_secs_f64()) as u64;
+    let angle = (tick % 8) as f32 * std::f32::consts::TAU / 8.0;
+    let stroke = ui.visuals().widgets.noninteractive.fg_stroke;
+    let radius = rect.height() * 0.35;
+    let painter = ui.painter();
+    painter.circle_stroke(
+        rect.center(),
+        radius,
+        (1.0, stroke.color.gamma_multiply(0.3)),
+    );
+    painter.line_segment(
+        [
+            rect.center(),
+            rect.center() + radius * egui::vec2(angle.cos(), angle.sin()),
+        ],
+        (2.0, stroke.color),
+    );
+    ui.ctx().request_repaint_after(TICK);
 }

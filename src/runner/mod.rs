@@ -6,6 +6,7 @@
 //! buffer it draws the visible window into (see [`crate::step::view`]).
 
 pub mod history;
+pub mod liveness;
 pub mod plane;
 pub mod region;
 mod view_readback;
@@ -26,6 +27,7 @@ use crate::step::view::ViewRequest;
 use crate::step::{GpuSettings, Strategy};
 use crate::world::{CellEdit, Topology, World};
 
+pub use liveness::StepperState;
 pub use plane::PlaneInfo;
 pub use region::{Region, RegionOp, Selection};
 
@@ -233,6 +235,9 @@ pub struct Snapshot {
     /// (open, clear, random fill), a resize, a rule or topology change, Reset, undo and
     /// redo (a strategy switch keeps it).
     pub epoch: u64,
+    /// Counts the snapshots published: a frame whose snapshot has the serial of the frame
+    /// before has no news from the simulation thread.
+    pub serial: u64,
 }
 
 impl Snapshot {
@@ -272,6 +277,7 @@ impl Snapshot {
             gpu_lost: None,
             plane: None,
             epoch: 0,
+            serial: 0,
         }
     }
 }
@@ -286,6 +292,7 @@ pub struct Runner {
     view: Arc<Mutex<Option<ViewRequest>>>,
     last_copy: Arc<Mutex<Option<World>>>,
     interrupt: Arc<std::sync::atomic::AtomicBool>,
+    liveness: Arc<liveness::Liveness>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -327,12 +334,14 @@ impl Runner {
         let (wanted_view, copy) = (view.clone(), last_copy.clone());
         let interrupt = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let raised = interrupt.clone();
+        let liveness = Arc::new(liveness::Liveness::default());
+        let alive = liveness.clone();
         let thread = std::thread::Builder::new()
             .name("golab-sim".into())
             .spawn(move || {
                 let (sim, note) = build();
                 let mut worker =
-                    worker::Worker::new(sim, draw_on, wanted_view, repaint, copy, raised);
+                    worker::Worker::new(sim, draw_on, wanted_view, repaint, copy, raised, alive);
                 if let Some(note) = note {
                     worker.note_error(note);
                 }
@@ -345,8 +354,15 @@ impl Runner {
             view,
             last_copy,
             interrupt,
+            liveness,
             thread: Some(thread),
         }
+    }
+
+    /// The simulation thread as of now, read without waiting for it: the batch in progress
+    /// and for how long, the commands queued behind it, the longest batch so far.
+    pub fn stepper_state(&self) -> StepperState {
+        self.liveness.state()
     }
 
     /// Stop now: pause, drop what a "go to" still had to do, and abandon the hashed step
@@ -371,32 +387,59 @@ impl Runner {
 
     /// Queue a command.
     pub fn send(&self, command: Command) {
-        if let Some(tx) = &self.commands {
-            let _ = tx.send(command);
+        if let Some(tx) = &self.commands
+            && tx.send(command).is_ok()
+        {
+            self.liveness.sent();
         }
     }
 
-    /// The latest published state.
+    /// The latest published state. The thread holds this lock only to swap a finished
+    /// snapshot in, so the window never waits on a batch here (the wait is measured:
+    /// [`Runner::longest_ui_wait`]).
     pub fn snapshot(&self) -> Snapshot {
-        self.shared
-            .lock()
-            .map(|s| s.clone())
-            .unwrap_or_else(|e| e.into_inner().clone())
+        let asked = std::time::Instant::now();
+        let guard = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+        self.liveness.ui_waited(asked.elapsed());
+        guard.clone()
     }
 
     /// Ask for `request` to be drawn (replacing any earlier request).
     pub fn set_view(&self, request: ViewRequest) {
+        let asked = std::time::Instant::now();
         if let Ok(mut v) = self.view.lock() {
+            self.liveness.ui_waited(asked.elapsed());
             *v = Some(request);
         }
     }
+
+    /// The longest the window has waited for the simulation thread in [`Runner::snapshot`]
+    /// and [`Runner::set_view`] (the soak test's measure of a blocked UI thread).
+    pub fn longest_ui_wait(&self) -> std::time::Duration {
+        self.liveness.longest_ui_wait()
+    }
 }
 
+/// How long dropping a [`Runner`] waits for its thread to finish the batch in progress.
+const DROP_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
 impl Drop for Runner {
+    /// Stop the thread: it ends after the batch in progress. A batch that is still running
+    /// after [`DROP_WAIT`] (one generation of scalar at 65536², a hashed step abandoned
+    /// only at its next check) is left to the process's exit rather than waited for, so
+    /// closing the window never hangs.
     fn drop(&mut self) {
         self.commands.take();
+        self.interrupt
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
-            let _ = t.join();
+            let asked = std::time::Instant::now();
+            while !t.is_finished() && asked.elapsed() < DROP_WAIT {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            if t.is_finished() {
+                let _ = t.join();
+            }
         }
     }
 }

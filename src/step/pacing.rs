@@ -88,6 +88,22 @@ impl Pacer {
         self.gens
     }
 
+    /// Start again from one generation, logging `why`: the work behind a generation just
+    /// changed (another strategy, a new world, size or rule), so what was learnt no longer
+    /// holds. A batch size learnt on a fast stepper or a small world would otherwise be the
+    /// first batch of a slow one: thousands of generations of rayon at 1024², minutes inside
+    /// one call while every command waits (the window's freeze of issue #54).
+    pub fn restart(&mut self, why: &str) {
+        if self.gens > 1 {
+            let text = format!(
+                "{}: {} → 1 generation (restarted: {why})",
+                self.what, self.gens
+            );
+            self.record(self.gens, 1, text);
+        }
+        self.gens = 1;
+    }
+
     /// Change the budget (the device's submission target moved: the window opened).
     pub fn set_budget(&mut self, budget: Duration) {
         self.budget = budget;
@@ -251,6 +267,31 @@ mod tests {
                 .iter()
                 .any(|d| d.contains("halved") && d.contains("16384 → 8192")),
         );
+    }
+
+    /// A restart drops what was learnt: the next batch is one generation, and growth starts
+    /// again from there (doubling, never more than twice the batch before).
+    #[test]
+    fn a_restart_starts_again_from_one_generation() {
+        let mut p = Pacer::new("runner batches", 25 * MS, Growth::Double, 1 << 20);
+        for _ in 0..12 {
+            p.observe(p.gens(), MS, None, u64::MAX);
+        }
+        assert_eq!(p.gens(), 4096);
+        p.restart("strategy switched");
+        assert_eq!(p.gens(), 1);
+        assert!(
+            p.decisions()
+                .last()
+                .unwrap()
+                .contains("4096 → 1 generation (restarted: strategy switched)")
+        );
+        assert_eq!(p.observe(1, MS, None, u64::MAX), 2);
+        // Restarting at one logs nothing.
+        let logged = p.decisions().len();
+        p.restart("again");
+        p.restart("again");
+        assert!(p.decisions().len() <= logged + 1);
     }
 
     /// Only changes of 2× or more are logged, a flip-flop once, and the log keeps the latest

@@ -26,6 +26,23 @@ pub(super) fn busy_label(command: &Command) -> Option<&'static str> {
     })
 }
 
+/// What about the work behind a generation `command` changes, if anything: the runner's
+/// batch pacer starts again after it.
+fn changes_the_work(command: &Command) -> Option<&'static str> {
+    Some(match command {
+        Command::Switch(_) => "another strategy",
+        Command::GpuSettings(_) => "other GPU settings",
+        Command::Replace(_) | Command::OpenPlane(_) | Command::Reset => "another world",
+        Command::Undo | Command::Redo => "another world",
+        Command::Resize(..) => "another size",
+        Command::Rule(_) => "another rule",
+        Command::Topology(_) => "another topology",
+        Command::ToPlane => "the world moved onto the plane",
+        Command::Place { .. } | Command::Region(..) => "an edit of a region",
+        _ => return None,
+    })
+}
+
 impl Worker {
     /// Remember the world before an undoable change (once per stroke for edits).
     fn record(&mut self, stroke: Option<u64>) -> Result<(), SimError> {
@@ -70,6 +87,12 @@ impl Worker {
                 | Command::Redo
         );
         self.start_pending |= new_start;
+        // Another stepper, world, size or rule: a generation costs something else now, so
+        // the batch size is learnt again from one generation (a size learnt on a fast
+        // stepper, kept for a slow one, held the thread for minutes: issue #54's freeze).
+        if let Some(why) = changes_the_work(&command) {
+            self.pacer.restart(why);
+        }
         // A new world, size, rule or timeline: the statistics' history starts again.
         self.epoch += u64::from(matches!(
             command,

@@ -91,6 +91,10 @@ pub(super) struct Worker {
     plane_limit: Option<usize>,
     /// Changes that start a new statistics history ([`Snapshot::epoch`]).
     epoch: u64,
+    /// What the window reads without waiting: batches in progress, commands handled.
+    liveness: Arc<super::liveness::Liveness>,
+    /// Snapshots published so far ([`Snapshot::serial`]).
+    serial: u64,
 }
 
 impl Worker {
@@ -101,6 +105,7 @@ impl Worker {
         repaint: Box<dyn Fn() + Send>,
         last_copy: Arc<Mutex<Option<crate::world::World>>>,
         interrupt: Arc<std::sync::atomic::AtomicBool>,
+        liveness: Arc<super::liveness::Liveness>,
     ) -> Worker {
         let generation = sim.generation();
         Worker {
@@ -146,6 +151,8 @@ impl Worker {
             interrupt,
             plane_limit: None,
             epoch: 0,
+            liveness,
+            serial: 0,
         }
     }
 
@@ -207,6 +214,7 @@ impl Worker {
             gpu_lost: self.recovery.gpu_lost.clone(),
             plane: None,
             epoch: self.epoch,
+            serial: self.serial,
         }
     }
 
@@ -241,8 +249,12 @@ impl Worker {
 
     fn publish(&mut self, shared: &Mutex<Snapshot>) {
         self.changed = false;
+        self.serial += 1;
+        // Built before the lock is taken: the window reads the snapshot every frame and
+        // must never wait while this thread assembles one.
+        let snapshot = self.snapshot();
         if let Ok(mut shared) = shared.lock() {
-            *shared = self.snapshot();
+            *shared = snapshot;
         }
         (self.repaint)();
     }
@@ -262,6 +274,7 @@ impl Worker {
             self.publish(shared);
         }
         self.handle(command);
+        self.liveness.handled();
     }
 
     fn fail(&mut self, error: SimError) {
@@ -325,7 +338,10 @@ impl Worker {
             self.start_pending = false;
         }
         let start = Instant::now();
-        if let Err(e) = self.sim.step(want) {
+        self.liveness.batch_started(want);
+        let stepped = self.sim.step(want);
+        self.liveness.batch_ended();
+        if let Err(e) = stepped {
             self.fail(e);
             return;
         }

@@ -228,7 +228,11 @@ impl Worker {
             self.start_pending = false;
         }
         let start = Instant::now();
-        match plane.universe.step_pow2(exponent) {
+        self.liveness
+            .batch_started(u64::try_from(1u128 << exponent).unwrap_or(u64::MAX));
+        let stepped = plane.universe.step_pow2(exponent);
+        self.liveness.batch_ended();
+        match stepped {
             Ok(()) => {}
             Err(hashlife::HashError::Interrupted { generation }) => {
                 plane.pending = 0;

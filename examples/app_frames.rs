@@ -27,7 +27,6 @@ use egui_kittest::{Harness, TestRenderer};
 use golab::app::{GolabApp, Settings, view_paint};
 use golab::config::Tuning;
 use golab::gpu::GpuContext;
-use golab::runner::Speed;
 use golab::sim::Simulation;
 use golab::step::{StepperFactory, Strategy};
 
@@ -77,7 +76,7 @@ fn main() -> Result<(), String> {
         // A settled world is `golab bench --phase settled`'s: a 50 % soup, seed 1.
         density: if settle > 0 { 50.0 } else { 30.0 },
         strategy,
-        speed: Speed::Max,
+        max_speed: true,
         ..Settings::default()
     };
 
@@ -183,7 +182,7 @@ fn main() -> Result<(), String> {
     let start_world = loop {
         harness.step();
         if let Ok(world) = rx.try_recv() {
-            break world;
+            break world?;
         }
     };
     println!(
@@ -195,7 +194,7 @@ fn main() -> Result<(), String> {
             .kernel
             .unwrap_or_default()
     );
-    let g0 = start_world.generation;
+    let g0 = u128::from(start_world.generation);
     let start = Instant::now();
     let mut times = Vec::with_capacity(frames);
     let mut ui_ms = Vec::with_capacity(frames);

@@ -29,17 +29,31 @@ fn live_cells(world: &World) -> Vec<(i64, i64)> {
     cells
 }
 
+/// The plane coordinates of the grid's cell (0, 0): the view speaks plane coordinates, a
+/// bounded grid's cells lie from its frame's corner.
+fn grid_origin(harness: &Harness<'_, GolabApp>) -> (i64, i64) {
+    let frame = harness.state().runner().snapshot().frame.expect("a grid");
+    (frame.x0 as i64, frame.y0 as i64)
+}
+
+/// Grid cell `(x, y)`'s centre on screen.
+fn grid_centre(harness: &Harness<'_, GolabApp>, x: i64, y: i64) -> Pos2 {
+    let (ox, oy) = grid_origin(harness);
+    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
+    cam.cell_centre(rect, x + ox, y + oy)
+}
+
 #[test]
 fn clicking_run_advances_generations_and_pause_stops_them() {
     let mut harness = harness(settings(64, 48, 30.0));
-    harness.get_by_label("Run").click();
+    harness.get_by_label("Start").click();
     let snap = wait_for(&mut harness, "generations to advance", |s| {
         s.generation >= 3 && s.running
     });
     assert!(snap.stats.population > 0);
     // The frame `wait_for` ran may have drawn the snapshot before the one it returned.
     harness.step();
-    harness.get_by_label("Pause").click();
+    harness.get_by_label("Stop").click();
     let paused = wait_for(&mut harness, "the pause", |s| !s.running);
     std::thread::sleep(Duration::from_millis(100));
     harness.step();
@@ -80,7 +94,9 @@ fn choosing_a_size_preset_resizes_with_the_pattern_centred() {
     harness.get_by_label("preset").click();
     harness.run_steps(2);
     harness.get_by_label("256²").click();
-    let _ = wait_for(&mut harness, "the resize", |s| s.size == (256, 256));
+    let _ = wait_for(&mut harness, "the resize", |s| {
+        s.grid_size() == Some((256, 256))
+    });
     let after = read_world(&harness);
     assert_eq!(after, before.resized(256, 256).unwrap());
 }
@@ -120,14 +136,9 @@ fn drag(harness: &mut Harness<'_, GolabApp>, button: PointerButton, path: &[Pos2
 fn a_pointer_drag_paints_exactly_the_cells_under_it_and_undo_restores() {
     let mut harness = harness(settings(96, 64, 0.0));
     harness.run_steps(3);
-    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
-    let centre = |x: i64, y: i64| cam.to_screen(rect, x as f64 + 0.5, y as f64 + 0.5);
     let stops = [(10, 10), (40, 22), (41, 50)];
-    drag(
-        &mut harness,
-        PointerButton::Primary,
-        &stops.map(|(x, y)| centre(x, y)),
-    );
+    let path = stops.map(|(x, y)| grid_centre(&harness, x, y));
+    drag(&mut harness, PointerButton::Primary, &path);
     let expected = stroke_cells(&stops);
     // The stroke's edits reach the simulation thread in several commands and statistics
     // follow them; wait for the whole stroke, then check it cell by cell.
@@ -140,11 +151,8 @@ fn a_pointer_drag_paints_exactly_the_cells_under_it_and_undo_restores() {
         expected.len() as u64
     );
 
-    drag(
-        &mut harness,
-        PointerButton::Secondary,
-        &[centre(10, 10), centre(12, 11)],
-    );
+    let erase = [grid_centre(&harness, 10, 10), grid_centre(&harness, 12, 11)];
+    drag(&mut harness, PointerButton::Secondary, &erase);
     let erased = read_world(&harness);
     assert!(!erased.is_alive(10, 10), "right drag erases");
 
@@ -238,8 +246,7 @@ fn a_library_pattern_follows_the_cursor_and_a_click_places_it_there() {
         harness.state().view.placing.is_some(),
         "the pattern follows the cursor"
     );
-    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
-    let at = cam.to_screen(rect, 20.5, 15.5);
+    let at = grid_centre(&harness, 20, 15);
     harness.event(Event::PointerMoved(at));
     harness.step();
     for pressed in [true, false] {
@@ -255,7 +262,10 @@ fn a_library_pattern_follows_the_cursor_and_a_click_places_it_there() {
         s.stats.population == 5
     });
     let glider = golab::pattern::library::find("glider").unwrap();
-    let (x, y) = golab::app::world_view::ghost_origin((20, 15), &glider);
+    // The ghost is centred on the cell under the pointer (plane coordinates), then placed.
+    let (ox, oy) = grid_origin(&harness);
+    let (x, y) = golab::app::world_view::ghost_origin((20 + ox, 15 + oy), &glider);
+    let (x, y) = (x - ox, y - oy);
     let expected: Vec<(i64, i64)> = glider
         .cells
         .iter()
@@ -375,10 +385,13 @@ fn a_bounded_grid_file_sets_the_world_its_info_shows_and_an_apgcode_pastes() {
         &std::fs::read_to_string(fixture).unwrap(),
     );
     let snap = wait_for(&mut harness, "the glider's 16x16 torus", |s| {
-        s.size == (16, 16) && s.stats.population == 5
+        s.grid_size() == Some((16, 16)) && s.stats.population == 5
     });
     let _ = std::fs::remove_file(dropped);
-    assert_eq!(snap.topology, golab::world::Topology::Torus);
+    assert_eq!(
+        snap.capabilities.bounded.map(|b| b.topology),
+        Some(golab::world::Topology::Torus)
+    );
     harness.run_steps(2);
     harness.get_by_label("Glider on a 16x16 torus");
     // Pos=-1,-1 on a 16x16 grid centred on Golly's origin: the box's corner is at (7, 7).
@@ -403,15 +416,18 @@ fn drag_paints_where_the_pointer_is(
     let mut harness = harness(s);
     // The view fits the world once it has arrived; the drag must aim at that view.
     let wanted: golab::rule::Rule = rule.parse().unwrap();
-    let _ = wait_for(&mut harness, "the world under its rule", |s| {
-        s.size == (60, 40) && s.rule == wanted
+    let snap = wait_for(&mut harness, "the world under its rule", |s| {
+        s.grid_size() == Some((60, 40)) && s.rule == wanted
     });
     harness.run_steps(3);
     let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
     assert_eq!(cam.layout, layout, "{rule} is drawn on its own layout");
+    // The view speaks plane coordinates: the grid's cell (0, 0) lies at its frame's corner.
+    let frame = snap.frame.expect("a grid's frame");
+    let (ox, oy) = (frame.x0 as i64, frame.y0 as i64);
     let path: Vec<Pos2> = stops
         .iter()
-        .map(|&(x, y)| cam.cell_centre(rect, x, y))
+        .map(|&(x, y)| cam.cell_centre(rect, x + ox, y + oy))
         .collect();
     drag(&mut harness, PointerButton::Primary, &path);
     let expected = stroke_cells(stops);
@@ -431,13 +447,15 @@ fn hexagons_are_painted_where_the_pointer_is_and_golly_surfaces_open() {
     let klein = "#CXRLE Pos=-1,-1\nx = 3, y = 3, rule = B3/S23:K20*,16\nbo$2bo$3o!\n";
     let dropped = drop_file(&mut harness, "klein.rle", klein);
     let snap = wait_for(&mut harness, "the Klein bottle", |s| {
-        s.size == (20, 16) && s.stats.population == 5
+        s.grid_size() == Some((20, 16)) && s.stats.population == 5
     });
     let _ = std::fs::remove_file(dropped);
     harness.run_steps(2);
     assert_eq!(
-        snap.topology,
-        golab::world::Topology::Joined(golab::world::Join::KleinTopBottom { shift: false })
+        snap.capabilities.bounded.map(|b| b.topology),
+        Some(golab::world::Topology::Joined(
+            golab::world::Join::KleinTopBottom { shift: false }
+        ))
     );
     assert_eq!(
         harness.state().view.camera.layout,
@@ -469,13 +487,9 @@ fn the_state_palette_paints_the_picked_state() {
     entry.click();
     harness.run_steps(2);
     assert_eq!(harness.state().view.paint_state, 3);
-    let (cam, rect) = (harness.state().view.camera, harness.state().view.rect);
     let stops = [(5, 5), (20, 5)];
-    drag(
-        &mut harness,
-        PointerButton::Primary,
-        &stops.map(|(x, y)| cam.cell_centre(rect, x, y)),
-    );
+    let path = stops.map(|(x, y)| grid_centre(&harness, x, y));
+    drag(&mut harness, PointerButton::Primary, &path);
     let expected = stroke_cells(&stops);
     let _ = wait_for(&mut harness, "the painted conductor", |s| {
         s.stats.dying as usize >= expected.len()
@@ -484,11 +498,8 @@ fn the_state_palette_paints_the_picked_state() {
     for &(x, y) in &expected {
         assert_eq!(world.state_at((y * 48 + x) as usize), 3, "({x}, {y})");
     }
-    drag(
-        &mut harness,
-        PointerButton::Secondary,
-        &[cam.cell_centre(rect, 5, 5), cam.cell_centre(rect, 6, 5)],
-    );
+    let erase = [grid_centre(&harness, 5, 5), grid_centre(&harness, 6, 5)];
+    drag(&mut harness, PointerButton::Secondary, &erase);
     let _ = wait_for(&mut harness, "the erased cells", |s| {
         (s.stats.dying as usize) < expected.len()
     });

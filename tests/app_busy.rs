@@ -16,18 +16,25 @@ fn a_slow_resize_is_announced_in_the_status_line_until_done() {
     let _ = wait_for(&mut harness, "the first statistics", |s| {
         s.stats.population > 0
     });
-    harness.state().runner().send(Command::Resize(8192, 8192));
+    harness
+        .state()
+        .runner()
+        .send(Command::Bounded(golab::universe::Bounds {
+            width: 8192,
+            height: 8192,
+            topology: golab::world::Topology::Torus,
+        }));
     let start = Instant::now();
     let (mut busy_seen, mut label_seen) = (false, false);
     loop {
         let snap = harness.state().runner().snapshot();
-        if snap.size == (8192, 8192) && snap.busy.is_none() {
+        if snap.grid_size() == Some((8192, 8192)) && snap.busy.is_none() {
             break;
         }
-        if snap.busy.as_deref() == Some("resizing…") {
+        if snap.busy.as_deref() == Some("changing the grid…") {
             busy_seen = true;
             harness.step();
-            label_seen |= harness.query_by_label("resizing…").is_some();
+            label_seen |= harness.query_by_label("changing the grid…").is_some();
         }
         assert!(
             start.elapsed() < Duration::from_secs(60),
@@ -38,7 +45,7 @@ fn a_slow_resize_is_announced_in_the_status_line_until_done() {
     assert!(busy_seen, "the snapshot never said the thread was resizing");
     assert!(label_seen, "the status line never showed the resize");
     harness.run_steps(2);
-    assert!(harness.query_by_label("resizing…").is_none());
+    assert!(harness.query_by_label("changing the grid…").is_none());
 }
 
 #[test]
@@ -59,7 +66,7 @@ fn a_large_remembered_world_is_built_while_the_window_already_shows_progress() {
         "the first frame took {first_frame:?}: the world was built on the UI thread"
     );
     let snap = wait_for(&mut harness, "the built world", |s| s.stats.population > 0);
-    assert_eq!(snap.size, (8192, 8192));
+    assert_eq!(snap.grid_size(), Some((8192, 8192)));
     harness.run_steps(2);
     assert!(harness.query_by_label(building).is_none());
 }

@@ -9,21 +9,23 @@ use egui::{Event, Modifiers, PointerButton};
 use egui_kittest::kittest::Queryable;
 
 #[test]
-fn plus_and_minus_set_the_step_exponent_and_n_steps_two_to_the_n() {
+fn plus_and_minus_set_golly_s_step_exponent_and_a_step_is_base_to_the_exponent() {
     let mut harness = harness(settings(64, 64, 20.0));
     for _ in 0..3 {
         press(&mut harness, egui::Key::Plus);
     }
-    assert_eq!(harness.state().settings.step_exp, 3);
-    harness.get_by_label("step 2^3");
-    press(&mut harness, egui::Key::N);
-    let _ = wait_for(&mut harness, "a step of 8", |s| s.generation == 8);
+    assert_eq!(harness.state().settings.step.exponent, 3);
+    harness.get_by_label("step 10^3");
+    let snap = harness.state().runner().snapshot();
+    harness.state_mut().next_step(&snap);
+    let _ = wait_for(&mut harness, "a step of 1000", |s| s.generation == 1000);
     press(&mut harness, egui::Key::Minus);
-    press(&mut harness, egui::Key::N);
-    let _ = wait_for(&mut harness, "a step of 4", |s| s.generation == 12);
+    let snap = harness.state().runner().snapshot();
+    harness.state_mut().next_step(&snap);
+    let _ = wait_for(&mut harness, "a step of 100", |s| s.generation == 1100);
     std::thread::sleep(std::time::Duration::from_millis(100));
     harness.step();
-    assert_eq!(harness.state().runner().snapshot().generation, 12);
+    assert_eq!(harness.state().runner().snapshot().generation, 1100);
 }
 
 #[test]
@@ -33,10 +35,9 @@ fn reset_returns_to_the_starting_pattern_and_can_be_undone() {
     open(&mut harness, &path);
     let _ = wait_for(&mut harness, "the glider", |s| s.stats.population == 5);
     let start = read_world(&harness);
-    for _ in 0..2 {
-        press(&mut harness, egui::Key::Plus);
+    for _ in 0..4 {
+        press(&mut harness, egui::Key::N);
     }
-    press(&mut harness, egui::Key::N);
     let moved = wait_for(&mut harness, "generation 4", |s| {
         s.generation == 4 && s.can_reset
     });
@@ -83,7 +84,7 @@ fn the_status_line_shows_the_cursor_cell_and_the_selection_size() {
     harness.event(button(false, path[2]));
     harness.run_steps(2);
     harness.get_by_label("selection 20×12");
-    harness.event(Event::PointerMoved(at(-5.0, 3.0)));
+    harness.event(Event::PointerMoved(at(-60.0, 3.0)));
     harness.run_steps(2);
     harness.get_by_label("cell —");
 }

@@ -84,7 +84,7 @@ fn the_first_screen_says_how_to_run_paint_and_open_until_the_world_first_runs() 
             .is_some(),
         "the hint is on the first screen"
     );
-    harness.get_by_label("Run").click();
+    harness.get_by_label("Start").click();
     let _ = wait_for(&mut harness, "a few generations", |s| s.generation > 2);
     harness.run_steps(2);
     assert!(
@@ -93,7 +93,7 @@ fn the_first_screen_says_how_to_run_paint_and_open_until_the_world_first_runs() 
             .is_none()
     );
     // Paused again, it stays away: the user knows by now.
-    harness.get_by_label("Pause").click();
+    harness.get_by_label("Stop").click();
     let _ = wait_for(&mut harness, "the pause", |s| !s.running);
     harness.run_steps(2);
     assert!(

@@ -28,9 +28,10 @@ fn a_malformed_launch_file_is_an_error_in_the_window_and_the_world_is_empty() {
     assert_eq!(message.severity, Severity::Error);
     assert!(message.text.contains("bad.rle"), "{}", message.text);
     assert_eq!(message.until, None, "errors do not expire");
-    // The error is in the status line, and the strategy · size · rule label is untouched.
+    // The error is in the status line, and the world · rule label is untouched.
     harness.get_by_label_contains("bad.rle");
-    harness.get_by_label(&format!("scalar · 40×30 · {}", snap.rule));
+    assert_eq!(snap.describe, "40×30 torus grid (scalar)");
+    harness.get_by_label(&format!("{} · {}", snap.describe, snap.rule));
     // Dismissed with its button.
     harness.get_by_label("×").click();
     harness.run_steps(2);

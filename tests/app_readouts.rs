@@ -17,7 +17,7 @@ fn gps_reads_paused_when_paused_and_a_number_while_running() {
         harness.query_all_by_label("paused").next().is_some(),
         "paused at start"
     );
-    harness.get_by_label("Run").click();
+    harness.get_by_label("Start").click();
     let _ = wait_for(&mut harness, "a GPS figure", |s| {
         s.running && s.wall_gps > 0.0
     });
@@ -26,7 +26,7 @@ fn gps_reads_paused_when_paused_and_a_number_while_running() {
         harness.query_all_by_label("paused").next().is_none(),
         "running, GPS shows a figure"
     );
-    harness.get_by_label("Pause").click();
+    harness.get_by_label("Stop").click();
     let paused = wait_for(&mut harness, "the pause", |s| !s.running);
     assert_eq!(paused.wall_gps, 0.0, "no stale running figure");
     std::thread::sleep(Duration::from_millis(50));
@@ -65,9 +65,9 @@ fn a_software_driver_is_labelled_beside_gpu_figures() {
 #[test]
 fn the_plots_history_starts_again_on_clear_and_on_a_rule_change() {
     let mut harness = harness(settings(64, 64, 30.0));
-    harness.get_by_label("Run").click();
+    harness.get_by_label("Start").click();
     let _ = wait_for(&mut harness, "some generations", |s| s.generation >= 20);
-    harness.get_by_label("Pause").click();
+    harness.get_by_label("Stop").click();
     let _ = wait_for(&mut harness, "the pause", |s| !s.running);
     harness.run_steps(3);
     let before = harness.state().plotted_generations();
@@ -75,7 +75,7 @@ fn the_plots_history_starts_again_on_clear_and_on_a_rule_change() {
         before.len() > 1 && before.last().is_some_and(|&g| g >= 20),
         "{before:?}"
     );
-    harness.get_by_label("Clear").click();
+    harness.get_by_label("New").click();
     let _ = wait_for(&mut harness, "the cleared world", |s| {
         s.generation == 0 && s.stats.population == 0
     });

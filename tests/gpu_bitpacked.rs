@@ -644,7 +644,9 @@ fn the_window_runner_keeps_replay_going_from_batch_to_batch() {
             let begin = k[..end].rfind('(')? + 1;
             k[begin..end].parse::<f64>().ok()
         });
-        if let Some(share) = share.filter(|_| snap.generation > settled.generation + 6000) {
+        if let Some(share) =
+            share.filter(|_| snap.generation > u128::from(settled.generation) + 6000)
+        {
             break share;
         }
         assert!(
@@ -658,7 +660,10 @@ fn the_window_runner_keeps_replay_going_from_batch_to_batch() {
     runner.send(Command::SetRunning(false));
     let (tx, rx) = std::sync::mpsc::channel();
     runner.send(Command::Read(tx));
-    let world = rx.recv_timeout(std::time::Duration::from_secs(60)).unwrap();
+    let world = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .unwrap()
+        .unwrap();
     // Whole blocks: about 99 % on lavapipe; batches ending on a short block: about 95 %.
     assert!(share >= 97.0, "only {share} % of strips replayed");
     let reference = scalar_after(&settled, world.generation - settled.generation);

@@ -235,9 +235,10 @@ fn alive(world: &World) -> Vec<bool> {
 /// `scalar`'s on awkward sizes, both topologies, every two-state family, in uneven chunks
 /// and with edits between them.
 #[test]
-fn hashlife_on_a_grid_matches_scalar_cell_for_cell() {
+fn hashlife_on_a_bounded_grid_matches_scalar_cell_for_cell() {
     use golab::sim::Simulation;
     use golab::step::{StepperFactory, Strategy};
+    use golab::universe::{GridUniverse, Universe, convert};
     let rules = [
         "B3/S23", "B36/S23", "B2/S", "B2-a/S12", "B2/S34H", "B2/S013V", "W110",
     ];
@@ -258,20 +259,33 @@ fn hashlife_on_a_grid_matches_scalar_cell_for_cell() {
                 let mut reference = scalar_after(&start, 10);
                 reference.apply_edits(&edits);
                 let expected = scalar_after(&reference, 23);
-                let mut sim =
-                    Simulation::new(StepperFactory::cpu_only(), start, Strategy::Hashlife).unwrap();
+                let (ox, oy) = start.plane_origin();
+                let sim =
+                    Simulation::new(StepperFactory::cpu_only(), start, Strategy::Scalar).unwrap();
+                let mut grid = GridUniverse::new(sim);
+                let mut hashed = convert::to_hashed(&mut grid, 64 << 20).unwrap();
                 for chunk in [1, 2, 7] {
-                    sim.step(chunk).unwrap();
+                    hashed.step(chunk, &|| false).unwrap();
                 }
-                sim.edit(&edits).unwrap();
-                sim.step(23).unwrap();
-                let got = sim.world().unwrap();
+                let cells: Vec<_> = edits
+                    .iter()
+                    .map(|e| {
+                        let (x, y) = (
+                            i128::from(ox) + i128::from(e.x),
+                            i128::from(oy) + i128::from(e.y),
+                        );
+                        (x, y, u8::from(e.alive))
+                    })
+                    .collect();
+                hashed.set_states(&cells).unwrap();
+                hashed.step(23, &|| false).unwrap();
+                let got = hashed.to_world().unwrap();
                 let context = format!("hashlife {w}x{h} {topology} {text}");
                 assert_eq!(got.generation, expected.generation, "{context}");
-                assert_eq!(alive(got), alive(&expected), "{context}");
+                assert_eq!(alive(&got), alive(&expected), "{context}");
                 assert_eq!(
-                    sim.stats(5).unwrap().population,
-                    expected.population(),
+                    hashed.population().unwrap(),
+                    u128::from(expected.population()),
                     "{context}"
                 );
             }
@@ -279,49 +293,71 @@ fn hashlife_on_a_grid_matches_scalar_cell_for_cell() {
     }
 }
 
-/// A 2048² soup switched from gpu-bitpacked into hashlife and back keeps every cell; ages
+/// A 2048² soup moved from gpu-bitpacked into hashlife and back keeps every cell; ages
 /// restart at 1 in hashlife (it keeps states only) and run on exactly once back on a grid.
 #[test]
-fn a_2048_soup_switches_from_gpu_bitpacked_to_hashlife_and_back() {
+fn a_2048_soup_moves_from_gpu_bitpacked_to_hashlife_and_back() {
     use golab::sim::Simulation;
     use golab::step::Strategy;
+    use golab::universe::{GridUniverse, Universe, convert};
     let start = soup(2048, 2048, Topology::Torus, Rule::CONWAY, 50.0, 3);
     let strategy = Strategy::GpuBitpacked;
-    let mut sim = Simulation::new(factory_for(strategy), start.clone(), strategy).unwrap();
-    sim.step(5).unwrap();
-    sim.switch(Strategy::Hashlife).unwrap();
-    sim.step(2).unwrap();
-    let in_hashlife = sim.world().unwrap().clone();
+    let sim = Simulation::new(factory_for(strategy), start.clone(), strategy).unwrap();
+    let mut grid = GridUniverse::new(sim);
+    grid.step(5, &|| false).unwrap();
+    let mut hashed = convert::to_hashed(&mut grid, 256 << 20).unwrap();
+    assert!(
+        hashed.capabilities().bounded.is_some(),
+        "the torus stays a torus"
+    );
+    hashed.step(2, &|| false).unwrap();
+    let in_hashlife = hashed.to_world().unwrap();
     assert!(
         in_hashlife.ages().iter().all(|&a| a <= 1),
         "hashlife keeps no ages"
     );
-    sim.switch(strategy).unwrap();
-    sim.step(3).unwrap();
+    let bounds = hashed.capabilities().bounded;
+    let mut back = convert::to_grid(&mut hashed, factory_for(strategy), strategy, bounds).unwrap();
+    back.step(3, &|| false).unwrap();
     let expected = scalar_after(&start, 10);
-    let got = sim.world().unwrap();
-    assert_eq!(alive(got), alive(&expected));
+    let got = back.to_world().unwrap();
+    assert_eq!(alive(&got), alive(&expected));
     assert_eq!(got.generation, 10);
     // Back on a grid, the ages count on from 1 exactly as scalar counts them from there.
-    assert_same_world(&scalar_after(&in_hashlife, 3), got, "ages after hashlife");
+    assert_same_world(&scalar_after(&in_hashlife, 3), &got, "ages after hashlife");
 }
 
 #[test]
-fn hashlife_refuses_generations_rules_and_the_world_stays() {
+fn hashlife_runs_generations_unbounded_and_refuses_them_bounded_with_the_reason() {
     use golab::sim::Simulation;
     use golab::step::{StepperFactory, Strategy};
+    use golab::universe::{GridUniverse, Universe, convert};
     let rule: Rule = "/2/3".parse().unwrap();
-    assert!(
-        Strategy::Hashlife
-            .supports(&rule)
-            .unwrap_err()
-            .contains("Generations")
-    );
     let start = soup(40, 30, Topology::Torus, rule, 30.0, 1);
-    let mut sim =
-        Simulation::new(StepperFactory::cpu_only(), start.clone(), Strategy::Scalar).unwrap();
-    let err = sim.switch(Strategy::Hashlife).unwrap_err().to_string();
-    assert!(err.contains("Generations"), "{err}");
-    assert_eq!(sim.strategy(), Strategy::Scalar);
-    assert_eq!(sim.world().unwrap(), &start);
+    let sim = Simulation::new(StepperFactory::cpu_only(), start.clone(), Strategy::Scalar).unwrap();
+    let mut grid = GridUniverse::new(sim);
+    let err = convert::to_hashed(&mut grid, 64 << 20)
+        .err()
+        .expect("a bounded Generations grid is refused")
+        .to_string();
+    assert!(err.contains("two-state"), "{err}");
+    assert_eq!(grid.to_world().unwrap(), start, "the grid stays as it was");
+    // Unbounded, the multi-state engine runs it.
+    let mut unbounded = start.clone();
+    unbounded.topology = Topology::DeadBorder;
+    unbounded.grows = true;
+    let sim = Simulation::new(StepperFactory::cpu_only(), unbounded, Strategy::Scalar).unwrap();
+    let mut grid = GridUniverse::new(sim);
+    let mut hashed = convert::to_hashed(&mut grid, 64 << 20).unwrap();
+    grid.step(12, &|| false).unwrap();
+    hashed.step(12, &|| false).unwrap();
+    assert_eq!(
+        convert::all_states(&mut grid).unwrap().len(),
+        convert::all_states(&mut hashed).unwrap().len()
+    );
+    let mut a = convert::all_states(&mut grid).unwrap();
+    let mut b = convert::all_states(&mut hashed).unwrap();
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(a, b, "the grid and hashlife agree on every state");
 }

@@ -61,7 +61,7 @@ fn a_lab_run_beside_a_running_simulation_leaves_the_world_exact() {
         runner.send(Command::SetRunning(false));
         let (tx, rx) = channel();
         runner.send(Command::Read(tx));
-        let world = rx.recv_timeout(Duration::from_secs(60)).unwrap();
+        let world = rx.recv_timeout(Duration::from_secs(60)).unwrap().unwrap();
         assert!(world.generation > 20, "{strategy}: {}", world.generation);
         assert_same_world(
             &scalar_after(&start, world.generation),

@@ -47,7 +47,7 @@ fn start(rle: &str, size: u32, strategy: Strategy) -> Simulation {
 /// Every strategy that runs the rule `rle` names (hashlife refuses Generations rules).
 fn strategies(rle: &str) -> Vec<Strategy> {
     let rule = parse(rle, None).unwrap().rule.unwrap();
-    Strategy::ALL
+    Strategy::GRID
         .iter()
         .copied()
         .filter(|s| s.supports(&rule).is_ok())

@@ -5,99 +5,100 @@ use std::sync::mpsc::channel;
 
 use super::{GolabApp, Pending, files, initial_world};
 use crate::rule::Rule;
-use crate::runner::{Command, RegionOp, Snapshot, Speed};
+use crate::runner::{Command, RegionOp, Snapshot};
 use crate::step::Strategy;
-
-/// Largest step exponent on a grid: 2^20 (about a million) generations per step. On the
-/// unbounded plane a step goes up to 2^[`crate::runner::plane::MAX_EXPONENT`].
-pub const MAX_STEP_EXP: u32 = 20;
-
-/// Largest step exponent where the world is now (`on_plane`).
-pub fn max_step_exp(on_plane: bool) -> u32 {
-    if on_plane {
-        crate::runner::plane::MAX_EXPONENT
-    } else {
-        MAX_STEP_EXP
-    }
-}
-
-/// `speed` with the step exponent `exp` applied: what the simulation thread runs at.
-pub fn effective_speed(speed: Speed, exp: u32) -> Speed {
-    match speed {
-        Speed::PerFrame(n) => Speed::PerFrame(n.saturating_mul(1 << exp.min(MAX_STEP_EXP))),
-        Speed::Max => Speed::Max,
-    }
-}
+use crate::universe::Bounds;
 
 impl GolabApp {
-    /// Run or pause.
+    /// Run or pause (Golly's Start/Stop, Enter).
     pub fn toggle_run(&mut self, snap: &Snapshot) {
-        let busy_on_plane = snap.plane.as_ref().is_some_and(|p| p.pending > 0);
-        if snap.running || busy_on_plane {
-            // Pausing also abandons a long hashed step in progress.
+        if snap.running || snap.pending > 0 {
+            // Pausing also abandons a long step in progress.
             self.runner.interrupt();
         } else {
             self.runner.send(Command::SetRunning(true));
         }
     }
 
-    /// Advance one step: 2^(step exponent) generations.
-    pub fn step_once(&mut self, snap: &Snapshot) {
-        let exp = self
-            .settings
-            .step_exp
-            .min(max_step_exp(snap.plane.is_some()));
-        self.runner.send(Command::Step(1 << exp));
+    /// Advance exactly one generation (Golly's Next Generation, Space).
+    pub fn step_once(&mut self) {
+        self.runner.send(Command::Step(1));
     }
 
-    /// Set the running speed (the step exponent multiplies it).
-    pub fn set_speed(&mut self, speed: Speed) {
-        self.settings.speed = speed;
-        let effective = effective_speed(speed, self.settings.step_exp);
-        self.runner.send(Command::SetSpeed(effective));
+    /// Advance one step of base^exponent generations (Golly's Next Step, Tab).
+    pub fn next_step(&mut self, snap: &Snapshot) {
+        let hashing = snap.capabilities.hashing;
+        self.runner
+            .send(Command::Step(self.settings.step.increment(hashing)));
     }
 
-    /// Set the step exponent (clamped to what the world allows: [`max_step_exp`]);
-    /// Golly's + and -. On the plane every running step is 2^exp generations; on a grid
-    /// the exponent multiplies the speed.
-    pub fn set_step_exp(&mut self, exp: u32, snap: &Snapshot) {
-        self.settings.step_exp = exp.min(max_step_exp(snap.plane.is_some()));
-        self.set_speed(self.settings.speed);
-        self.send_plane_step();
+    /// Tell the simulation thread the running speed: the step (base^exponent, or a delay)
+    /// times golab's steps per frame, or as fast as it goes; and hyperspeed.
+    pub fn send_speed(&mut self, snap: &Snapshot) {
+        let s = &self.settings;
+        let speed = s
+            .step
+            .speed(s.per_frame, s.max_speed, snap.capabilities.hashing);
+        self.runner.send(Command::SetSpeed(speed));
+        self.runner
+            .send(Command::SetHyper(self.settings.hyperspeed));
     }
 
-    /// Tell the plane its step, hyperspeed and memory limit (a grid ignores them).
-    pub fn send_plane_step(&mut self) {
-        self.runner.send(Command::PlaneStep {
-            exponent: self.settings.step_exp,
-            hyper: self.settings.hyperspeed,
-        });
+    /// Golly's Faster (+): the step exponent up one.
+    pub fn faster(&mut self, snap: &Snapshot) {
+        self.settings.step.faster(snap.capabilities.hashing);
+        self.send_speed(snap);
+    }
+
+    /// Golly's Slower (−): the step exponent down one (below 0: delays).
+    pub fn slower(&mut self, snap: &Snapshot) {
+        self.settings.step.slower();
+        self.send_speed(snap);
+    }
+
+    /// Set the step exponent (clamped to what the step model allows).
+    pub fn set_step_exp(&mut self, exp: i32, snap: &Snapshot) {
+        let most = self.settings.step.max_exponent(snap.capabilities.hashing);
+        self.settings.step.exponent = exp.clamp(crate::runner::step_model::MIN_EXPONENT, most);
+        self.send_speed(snap);
+    }
+
+    /// A file was opened: the step goes back to 1 generation at the world's base (Golly
+    /// resets the exponent and base on every load).
+    pub fn reset_step_for_open(&mut self) {
+        self.settings.step = Default::default();
+        let snap = self.runner.snapshot();
+        self.send_speed(&snap);
+    }
+
+    /// Tell the simulation thread the hashed universe's memory limit.
+    pub fn send_memory_limit(&mut self) {
         let mib = self.settings.plane_memory_mib;
-        self.runner.send(Command::PlaneMemory(
+        self.runner.send(Command::Memory(
             (mib > 0).then_some(mib as usize * (1 << 20)),
         ));
     }
 
-    /// Move the world onto the unbounded plane (hashlife).
-    pub fn to_plane(&mut self) {
-        self.runner.send(Command::ToPlane);
-        self.send_plane_step();
+    /// Make the world unbounded (Golly's default: a grid that grows with the pattern, or
+    /// the hashed universe when a grid cannot hold it).
+    pub fn make_unbounded(&mut self) {
+        self.runner.send(Command::Unbounded);
         self.view.selection = None;
+        self.fit_pattern();
+    }
+
+    /// Make the world a bounded grid of `bounds` (the pattern kept, centred as it lies).
+    pub fn make_bounded(&mut self, bounds: Bounds) {
+        self.runner.send(Command::Bounded(bounds));
         self.fit_pattern();
     }
 
     /// Step until generation `target` (typed as a number or `2^k`).
     pub fn go_to(&mut self, text: &str, snap: &Snapshot) {
         match crate::cli::parse_count(text) {
-            Ok(target)
-                if target
-                    > snap
-                        .plane
-                        .as_ref()
-                        .map_or(u128::from(snap.generation), |p| p.generation) =>
-            {
-                self.runner.send(Command::GoTo(target));
+            Ok(target) if target > snap.generation => {
                 self.runner.send(Command::SetRunning(false));
+                self.runner.send(Command::GoTo(target));
             }
             Ok(target) => self.error(format!(
                 "generation {target} is not ahead of the current one (use Reset or Undo to go back)"
@@ -111,9 +112,13 @@ impl GolabApp {
         self.runner.send(Command::Reset);
     }
 
-    /// Fit the whole world into the view.
+    /// Fit the whole world into the view: a bounded grid whole, an unbounded world's pattern.
     pub fn fit(&mut self) {
-        self.view.fit_pending = true;
+        if self.runner.snapshot().capabilities.bounded.is_some() {
+            self.view.fit_pending = true;
+        } else {
+            self.fit_pattern();
+        }
     }
 
     /// Frame the live cells (their bounding box, asked of the simulation thread after the
@@ -125,7 +130,20 @@ impl GolabApp {
         self.bounds_reply = Some(rx);
     }
 
-    /// Replace the world with a fresh soup of the panel's density (an undoable step).
+    /// The bounded grid a new soup or a cleared world takes: the world's own, or the
+    /// settings' (the torus the app starts on) when the world is unbounded.
+    fn soup_settings(&self, snap: &Snapshot) -> super::Settings {
+        let mut settings = self.settings.clone();
+        if let Some(b) = snap.capabilities.bounded {
+            (settings.width, settings.height) = (b.width, b.height);
+            settings.topology = b.topology;
+        }
+        settings.rule = snap.rule.to_string();
+        settings
+    }
+
+    /// Replace the world with a fresh soup of the panel's density (an undoable step): in the
+    /// selection, else the whole bounded grid (the settings' torus when unbounded).
     pub fn random_fill(&mut self, snap: &Snapshot) {
         match self.view.selection {
             Some(selection) => {
@@ -137,10 +155,7 @@ impl GolabApp {
                 self.runner.send(Command::Region(selection, op));
             }
             None => {
-                let mut settings = self.settings.clone();
-                (settings.width, settings.height) = snap.size;
-                settings.rule = snap.rule.to_string();
-                settings.topology = snap.topology;
+                let settings = self.soup_settings(snap);
                 let world = initial_world(&settings, self.next_seed());
                 self.runner.send(Command::Replace(world));
                 // A soup is no longer the opened pattern: its name and comments go.
@@ -156,13 +171,14 @@ impl GolabApp {
                 .runner
                 .send(Command::Region(selection, RegionOp::Clear)),
             None => {
-                let mut settings = self.settings.clone();
-                (settings.width, settings.height) = snap.size;
+                let mut settings = self.soup_settings(snap);
                 settings.density = 0.0;
-                settings.rule = snap.rule.to_string();
-                settings.topology = snap.topology;
-                self.runner
-                    .send(Command::Replace(initial_world(&settings, 0)));
+                let mut world = initial_world(&settings, 0);
+                if snap.capabilities.bounded.is_none() {
+                    // Golly's New: an empty unbounded universe.
+                    world = crate::universe::convert::empty_unbounded(snap.rule).unwrap_or(world);
+                }
+                self.runner.send(Command::Replace(world));
                 self.pattern_info = None;
             }
         }
@@ -253,32 +269,27 @@ impl GolabApp {
         }
     }
 
-    /// Ask for the world and write it to `path` as a pattern (format from the extension);
-    /// the plane writes itself on the simulation thread (macrocell straight from the tree).
+    /// Write the world to `path` as a pattern (format from the extension), on the
+    /// simulation thread: macrocell straight from the hashed tree, any format from a grid,
+    /// with the opened file's comments; `.png` exports an image instead.
     pub fn save_to(&mut self, path: std::path::PathBuf) {
         let png = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-        if !png && self.runner.snapshot().plane.is_some() {
-            let comments = self
-                .pattern_info
-                .as_ref()
-                .map(|info| info.comments.clone())
-                .unwrap_or_default();
-            let (tx, rx) = channel();
-            self.runner.send(Command::SavePlane {
-                path,
-                comments,
-                reply: tx,
-            });
-            self.plane_save_reply = Some(rx);
-            return;
+        if png {
+            return self.read_world_for(Pending::ExportPng(path));
         }
-        self.read_world_for(if png {
-            Pending::ExportPng(path)
-        } else {
-            Pending::Save(path)
+        let mut meta = crate::pattern::Pattern::default();
+        if let Some(info) = &self.pattern_info {
+            info.apply_to(&mut meta);
+        }
+        let (tx, rx) = channel();
+        self.runner.send(Command::Save {
+            path,
+            meta: Box::new(meta),
+            reply: tx,
         });
+        self.save_reply = Some(rx);
     }
 
     /// Ask for the world and export it as a PNG image at `path`.

@@ -40,15 +40,22 @@ impl Default for Camera {
 }
 
 impl Camera {
-    /// Whole `w × h` world in `rect`, centred.
+    /// A whole `w × h` bounded grid in `rect` (its cells centred on the plane's origin, as
+    /// Golly centres a bounded grid).
     pub fn fit(rect: Rect, w: u32, h: u32) -> Camera {
-        Camera::fit_layout(rect, w, h, CellLayout::Square)
+        let frame = crate::universe::centred_frame(crate::universe::Bounds {
+            width: w,
+            height: h,
+            topology: crate::world::Topology::Torus,
+        });
+        Camera::fit_frame(rect, frame, CellLayout::Square)
     }
 
-    /// The same camera on `layout`, fitted to the `w × h` world.
-    pub fn fit_layout(rect: Rect, w: u32, h: u32, layout: CellLayout) -> Camera {
-        Camera::fit_box(rect, [0.0, 0.0], [f64::from(w), f64::from(h)], layout)
-            .zoomed_in_at_most(MAX_CELL_PX)
+    /// The same camera on `layout`, fitted to the cells of `frame` (plane coordinates).
+    pub fn fit_frame(rect: Rect, frame: crate::universe::Rect, layout: CellLayout) -> Camera {
+        let lo = [frame.x0 as f64, frame.y0 as f64];
+        let hi = [frame.x1 as f64 + 1.0, frame.y1 as f64 + 1.0];
+        Camera::fit_box(rect, lo, hi, layout).zoomed_in_at_most(MAX_CELL_PX)
     }
 
     /// The cell box from `lo` to `hi` (cell coordinates) filling `rect`, centred.
@@ -344,7 +351,8 @@ mod tests {
         let cam = Camera::fit(rect(), 100, 50);
         assert_eq!(cam.cell_px, 4.0);
         let r = cam.request(rect(), 1.0);
-        assert_eq!((r.x0, r.y0, r.cells_per_pixel), (0.0, -12.5, 0.25));
+        // The grid's cells lie centred on the plane's origin: x from −50, y from −25.
+        assert_eq!((r.x0, r.y0, r.cells_per_pixel), (-50.0, -37.5, 0.25));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use egui::Ui;
 use super::GolabApp;
 use super::colormap::{self, Colormap};
 use super::world_view::Tool;
-use crate::runner::{Command, RegionOp, Snapshot, Speed};
+use crate::runner::{Command, RegionOp, Snapshot};
 use crate::step::{GpuSettings, MemoryMode, Strategy};
 use crate::world::Topology;
 
@@ -94,13 +94,24 @@ fn availability(app: &GolabApp) -> Vec<(Strategy, Option<String>)> {
 }
 
 fn run_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
-    ui.horizontal(|ui| {
-        let label = if snap.running { "Pause" } else { "Run" };
-        if ui.button(label).on_hover_text("Space").clicked() {
+    ui.horizontal_wrapped(|ui| {
+        let label = if snap.running { "Stop" } else { "Start" };
+        if ui.button(label).on_hover_text("Enter").clicked() {
             app.toggle_run(snap);
         }
-        if ui.button("Step").on_hover_text("N").clicked() {
-            app.step_once(snap);
+        if ui
+            .button("Next gen")
+            .on_hover_text("Space: one generation")
+            .clicked()
+        {
+            app.step_once();
+        }
+        if ui
+            .button("Next step")
+            .on_hover_text("Tab: one step of base^exponent generations")
+            .clicked()
+        {
+            app.next_step(snap);
         }
         if ui
             .add_enabled(snap.can_reset, egui::Button::new("Reset"))
@@ -111,79 +122,20 @@ fn run_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         }
         if ui
             .add_enabled(snap.can_undo, egui::Button::new("Undo"))
-            .on_hover_text("Ctrl+Z")
+            .on_hover_text("Z or Ctrl+Z")
             .clicked()
         {
             app.undo();
         }
         if ui
             .add_enabled(snap.can_redo, egui::Button::new("Redo"))
-            .on_hover_text("Ctrl+Shift+Z")
+            .on_hover_text("Shift+Z or Ctrl+Shift+Z")
             .clicked()
         {
             app.redo();
         }
     });
-    ui.horizontal(|ui| {
-        let mut max = app.settings.speed == Speed::Max;
-        let mut per_frame = match app.settings.speed {
-            Speed::PerFrame(n) => n,
-            Speed::Max => 1000,
-        };
-        let slider = egui::Slider::new(&mut per_frame, 1..=1000)
-            .logarithmic(true)
-            .text("gen/tick");
-        let changed = ui
-            .add_enabled(!max, slider)
-            .on_hover_text(
-                "generations per tick of the simulation's clock, 60 ticks a second: 1 gen/tick \
-                 runs 60 generations per second (if the strategy keeps up), however few frames \
-                 the window draws",
-            )
-            .changed();
-        let toggled = ui
-            .checkbox(&mut max, "max")
-            .on_hover_text("as fast as possible")
-            .changed();
-        if changed || toggled {
-            app.set_speed(if max {
-                Speed::Max
-            } else {
-                Speed::PerFrame(per_frame)
-            });
-        }
-    });
-    ui.horizontal(|ui| {
-        let plane = snap.plane.is_some();
-        let mut exp = app
-            .settings
-            .step_exp
-            .min(super::actions::max_step_exp(plane));
-        let field = egui::DragValue::new(&mut exp)
-            .range(0..=super::actions::max_step_exp(plane))
-            .prefix("step 2^");
-        let label = ui.label("step exponent");
-        let hint = if plane {
-            "+ / -: every step on the plane is 2^n generations (HashLife steps 2^n at once)"
-        } else {
-            "+ / -: a step (N) is 2^n generations; running goes 2^n times faster"
-        };
-        if ui
-            .add(field)
-            .labelled_by(label.id)
-            .on_hover_text(hint)
-            .changed()
-        {
-            app.set_step_exp(exp, snap);
-        }
-        match 1u64.checked_shl(exp) {
-            Some(n) if exp < 64 => ui.label(format!("= {n} gen")),
-            _ => ui.label(format!("= 2^{exp} gen")),
-        };
-    });
-    if let Some(plane) = &snap.plane {
-        super::plane_controls::show(app, ui, snap, plane);
-    }
+    super::step_controls::show(app, ui, snap);
 }
 
 fn strategy_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
@@ -193,7 +145,11 @@ fn strategy_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         .width(220.0)
         .show_ui(ui, |ui| {
             for &strategy in Strategy::ALL {
-                let reason = app.panel.unavailable(strategy).map(str::to_owned);
+                let reason = app
+                    .panel
+                    .unavailable(strategy)
+                    .map(str::to_owned)
+                    .or_else(|| strategy.supports(&snap.rule).err());
                 let item = egui::Button::selectable(snap.strategy == strategy, strategy.name());
                 let response = ui
                     .add_enabled(reason.is_none(), item)
@@ -231,10 +187,20 @@ fn strategy_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
 
 fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     ui.strong("World");
-    if snap.size != app.panel.seen_size && snap.busy.is_none() {
-        app.panel.seen_size = snap.size;
-        app.panel.size = snap.size;
+    let size = snap.grid_size();
+    if size.is_some_and(|s| s != app.panel.seen_size) && snap.busy.is_none() {
+        let size = size.unwrap_or_default();
+        app.panel.seen_size = size;
+        app.panel.size = size;
     }
+    let bounded_as = |app: &GolabApp, width: u32, height: u32| crate::universe::Bounds {
+        width,
+        height,
+        topology: snap
+            .capabilities
+            .bounded
+            .map_or(app.settings.topology, |b| b.topology),
+    };
     ui.horizontal(|ui| {
         egui::ComboBox::from_label("preset")
             .selected_text("size")
@@ -242,12 +208,12 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             .show_ui(ui, |ui| {
                 for edge in PRESETS {
                     if ui
-                        .selectable_label(snap.size == (edge, edge), format!("{edge}²"))
+                        .selectable_label(size == Some((edge, edge)), format!("{edge}²"))
                         .clicked()
                     {
                         app.panel.size = (edge, edge);
-                        app.runner.send(Command::Resize(edge, edge));
-                        app.fit_pattern();
+                        let bounds = bounded_as(app, edge, edge);
+                        app.make_bounded(bounds);
                     }
                 }
             });
@@ -259,40 +225,40 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         ui.add(egui::DragValue::new(&mut app.panel.size.1).range(edge))
             .labelled_by(h.id);
         if ui
-            .add_enabled(app.panel.size != snap.size, egui::Button::new("Resize"))
+            .add_enabled(Some(app.panel.size) != size, egui::Button::new("Resize"))
+            .on_hover_text("a bounded grid of this size (an unbounded world becomes bounded)")
             .clicked()
         {
-            app.runner
-                .send(Command::Resize(app.panel.size.0, app.panel.size.1));
-            app.fit_pattern();
+            let bounds = bounded_as(app, app.panel.size.0, app.panel.size.1);
+            app.make_bounded(bounds);
         }
     });
     ui.horizontal(|ui| {
-        let plane = snap.plane.is_some();
-        // A growing tube is a bounded surface with open ends: the surface menu shows it.
-        let unbounded = plane || (snap.grows && !snap.topology.is_joined());
+        let unbounded = snap.capabilities.bounded.is_none();
+        let current = snap.capabilities.bounded.map(|b| b.topology);
+        if ui
+            .radio(unbounded, "unbounded")
+            .on_hover_text("Golly's default: no edges. The grid grows with the pattern and keeps ages on your strategy while it fits; a pattern too large for a grid, a huge step or hashlife picked from the list runs hashed")
+            .clicked()
+            && !unbounded
+        {
+            app.make_unbounded();
+        }
         for (topology, label) in [
             (Topology::Torus, "torus"),
             (Topology::DeadBorder, "dead border"),
         ] {
-            if ui.radio(!unbounded && snap.topology == topology, label).clicked() {
+            if ui.radio(current == Some(topology), label).clicked() && current != Some(topology) {
                 app.settings.topology = topology;
-                app.runner.send(Command::Topology(topology));
-                if plane {
-                    app.view.selection = None;
-                    app.fit();
-                }
+                let (w, h) = size.unwrap_or(app.panel.size);
+                app.make_bounded(crate::universe::Bounds {
+                    width: w,
+                    height: h,
+                    topology,
+                });
             }
         }
-        super::surface_menu::surface_menu(app, ui, snap, unbounded);
-        if ui
-            .radio(unbounded, "unbounded")
-            .on_hover_text("the unbounded plane, run by HashLife: no edges, steps of 2^n generations, zoom out to any scale; torus or dead border moves the pattern back into the grid (if it fits). Larger than Life runs unbounded as Golly runs it: in a grid that grows with the pattern")
-            .clicked()
-            && !unbounded
-        {
-            app.to_plane();
-        }
+        super::surface_menu::surface_menu(app, ui, snap);
     });
     super::rule_menu::rule_row(app, ui, snap);
     ui.horizontal(|ui| {
@@ -305,14 +271,14 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     ui.horizontal(|ui| {
         if ui
             .button("Random fill")
-            .on_hover_text("R (the selection if there is one)")
+            .on_hover_text("Ctrl+5: the selection if there is one, else the whole bounded grid (the start-up torus when unbounded)")
             .clicked()
         {
             app.random_fill(snap);
         }
         if ui
-            .button("Clear")
-            .on_hover_text("C (the selection if there is one)")
+            .button("New")
+            .on_hover_text("Ctrl+N: an empty world of the same surface (the selection's cells: Delete)")
             .clicked()
         {
             app.clear(snap);
@@ -358,11 +324,11 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             ui.radio_value(&mut app.settings.colormap, map, map.label());
         }
     });
-    if snap.rule.is_hexagonal() && snap.plane.is_none() {
+    if snap.rule.is_hexagonal() && !snap.capabilities.hashing {
         ui.checkbox(&mut app.settings.hex_cells, "hexagons")
             .on_hover_text("Draw this hexagonal rule's cells as hexagons, each row half a cell left of the one above (as Golly and LifeViewer do); off: the square grid Golly emulates the hexagonal one on (neighbours NW, N, W, E, S, SE)");
     }
-    if snap.rule.is_triangular() && snap.plane.is_none() {
+    if snap.rule.is_triangular() && !snap.capabilities.hashing {
         ui.checkbox(&mut app.settings.hex_cells, "triangles")
             .on_hover_text("Draw this triangular rule's cells as triangles, pointing down where x + y is even and up where it is odd (Golly's triangular grid); off: the square grid Golly emulates it on");
     }
@@ -371,10 +337,10 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         ui.checkbox(&mut app.settings.rule_colours, "the rule's colours")
             .on_hover_text("Draw each state in the colour the rule file gives it (@COLORS); off: live cells by age, states 2 and up in the dying ramp");
     }
-    if snap.plane.is_some() {
-        colormap::density_legend(ui, app.settings.colormap);
-    } else if let (Some(table), true) = (&table, app.settings.rule_colours) {
+    if let (Some(table), true) = (&table, app.settings.rule_colours) {
         colormap::state_legend(ui, table);
+    } else if !snap.capabilities.ages {
+        colormap::density_legend(ui, app.settings.colormap);
     } else {
         colormap::legend(ui, app.settings.colormap, snap.rule.states());
     }

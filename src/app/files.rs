@@ -8,11 +8,11 @@ use std::sync::mpsc::Receiver;
 use super::GolabApp;
 use super::colormap::{Colormap, pixel_colour};
 use super::pattern_info::PatternInfo;
-use crate::pattern::{Format, Pattern, Placement};
+use crate::pattern::{Format, Pattern};
 use crate::rule::Rule;
 use crate::runner::{Command, Snapshot};
 use crate::step::view::{ViewRequest, render_host};
-use crate::world::{MAX_EDGE, Topology, World};
+use crate::world::World;
 
 /// File extensions the open dialogs offer (any of them may also end in `.gz`).
 const PATTERN_EXTENSIONS: &[&str] = &[
@@ -24,40 +24,34 @@ pub type Opened = Result<(OpenedWorld, String, PatternInfo), String>;
 
 /// Where an opened pattern goes.
 pub enum OpenedWorld {
-    /// A grid.
+    /// A grid: the bounded grid a file names, or an unbounded one that grows with the
+    /// pattern.
     Grid(World),
-    /// The unbounded plane: a macrocell file, any file while the world is on the plane, a
-    /// pattern larger than any grid.
-    Plane(Box<crate::hashlife::Hashed>),
+    /// The hashed universe: a macrocell file, a pattern larger than any grid, a B0 rule.
+    Hashed(Box<crate::universe::HashedUniverse>),
 }
 
-/// What of the running world an opened pattern's world inherits.
+/// The rule an opened pattern runs under when its file names none.
 #[derive(Debug, Clone, Copy)]
 struct Current {
-    size: (u32, u32),
     rule: Rule,
-    topology: Topology,
-    plane: bool,
 }
 
 /// Largest edge of an exported PNG; bigger worlds are downsampled (a pixel shows any life).
 const PNG_MAX_EDGE: u32 = 4096;
 
-/// The parts of the running world an opened pattern's world inherits.
+/// The parts of the running world an opened pattern inherits: only the rule, when the file
+/// names none (an opened pattern never inherits the last world's size or surface).
 fn current(snap: &Snapshot) -> Current {
-    Current {
-        size: snap.size,
-        rule: snap.rule,
-        topology: snap.topology,
-        plane: snap.plane.is_some(),
-    }
+    Current { rule: snap.rule }
 }
 
-/// Resolve `source` (a path, bundled pattern name or apgcode) and build its world; the
-/// warnings of the reader and of the placement go into the info.
+/// Resolve `source` (a path, bundled pattern name or apgcode) and build its world, as Golly
+/// opens it: unbounded unless the file names a bounded grid; the warnings of the reader and
+/// of the placement go into the info.
 fn open_source(source: &str, now: Current) -> Opened {
-    if now.plane || is_macrocell(source) {
-        match open_plane(source, now) {
+    if is_macrocell(source) {
+        match open_hashed(source, now) {
             Err(crate::hashlife::load::LoadError::BoundedGrid { .. }) => {}
             Err(e) => return Err(format!("{source}: {e}")),
             Ok(opened) => return Ok(opened),
@@ -67,13 +61,9 @@ fn open_source(source: &str, now: Current) -> Opened {
     let (world, placement_warning) = match world_for_pattern(&pattern, now) {
         Ok(placed) => placed,
         Err(why) if pattern.grid.is_none() => {
-            let (plane, note, info) =
-                open_plane(source, now).map_err(|e| format!("{source}: {e}"))?;
-            return Ok((
-                plane,
-                format!("{note} on the unbounded plane ({why})"),
-                info,
-            ));
+            let (hashed, note, info) =
+                open_hashed(source, now).map_err(|e| format!("{source}: {e}"))?;
+            return Ok((hashed, format!("{note}, hashed ({why})"), info));
         }
         Err(why) => return Err(why),
     };
@@ -92,9 +82,9 @@ fn is_macrocell(source: &str) -> bool {
     path.is_file() && Format::from_path(path) == Some(Format::Macrocell)
 }
 
-/// Open `source` on the unbounded plane (a macrocell file straight into the quadtree); the
+/// Open `source` in the hashed universe (a macrocell file straight into the quadtree); the
 /// current rule where the file names none.
-fn open_plane(
+fn open_hashed(
     source: &str,
     now: Current,
 ) -> Result<(OpenedWorld, String, PatternInfo), crate::hashlife::load::LoadError> {
@@ -109,7 +99,8 @@ fn open_plane(
         universe.population(),
         universe.generation()
     );
-    Ok((OpenedWorld::Plane(Box::new(universe)), note, info))
+    let hashed = crate::universe::HashedUniverse::new(universe);
+    Ok((OpenedWorld::Hashed(Box::new(hashed)), note, info))
 }
 
 /// Cells of room the window first gives a pattern beyond each end of a tube's infinite side
@@ -121,10 +112,12 @@ const TUBE_ROOM: u64 = 64;
 /// end after this many generations.
 const STRIP_ROOM: u64 = 4096;
 
-/// The world a pattern opens as: the current size (grown to fit the pattern), the
-/// pattern's rule when it names one, the pattern centred, the file's generation — or, when
-/// the file names a bounded grid (`:T72,48`, `:P100,80`), that size and topology with the
-/// pattern at its position. The second value warns of clipped cells.
+/// The world a pattern opens as, as Golly opens it: the bounded grid the file names
+/// (`:T72,48`, `:P100,80`: that size and surface, the pattern at its position), else an
+/// unbounded grid that grows with the pattern, which lies at the file's position (its
+/// top-left at the origin without one). The pattern's rule when it names one, the file's
+/// generation. The second value warns of clipped cells. A rule with B0 (outside Larger
+/// than Life) has no unbounded grid: the caller opens it hashed.
 fn world_for_pattern(pattern: &Pattern, now: Current) -> Result<(World, Option<String>), String> {
     let rule = pattern.rule.unwrap_or(now.rule);
     // A tube's open side starts with a little room and grows; a strip's gets room for a long run.
@@ -136,31 +129,12 @@ fn world_for_pattern(pattern: &Pattern, now: Current) -> Result<(World, Option<S
         let (world, report) = opened?;
         return Ok((world, report.warning()));
     }
-    if rule.is_ltl() {
-        // Golly's unbounded Larger than Life: a grid that grows with the pattern.
-        return crate::sim::growth::world_for(pattern, rule).map_err(|e| e.to_string());
+    if !crate::universe::convert::grows_under(&rule) {
+        return Err(format!(
+            "{rule} has B0: unbounded, every empty cell would be born, so it runs hashed"
+        ));
     }
-    let grow = |edge: u32, need: u32| -> u32 {
-        if need + 16 <= edge {
-            edge
-        } else {
-            (need + 16).next_power_of_two().clamp(edge, MAX_EDGE)
-        }
-    };
-    let (w, h) = (
-        grow(now.size.0, pattern.width),
-        grow(now.size.1, pattern.height),
-    );
-    let mut world = World::new(w, h, now.topology, rule).map_err(|e| {
-        format!(
-            "the pattern needs a {}x{} world: {e}",
-            pattern.width.max(w),
-            pattern.height.max(h)
-        )
-    })?;
-    let report = pattern.place(&mut world, Placement::Centred);
-    world.generation = pattern.generation.unwrap_or(0);
-    Ok((world, report.warning()))
+    crate::sim::growth::world_for(pattern, rule).map_err(|e| e.to_string())
 }
 
 /// Start opening `source` (a path, bundled pattern name or apgcode) as the new world on a
@@ -198,18 +172,16 @@ pub fn collect_opened(app: &mut GolabApp) -> bool {
         Ok((world, note, info)) => {
             let rule = match &world {
                 OpenedWorld::Grid(world) => world.rule(),
-                OpenedWorld::Plane(universe) => universe.rule(),
+                OpenedWorld::Hashed(universe) => universe.hashed().rule(),
             };
             app.settings.rule = rule.to_string();
             app.panel.rule_text = app.settings.rule.clone();
             match world {
                 OpenedWorld::Grid(world) => app.runner.send(Command::Replace(world)),
-                OpenedWorld::Plane(universe) => {
-                    app.runner.send(Command::OpenPlane(universe));
-                    app.send_plane_step();
-                    app.view.selection = None;
-                }
+                OpenedWorld::Hashed(universe) => app.runner.send(Command::Open(universe)),
             }
+            app.view.selection = None;
+            app.reset_step_for_open();
             app.fit_pattern();
             app.notify(note);
             app.pattern_info = Some(info);
@@ -290,29 +262,6 @@ pub fn export_dialog(app: &mut GolabApp) {
         Some(path) => app.export_png_to(path),
         None => app.warn("not exported (no dialog? type a path ending in .png)"),
     }
-}
-
-/// Write `world`'s live cells to `path` in the format of its extension (RLE when it names
-/// none; `.gz` compresses), with the world's size, topology and generation and the opened
-/// pattern's name, author and comments (`info`).
-pub fn save_pattern(
-    world: &World,
-    path: &Path,
-    info: Option<&PatternInfo>,
-) -> Result<String, String> {
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
-    {
-        return Err("use Export PNG for images".into());
-    }
-    let mut pattern = Pattern::of_world(world);
-    if let Some(info) = info {
-        info.apply_to(&mut pattern);
-    }
-    let format: Format = crate::pattern::save_file(&pattern, path)
-        .map_err(|e| format!("could not write {}: {e}", path.display()))?;
-    Ok(format!("saved {} ({})", path.display(), format.name()))
 }
 
 /// Write `world` as a PNG coloured like the view, one pixel per cell up to 4096 a side.

@@ -22,25 +22,28 @@ impl GolabApp {
     /// Identify the selection, or the whole pattern: ask the simulation thread for the
     /// world; [`identify_world`] runs when it arrives.
     pub fn identify_start(&mut self, snap: &Snapshot) {
-        if snap.plane.is_some() {
-            self.error("Identify runs on a grid's pattern: select the object on the plane, copy it and paste it into a grid, or save it and run `golab identify FILE`");
-            return;
-        }
-        let (w, h) = snap.size;
-        let region = self.view.selection.and_then(|s| s.in_grid(w, h));
-        self.read_world_for(super::Pending::Identify(region));
+        let selection = self.view.selection.and_then(|s| s.clipped(snap.frame));
+        self.read_world_for(super::Pending::Identify(selection));
     }
 }
 
-/// Identify `region` of `world` (all of it when `None`) on a background thread.
+/// Identify `selection` of `world` (plane coordinates; all of it when `None`) on a
+/// background thread.
 pub fn identify_world(
     world: World,
-    region: Option<crate::runner::Region>,
+    selection: Option<crate::runner::Selection>,
 ) -> Receiver<Result<Identity, String>> {
     let (tx, rx) = channel();
     std::thread::spawn(move || {
-        let mut pattern = match region {
-            Some(r) => Pattern::from_region(&world, r.x, r.y, r.width, r.height),
+        let (ox, oy) = world.plane_origin();
+        let mut pattern = match selection {
+            Some(s) => {
+                let x = (s.x0 - ox).clamp(0, i64::from(world.width())) as u32;
+                let y = (s.y0 - oy).clamp(0, i64::from(world.height())) as u32;
+                let w = (s.width() as u32).min(world.width() - x.min(world.width()));
+                let h = (s.height() as u32).min(world.height() - y.min(world.height()));
+                Pattern::from_region(&world, x, y, w, h)
+            }
             None => Pattern::from_world(&world),
         };
         pattern.rule = Some(world.rule());

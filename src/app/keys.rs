@@ -95,13 +95,13 @@ pub fn handle(app: &mut GolabApp, ctx: &egui::Context, snap: &Snapshot) {
         app.view.space_panned = false;
     }
     if pressed(Key::N) {
-        app.step_once(snap);
+        app.step_once();
     }
     if pressed(Key::Plus) || pressed(Key::Equals) {
-        app.set_step_exp(app.settings.step_exp + 1, snap);
+        app.faster(snap);
     }
     if pressed(Key::Minus) {
-        app.set_step_exp(app.settings.step_exp.saturating_sub(1), snap);
+        app.slower(snap);
     }
     if ctx.input_mut(|i| i.consume_key(Modifiers::SHIFT, Key::F)) {
         app.fit();

@@ -25,18 +25,19 @@ pub struct AppOptions {
     /// Run as fast as possible rather than one generation per frame.
     #[arg(long)]
     pub max_speed: bool,
-    /// Start on the unbounded plane (HashLife) instead of a grid; macrocell files open
-    /// there anyway.
+    /// Start on the unbounded hashed universe (HashLife) instead of the torus soup;
+    /// macrocell files open there anyway.
     #[arg(long)]
     pub plane: bool,
-    /// Step exponent: each step is 2^n generations (on the plane up to 2^116).
-    #[arg(long, value_name = "N")]
-    pub step_exp: Option<u32>,
-    /// On the plane, let the step grow while steps stay fast (Golly's hyperspeed).
+    /// Golly's step exponent: each step is base^n generations (base 10 on a grid, 8 hashed);
+    /// negative: a delay between generations (−1 to −4: 0.25 s to 2 s).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub step_exp: Option<i32>,
+    /// Where the world hashes, let the step grow while steps stay fast (Golly's hyperspeed).
     #[arg(long)]
     pub hyperspeed: bool,
-    /// The plane's memory limit in MiB (bgolly's -M; default a quarter of the memory
-    /// available).
+    /// The hashed universe's memory limit in MiB (bgolly's -M; default a quarter of the
+    /// memory available).
     #[arg(long, value_name = "MIB")]
     pub max_memory: Option<u32>,
 }
@@ -61,14 +62,15 @@ impl AppOptions {
             settings.rule = rule.to_string();
         }
         if self.max_speed {
-            settings.speed = crate::runner::Speed::Max;
+            settings.max_speed = true;
         }
         if let Some(n) = self.step_exp {
-            let most = crate::runner::plane::MAX_EXPONENT;
-            if n > most {
-                return Err(format!("--step-exp {n}: at most {most}"));
+            let most = settings.step.max_exponent(false);
+            let least = crate::runner::step_model::MIN_EXPONENT;
+            if !(least..=most).contains(&n) {
+                return Err(format!("--step-exp {n}: from {least} to {most}"));
             }
-            settings.step_exp = n;
+            settings.step.exponent = n;
         }
         settings.hyperspeed |= self.hyperspeed;
         if let Some(mib) = self.max_memory {

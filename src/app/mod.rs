@@ -16,7 +16,6 @@ mod launch;
 pub mod messages;
 pub mod pattern_info;
 mod patterns_panel;
-mod plane_controls;
 mod replies;
 mod rule_menu;
 pub mod settings;
@@ -26,6 +25,7 @@ mod state_palette;
 mod stats_panel;
 mod stats_plots;
 mod status_line;
+mod step_controls;
 mod surface_menu;
 pub mod view_paint;
 pub mod world_view;
@@ -67,10 +67,9 @@ pub enum Tab {
 
 /// What a world read back from the simulation thread is for.
 enum Pending {
-    Save(std::path::PathBuf),
     ExportPng(std::path::PathBuf),
-    /// Identify this region of the world (all of it when `None`).
-    Identify(Option<crate::runner::Region>),
+    /// Identify this selection of the world (all of it when `None`).
+    Identify(Option<crate::runner::Selection>),
 }
 
 /// The whole app state; `show` draws one frame.
@@ -90,8 +89,8 @@ pub struct GolabApp {
     clipboard: Option<Arc<Pattern>>,
     copy_reply: Option<Receiver<Result<Pattern, String>>>,
     bounds_reply: Option<Receiver<Option<crate::runner::Selection>>>,
-    plane_save_reply: Option<Receiver<Result<String, String>>>,
-    world_reply: Option<(Receiver<World>, Pending)>,
+    save_reply: Option<Receiver<Result<String, String>>>,
+    world_reply: Option<(Receiver<Result<World, String>>, Pending)>,
     /// Identify's run in progress or its last report.
     identity: Option<identify_panel::IdentifyState>,
     /// PNG exports encoding on their own threads.
@@ -173,13 +172,13 @@ impl GolabApp {
         // Allocating, filling and uploading a large remembered world takes seconds: it
         // happens on the simulation thread while the window shows what is being built.
         let rule = settings.rule.parse().unwrap_or(crate::rule::Rule::CONWAY);
-        let mut placeholder = Snapshot::before_start(
-            strategy,
-            factory.gpu_settings,
-            (settings.width, settings.height),
-            rule,
-            settings.topology,
-        );
+        let bounds = crate::universe::Bounds {
+            width: settings.width,
+            height: settings.height,
+            topology: settings.topology,
+        };
+        let mut placeholder =
+            Snapshot::before_start(strategy, factory.gpu_settings, Some(bounds), rule);
         placeholder.busy = Some(if probe_now {
             format!(
                 "measuring which strategy runs fastest here (under a second), then building the {}x{} world…",
@@ -210,7 +209,8 @@ impl GolabApp {
                 }
             }
             let world = initial_world(&world_settings, 1);
-            match Simulation::new(factory, world.clone(), strategy) {
+            let conversions = factory.sharing_device();
+            let (sim, note) = match Simulation::new(factory, world.clone(), strategy) {
                 Ok(sim) => (sim, None),
                 Err(e) => {
                     let note = format!("{}: {e}; using rayon", strategy.name());
@@ -218,12 +218,18 @@ impl GolabApp {
                         .expect("the rayon strategy accepts every valid world");
                     (sim, Some(note))
                 }
-            }
+            };
+            let universe: Box<dyn crate::universe::Universe> =
+                Box::new(crate::universe::GridUniverse::new(sim));
+            (universe, conversions, note)
         };
         let draw_on = gpu.clone().filter(|_| draw_on_device);
         let runner = Runner::start_building(Box::new(build), placeholder, draw_on, repaint);
-        let speed = actions::effective_speed(settings.speed, settings.step_exp);
+        let speed = settings
+            .step
+            .speed(settings.per_frame, settings.max_speed, false);
         runner.send(Command::SetSpeed(speed));
+        runner.send(Command::SetHyper(settings.hyperspeed));
         let mut view = WorldView::default();
         view.tool = settings.tool;
         GolabApp {
@@ -238,7 +244,7 @@ impl GolabApp {
             clipboard: None,
             copy_reply: None,
             bounds_reply: None,
-            plane_save_reply: None,
+            save_reply: None,
             world_reply: None,
             identity: None,
             exports: Vec::new(),
@@ -259,16 +265,12 @@ impl GolabApp {
     /// Open the launch pattern and start running if asked to.
     pub fn launch(&mut self, launch: &AppOptions) {
         if launch.plane {
-            self.to_plane();
+            self.make_unbounded();
+            self.switch(crate::step::Strategy::Hashlife);
         }
-        self.send_plane_step();
+        self.send_memory_limit();
         if let Some(path) = &launch.pattern {
-            let mut snap = self.runner.snapshot();
-            if launch.plane {
-                // The plane is on its way (ToPlane is queued): open the file there.
-                snap.plane
-                    .get_or_insert_with(crate::runner::PlaneInfo::placeholder);
-            }
+            let snap = self.runner.snapshot();
             // Read in the background; if it fails, the user asked for a file, not for the
             // remembered soup: `files::collect_opened` shows an empty world beside the error
             // rather than something that looks like the file.
@@ -420,13 +422,10 @@ impl GolabApp {
             };
             ui.label(egui::RichText::new(device).weak());
             ui.separator();
-            ui.label(format!(
-                "{} · {}×{} · {}",
-                snap.strategy.name(),
-                snap.size.0,
-                snap.size.1,
-                snap.rule
-            ));
+            ui.label(format!("{} · {}", snap.describe, snap.rule))
+                .on_hover_text(
+                    "the world (its surface and the strategy stepping it) and the rule in force",
+                );
             if let Some(path) = self.recovery_offer.clone() {
                 ui.separator();
                 ui.colored_label(
@@ -473,8 +472,12 @@ impl eframe::App for GolabApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         let snap = self.runner.snapshot();
-        self.settings.strategy = snap.strategy;
-        (self.settings.width, self.settings.height) = snap.size;
+        if snap.capabilities.strategies {
+            self.settings.strategy = snap.strategy;
+        }
+        if let Some(b) = snap.capabilities.bounded {
+            (self.settings.width, self.settings.height) = (b.width, b.height);
+        }
         self.settings.tool = self.view.tool;
         eframe::set_value(storage, settings::STORAGE_KEY, &self.settings);
     }

@@ -44,10 +44,10 @@ impl GolabApp {
                 Err(e) => self.error(e),
             }
         }
-        if let Some(rx) = &self.plane_save_reply
+        if let Some(rx) = &self.save_reply
             && let Ok(saved) = rx.try_recv()
         {
-            self.plane_save_reply = None;
+            self.save_reply = None;
             match saved {
                 Ok(note) => self.notify(note),
                 Err(e) => self.error(e),
@@ -63,13 +63,17 @@ impl GolabApp {
             self.bounds_reply = None;
         }
         if let Some((rx, _)) = &self.world_reply
-            && let Ok(world) = rx.try_recv()
+            && let Ok(read) = rx.try_recv()
             && let Some((_, purpose)) = self.world_reply.take()
         {
-            let result = match purpose {
-                Pending::Save(path) => {
-                    files::save_pattern(&world, &path, self.pattern_info.as_ref())
+            let world = match read {
+                Ok(world) => world,
+                Err(e) => {
+                    self.error(e);
+                    return;
                 }
+            };
+            let result: Result<String, String> = match purpose {
                 Pending::ExportPng(path) => {
                     // Encoding a large world takes a while: keep it off the UI thread.
                     let (tx, rx) = std::sync::mpsc::channel();

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::colormap::Colormap;
 use super::world_view::Tool;
-use crate::runner::Speed;
+use crate::runner::step_model::StepModel;
 use crate::step::{MemoryMode, Strategy};
 use crate::world::Topology;
 
@@ -32,15 +32,17 @@ pub struct Settings {
     pub density: f64,
     /// Cell colouring.
     pub colormap: Colormap,
-    /// Running speed (generations per frame before the step exponent).
-    pub speed: Speed,
-    /// Step exponent: a step (N) is 2^n generations, and running advances 2^n times the
-    /// speed per frame (Golly's step exponent, changed with + and -).
-    pub step_exp: u32,
-    /// On the unbounded plane: the step exponent grows while steps stay fast (Golly's
+    /// Steps a frame while running (golab's speed; Golly runs one): each step is
+    /// [`Settings::step`]'s base^exponent generations.
+    pub per_frame: u32,
+    /// Run as fast as possible instead of `per_frame` steps a frame.
+    pub max_speed: bool,
+    /// Golly's step: base^exponent generations, a delay below 0 (changed with + and −).
+    pub step: StepModel,
+    /// Where the world hashes: the running step grows while steps stay fast (Golly's
     /// hyperspeed).
     pub hyperspeed: bool,
-    /// Memory limit of the unbounded plane's node store in MiB; 0: a quarter of the memory
+    /// Memory limit of the hashed universe's node store in MiB; 0: a quarter of the memory
     /// available (at least 64 MiB, at most 4 GiB).
     pub plane_memory_mib: u32,
     /// Host↔device memory mode of GPU strategies.
@@ -69,8 +71,9 @@ impl Default for Settings {
             topology: Topology::Torus,
             density: 30.0,
             colormap: Colormap::Continuous,
-            speed: Speed::PerFrame(1),
-            step_exp: 0,
+            per_frame: 1,
+            max_speed: false,
+            step: StepModel::default(),
             hyperspeed: false,
             plane_memory_mib: 0,
             memory: MemoryMode::Normal,
@@ -103,10 +106,18 @@ impl Settings {
         }
         self.density = self.density.clamp(0.0, 100.0);
         self.readback_interval = self.readback_interval.clamp(1, 10_000);
-        self.step_exp = self.step_exp.min(crate::runner::plane::MAX_EXPONENT);
-        if let Speed::PerFrame(n) = self.speed {
-            self.speed = Speed::PerFrame(n.clamp(1, 1000));
+        self.step.exponent = self.step.exponent.clamp(
+            crate::runner::step_model::MIN_EXPONENT,
+            self.step.max_exponent(false),
+        );
+        if self
+            .step
+            .base
+            .is_some_and(|b| !crate::runner::step_model::BASES.contains(&b))
+        {
+            self.step.base = None;
         }
+        self.per_frame = self.per_frame.clamp(1, 1000);
         self
     }
 }

@@ -18,13 +18,19 @@ fn cell_box(cam: &Camera, rect: Rect, (x, y): (i64, i64), (w, h): (u64, u64)) ->
 }
 
 impl WorldView {
-    /// [`WorldView`]'s overlay when the camera draws hexagons or triangles (`grid`: the
-    /// grid's size).
-    pub(super) fn shaped_overlay(&self, ui: &egui::Ui, rect: Rect, grid: Option<(u32, u32)>) {
+    /// [`WorldView`]'s overlay when the camera draws hexagons or triangles (`grid`: a
+    /// bounded grid's cells, plane coordinates).
+    pub(super) fn shaped_overlay(
+        &self,
+        ui: &egui::Ui,
+        rect: Rect,
+        grid: Option<crate::universe::Rect>,
+    ) {
         let painter = ui.painter_at(rect);
         let cam = &self.camera;
-        if let Some((w, h)) = grid {
-            let outline = cell_box(cam, rect, (0, 0), (w.into(), h.into()));
+        if let Some(g) = grid {
+            let (x, y) = (g.x0 as i64, g.y0 as i64);
+            let outline = cell_box(cam, rect, (x, y), (g.width() as u64, g.height() as u64));
             painter.add(Shape::closed_line(
                 outline,
                 Stroke::new(1.0, Color32::from_gray(90)),

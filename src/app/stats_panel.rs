@@ -122,50 +122,36 @@ impl StatsHistory {
     pub fn show(&self, ui: &mut egui::Ui, snap: &Snapshot, software: bool) {
         let (fps, frame_ms) = self.fps();
         ui.horizontal_wrapped(|ui| {
-            match &snap.plane {
-                Some(plane) => {
-                    counter(ui, "generation", plane.generation.to_string());
-                    counter(ui, "population", plane.population.to_string())
-                        .on_hover_text("live cells on the plane, exact");
-                    if plane.occupied != plane.population {
-                        counter(ui, "dying", (plane.occupied - plane.population).to_string())
-                            .on_hover_text("cells in the dying states of the Generations rule (Golly counts them in its population)");
-                    }
-                    let m = plane.memory;
-                    counter(
-                        ui,
-                        "memory",
-                        format!(
-                            "{:.1} of {:.0} MiB",
-                            m.bytes as f64 / 1048576.0,
-                            m.limit_bytes as f64 / 1048576.0
-                        ),
-                    )
-                    .on_hover_text(format!(
-                        "the hashed universe's node store: {} nodes, {} garbage collections; it collects at the limit (a quarter of the memory available when golab started, `golab run --max-memory` sets it for the CLI)",
-                        m.nodes, m.collections
-                    ));
-                    if let Some(b) = plane.bounds {
-                        counter(ui, "pattern", format!("{} × {}", b.width(), b.height()))
-                            .on_hover_text(format!(
-                                "the live cells' box, from ({}, {}) to ({}, {})",
-                                b.x0, b.y0, b.x1, b.y1
-                            ));
-                    }
-                }
-                None if snap.rule.is_table() => {
-                    counter(ui, "generation", snap.generation.to_string());
-                    let s = &snap.stats;
-                    counter(ui, "population", (s.population + s.dying).to_string())
-                        .on_hover_text("cells not in state 0, as Golly counts a rule table's population");
-                    counter(ui, "state 1", s.population.to_string())
-                        .on_hover_text("cells in state 1 (the cells with ages)");
-                }
-                None => {
-                    counter(ui, "generation", snap.generation.to_string());
-                    counter(ui, "population", snap.stats.population.to_string())
-                        .on_hover_text("live cells (state 1)");
-                }
+            counter(ui, "generation", snap.generation.to_string());
+            if snap.rule.states() > 2 {
+                counter(ui, "population", snap.occupied.to_string()).on_hover_text(
+                    "cells not in state 0, as Golly counts a many-state rule's population",
+                );
+                counter(ui, "state 1", snap.population.to_string())
+                    .on_hover_text("cells in state 1");
+            } else {
+                counter(ui, "population", snap.population.to_string())
+                    .on_hover_text("live cells, exact");
+            }
+            if let Some(m) = snap.memory {
+                counter(
+                    ui,
+                    "memory",
+                    format!(
+                        "{:.1} of {:.0} MiB",
+                        m.bytes as f64 / 1048576.0,
+                        m.limit_bytes as f64 / 1048576.0
+                    ),
+                )
+                .on_hover_text(format!(
+                    "the hashed universe's node store: {} nodes, {} garbage collections; it collects at the limit (a quarter of the memory available when golab started; the step section sets it, `golab run --max-memory` for the CLI)",
+                    m.nodes, m.collections
+                ));
+            }
+            if let Some(b) = snap.bounds {
+                counter(ui, "pattern", format!("{} × {}", b.width(), b.height())).on_hover_text(
+                    format!("the cells' box, from ({}, {}) to ({}, {})", b.x0, b.y0, b.x1, b.y1),
+                );
             }
             if snap.rule.has_dying_states() && !snap.rule.is_table() {
                 counter(ui, "dying", snap.stats.dying.to_string()).on_hover_text(format!(
@@ -200,19 +186,13 @@ impl StatsHistory {
                          its GPS and kernel times are CPU figures, not a GPU's",
                     );
             }
-            if snap.plane.is_some() {
-                ui.colored_label(ui.visuals().warn_fg_color, "unbounded plane: no ages")
+            if !snap.capabilities.ages {
+                ui.colored_label(ui.visuals().warn_fg_color, "hashed: no ages")
                     .on_hover_text(
-                        "the hashed plane keeps cell states, not ages: cells are coloured by \
+                        "the hashed universe keeps cell states, not ages: cells are coloured by \
                          how full each pixel is (one live cell: the darkest shade; a full \
-                         pixel: the newborn colour); cells moved back into a grid start at age 1",
-                    );
-            } else if !snap.strategy.keeps_ages() {
-                ui.colored_label(ui.visuals().warn_fg_color, "no ages in hashlife")
-                    .on_hover_text(
-                        "the hashed universe keeps cell states, not ages: every live cell shows \
-                         as newborn (age 1) while hashlife runs, and counts up from 1 again once \
-                         a grid strategy takes over",
+                         pixel: the newborn colour), and a many-state rule's cells by state; \
+                         cells moved back into a grid start at age 1",
                     );
             }
             counter(ui, "FPS", format!("{fps:.0}"));
@@ -227,7 +207,7 @@ impl StatsHistory {
                 .on_hover_text("time since the frame before; the window draws only when something changes");
         });
         // What the kernel is doing, on a line of its own (cut to the panel's width).
-        if let Some(k) = snap.kernel.as_deref().filter(|_| snap.plane.is_none()) {
+        if let Some(k) = snap.kernel.as_deref() {
             ui.add(
                 egui::Label::new(egui::RichText::new(format!("kernel: {k}")).small()).truncate(),
             )
@@ -262,9 +242,7 @@ impl StatsHistory {
                  the simulation thread's batches (docs/architecture.md draws how they meet)",
             );
         }
-        if snap.plane.is_none() {
-            super::state_counts::show(ui, snap);
-        }
+        super::state_counts::show(ui, snap);
         let height = (ui.available_height() - 4.0).max(170.0);
         let width = ui.available_width() / 3.0 - 8.0;
         ui.horizontal(|ui| {
@@ -279,10 +257,10 @@ impl StatsHistory {
     }
 
     fn histogram(&self, ui: &mut egui::Ui, snap: &Snapshot, height: f32) {
-        if snap.plane.is_some() {
+        if !snap.capabilities.ages {
             ui.vertical_centered(|ui| {
                 ui.add_space(height / 3.0);
-                ui.weak("no age distribution on the unbounded plane:");
+                ui.weak("no age distribution while the world hashes:");
                 ui.weak("HashLife keeps states, not ages");
             });
             return;

@@ -15,25 +15,21 @@ pub fn show(app: &mut GolabApp, ui: &mut egui::Ui, snap: &Snapshot) {
                         .on_hover_text(format!("from cell ({}, {})", sel.x0, sel.y0));
                     ui.separator();
                 }
-                let (w, h) = snap.size;
-                let plane = snap.plane.is_some();
+                let bounded = snap.capabilities.bounded.and(snap.frame);
                 let inside = |(x, y): (i64, i64)| {
-                    plane || (x >= 0 && y >= 0 && x < w.into() && y < h.into())
+                    let (x, y) = (i128::from(x), i128::from(y));
+                    bounded.is_none_or(|f| x >= f.x0 && x <= f.x1 && y >= f.y0 && y <= f.y1)
                 };
                 let cursor = match app.view.hover.filter(|&c| inside(c)) {
                     Some((x, y)) => format!("cell ({x}, {y})"),
                     None => "cell —".to_string(),
                 };
-                ui.monospace(cursor)
-                    .on_hover_text(if plane {
-                        "the cell under the cursor (plane coordinates: x right, y down, the origin where the grid's centre was)"
-                    } else {
-                        "the cell under the cursor (column, row from the top left)"
-                    });
+                ui.monospace(cursor).on_hover_text(
+                    "the cell under the cursor, in Golly's coordinates: x right, y down; a bounded grid's centre is the origin, a file's pattern keeps its own position",
+                );
                 ui.separator();
-                let exp = app.settings.step_exp;
-                ui.monospace(format!("step 2^{exp}"))
-                    .on_hover_text("a step (N) is 2^n generations; + / - change n");
+                ui.monospace(app.settings.step.describe(snap.capabilities.hashing))
+                    .on_hover_text("Golly's step: Tab advances base^exponent generations, running goes one step a frame; + / − change the exponent, below 0 it is a delay");
                 ui.separator();
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {

@@ -2,24 +2,22 @@
 //! radio buttons).
 
 use super::GolabApp;
-use crate::runner::{Command, Snapshot};
+use crate::runner::Snapshot;
 use crate::world::{Join, Topology};
 
 /// Golly's other bounded grids, picked from a menu beside the torus and the dead border;
 /// the current one (a file's shifted torus among them) is shown selected.
-pub(super) fn surface_menu(
-    app: &mut GolabApp,
-    ui: &mut egui::Ui,
-    snap: &Snapshot,
-    unbounded: bool,
-) {
-    let current = match snap.topology {
-        Topology::Joined(join) if !unbounded => Some(join),
+pub(super) fn surface_menu(app: &mut GolabApp, ui: &mut egui::Ui, snap: &Snapshot) {
+    let current = match snap.capabilities.bounded.map(|b| b.topology) {
+        Some(Topology::Joined(join)) => Some(join),
         _ => None,
     };
     let label = current.map_or_else(|| "other surface".to_string(), |j| j.to_string());
     let mut picked = None;
+    // A long surface name ("Klein bottle, …") is cut to the box, not widening the panel.
     egui::ComboBox::from_id_salt("surface")
+        .width(120.0)
+        .truncate()
         .selected_text(label)
         .show_ui(ui, |ui| {
             for join in Join::MENU {
@@ -36,10 +34,13 @@ pub(super) fn surface_menu(
     if let Some(join) = picked {
         let topology = Topology::Joined(join);
         app.settings.topology = topology;
-        app.runner.send(Command::Topology(topology));
-        if snap.plane.is_some() {
-            app.view.selection = None;
-            app.fit();
-        }
+        let (width, height) = snap
+            .grid_size()
+            .unwrap_or((app.settings.width, app.settings.height));
+        app.make_bounded(crate::universe::Bounds {
+            width,
+            height,
+            topology,
+        });
     }
 }

@@ -54,9 +54,6 @@ pub struct WorldView {
     pub hex_cells: bool,
     /// The state the Draw tool paints (1; a many-state rule's palette picks 2 and up).
     pub paint_state: u8,
-    /// The grid's plane origin in the last frame ([`Snapshot::origin`]), and the world's
-    /// epoch then: within one epoch a moved origin is a growing world moving its frame.
-    origin: Option<(u64, (i64, i64))>,
     stroke: u64,
     last_cell: Option<(i64, i64)>,
     select_anchor: Option<(i64, i64)>,
@@ -78,7 +75,6 @@ impl Default for WorldView {
             has_run: false,
             hex_cells: true,
             paint_state: 1,
-            origin: None,
             stroke: 0,
             last_cell: None,
             select_anchor: None,
@@ -97,13 +93,14 @@ impl WorldView {
         runner: &Runner,
         look: (Colormap, bool),
     ) {
-        let (w, h) = snap.size;
-        let plane = snap.plane.is_some();
+        // A bounded grid's cells (plane coordinates); `None` when the world is unbounded.
+        let grid = snap.capabilities.bounded.and(snap.frame);
+        let hashing = snap.capabilities.hashing;
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         self.rect = rect;
         // Hexagonal and triangular rules on a grid are drawn as hexagons and triangles
-        // (the plane stays square).
-        let layout = match (plane || !self.hex_cells, snap.rule.is_hexagonal()) {
+        // (the hashed universe's view stays square).
+        let layout = match (hashing || !self.hex_cells, snap.rule.is_hexagonal()) {
             (true, _) => CellLayout::Square,
             (false, true) => CellLayout::Hexagonal,
             (false, false) if snap.rule.is_triangular() => CellLayout::Triangular,
@@ -112,15 +109,14 @@ impl WorldView {
         if layout != self.camera.layout {
             self.fit_pending = true;
         }
-        self.follow_origin(snap);
         if self.fit_pending && rect.width() > 1.0 {
-            self.camera = match snap.plane.as_ref() {
-                Some(_) => Camera {
+            self.camera = match grid {
+                Some(frame) => Camera::fit_frame(rect, frame, layout),
+                None => Camera {
                     center: [0.0, 0.0],
                     cell_px: 8.0,
-                    layout: CellLayout::Square,
+                    layout,
                 },
-                None => Camera::fit_layout(rect, w, h, layout),
             };
             self.fit_pending = false;
         }
@@ -129,16 +125,16 @@ impl WorldView {
         {
             self.camera = Camera::fit_cells_layout(rect, selection, layout);
         }
-        let min_cell_px = if plane {
-            MIN_PLANE_CELL_PX
-        } else {
-            Camera::grid_min_cell_px(rect, w, h)
+        let min_cell_px = match grid {
+            Some(g) => Camera::grid_min_cell_px(rect, g.width() as u32, g.height() as u32),
+            None => MIN_PLANE_CELL_PX,
         };
         self.zoom_and_pan(ui, rect, &response, min_cell_px);
         self.hover = response.hover_pos().map(|p| self.camera.cell_at(rect, p));
-        self.edit(ui, rect, &response, runner, (!plane).then_some((w, h)));
+        self.edit(ui, rect, &response, runner, grid);
         let ppp = ui.ctx().pixels_per_point();
-        runner.set_view(if plane {
+        // The hashed universe draws whole quadtree nodes: its requests are aligned.
+        runner.set_view(if hashing {
             self.camera.plane_request(rect, ppp)
         } else {
             self.camera.request(rect, ppp)
@@ -146,7 +142,7 @@ impl WorldView {
         if let Some(image) = &snap.view {
             view_paint::paint(ui, rect, image, &self.camera, look, &mut self.host_texture);
         }
-        self.overlay(ui, rect, (!plane).then_some((w, h)));
+        self.overlay(ui, rect, grid);
         self.placing_hint(ui, rect);
         self.has_run |= snap.running || snap.generation > 0;
         if !self.has_run && self.placing.is_none() {
@@ -190,35 +186,15 @@ impl WorldView {
         }
     }
 
-    /// When the grid moved on the plane (a growing world enlarged or following its
-    /// pattern), move the camera and the selection with it, so no cell jumps on screen.
-    fn follow_origin(&mut self, snap: &Snapshot) {
-        // Only a growing world moves its frame by itself; any other change of origin comes
-        // with a new world, which the view fits anew.
-        let now = (snap.plane.is_none() && snap.grows).then_some((snap.epoch, snap.origin));
-        if let (Some((epoch, old)), Some((now_epoch, new))) = (self.origin, now)
-            && epoch == now_epoch
-            && old != new
-        {
-            let (dx, dy) = (old.0 - new.0, old.1 - new.1);
-            self.camera.follow_cells(dx as f64, dy as f64);
-            if let Some(sel) = self.selection.as_mut() {
-                (sel.x0, sel.x1, sel.y0, sel.y1) =
-                    (sel.x0 + dx, sel.x1 + dx, sel.y0 + dy, sel.y1 + dy);
-            }
-        }
-        self.origin = now;
-    }
-
-    /// Drawing, erasing, selecting and placing; `grid` is the grid's size (selections are
-    /// clipped to it), `None` on the plane.
+    /// Drawing, erasing, selecting and placing; `grid` is a bounded grid's cells (selections
+    /// are clipped to it), `None` when the world is unbounded.
     fn edit(
         &mut self,
         ui: &egui::Ui,
         rect: Rect,
         response: &egui::Response,
         runner: &Runner,
-        grid: Option<(u32, u32)>,
+        grid: Option<crate::universe::Rect>,
     ) {
         let space = ui.input(|i| i.key_down(egui::Key::Space));
         let pointer = response.interact_pointer_pos().or(response.hover_pos());
@@ -274,10 +250,7 @@ impl WorldView {
                     && let Some(anchor) = self.select_anchor
                 {
                     let selection = Selection::from_corners(anchor, cell);
-                    self.selection = match grid {
-                        Some((w, h)) => selection.in_grid(w, h).map(Selection::of_region),
-                        None => Some(selection),
-                    };
+                    self.selection = selection.clipped(grid);
                 }
                 if response.clicked_by(PointerButton::Primary) {
                     self.selection = None;
@@ -287,9 +260,9 @@ impl WorldView {
         }
     }
 
-    /// The grid's border (`grid`: its size; `None` on the plane, which has none), cell
-    /// lines when zoomed in, the selection and the pattern being placed.
-    fn overlay(&self, ui: &egui::Ui, rect: Rect, grid: Option<(u32, u32)>) {
+    /// The grid's border (`grid`: a bounded grid's cells; `None` when unbounded, which has
+    /// none), cell lines when zoomed in, the selection and the pattern being placed.
+    fn overlay(&self, ui: &egui::Ui, rect: Rect, grid: Option<crate::universe::Rect>) {
         if self.camera.layout != CellLayout::Square {
             return self.shaped_overlay(ui, rect, grid);
         }
@@ -299,15 +272,17 @@ impl WorldView {
         let (x1, y1) = cam.cell_at(rect, rect.max);
         // The cells lines may cover: the grid, or the visible part of the plane.
         let (lo, hi, world) = match grid {
-            Some((w, h)) => {
-                let world = cells_rect(cam, rect, 0, 0, w.into(), h.into());
+            Some(g) => {
+                let (gx, gy) = (g.x0 as i64, g.y0 as i64);
+                let (w, h) = (g.width() as u64, g.height() as u64);
+                let world = cells_rect(cam, rect, gx, gy, w, h);
                 painter.rect_stroke(
                     world,
                     0.0,
                     Stroke::new(1.0, Color32::from_gray(90)),
                     egui::StrokeKind::Outside,
                 );
-                ((0, 0), (i64::from(w), i64::from(h)), world)
+                ((gx, gy), (gx + w as i64, gy + h as i64), world)
             }
             None => ((x0, y0), (x1 + 1, y1 + 1), rect),
         };

@@ -292,7 +292,7 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
     startup.total_s = super::startup::since_start();
     let start = Instant::now();
     if let Some(path) = &args.out {
-        universe.save(path, &[])?;
+        universe.save(path, &Default::default())?;
     }
     let sim = universe.simulation();
     let after = sim.transfer_counts();

@@ -113,17 +113,19 @@ impl std::fmt::Display for OpenError {
 /// Step and report a pattern [`open`]ed in the hashed universe.
 pub fn run_opened(args: &RunArgs, opened: Opened) -> Result<(), CliError> {
     let Opened {
-        mut universe,
+        universe,
         meta,
         load_s,
     } = opened;
     for w in &meta.warnings {
         eprintln!("warning: {w}");
     }
-    let elapsed_s = drive(&mut universe, args)?;
+    let mut hashed = crate::universe::HashedUniverse::new(universe);
+    let elapsed_s = drive(&mut hashed, args)?;
     if let Some(path) = &args.out {
-        Universe::save(&mut universe, path, &meta.comments)?;
+        Universe::save(&mut hashed, path, &meta)?;
     }
+    let universe = hashed.hashed();
     let memory = universe.memory();
     let report = HashRunReport {
         generation: universe.generation(),

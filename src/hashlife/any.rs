@@ -35,6 +35,15 @@ impl Hashed {
         })
     }
 
+    /// Whether the hashed universe runs `rule` (on the engine it needs), and why not.
+    pub fn check(rule: &Rule) -> Result<(), HashError> {
+        if needs_multi(rule) {
+            super::multi::check_rule(rule)
+        } else {
+            super::check_rule(rule)
+        }
+    }
+
     /// The rule being run.
     pub fn rule(&self) -> Rule {
         each!(self, u => u.rule())
@@ -83,6 +92,11 @@ impl Hashed {
     /// Cells in any state but 0.
     pub fn occupied(&self) -> u128 {
         each!(self, u => u.occupied())
+    }
+
+    /// Cells per state for states 2 and up ([`HashUniverse::state_counts`]).
+    pub fn state_counts(&self) -> Vec<u128> {
+        each!(self, u => u.state_counts())
     }
 
     /// The box of the cells not in state 0.

@@ -44,6 +44,44 @@ pub(super) fn population<L: Leaves>(store: &Store, id: u32, memo: &mut HashMap<u
     count::<L>(store, id, memo, L::live)
 }
 
+/// Cells of `id` in each state (index = state), memoised in `memo`.
+fn state_counts<L: Leaves>(
+    store: &Store,
+    id: u32,
+    memo: &mut HashMap<u32, Vec<u128>>,
+) -> Vec<u128> {
+    let node = store.node(id);
+    if node.level == L::LEVEL {
+        let mut counts = Vec::new();
+        L::for_each(&node.child, &mut |_, _, state| {
+            let s = usize::from(state);
+            if counts.len() <= s {
+                counts.resize(s + 1, 0u128);
+            }
+            counts[s] += 1;
+        });
+        return counts;
+    }
+    if store.is_empty(id) {
+        return Vec::new();
+    }
+    if let Some(counts) = memo.get(&id) {
+        return counts.clone();
+    }
+    let mut total: Vec<u128> = Vec::new();
+    for c in node.child {
+        let part = state_counts::<L>(store, c, memo);
+        if total.len() < part.len() {
+            total.resize(part.len(), 0);
+        }
+        for (t, p) in total.iter_mut().zip(part) {
+            *t = t.saturating_add(p);
+        }
+    }
+    memo.insert(id, total.clone());
+    total
+}
+
 /// Cells of `id` that `per_leaf` counts in each leaf, memoised in `memo`.
 pub(super) fn count<L: Leaves>(
     store: &Store,
@@ -143,6 +181,18 @@ impl<L: Leaves> HashUniverse<L> {
             &mut HashMap::new(),
             L::occupied,
         )
+    }
+
+    /// Cells per state, index = state, for states 2 and up (entries 0 and 1 stay 0: state
+    /// 1 is the population), up to the highest state present; empty for two-state leaves.
+    pub fn state_counts(&self) -> Vec<u128> {
+        let mut counts = state_counts::<L>(self.store(), self.root().0, &mut HashMap::new());
+        if counts.len() <= 2 {
+            return Vec::new();
+        }
+        counts[0] = 0;
+        counts[1] = 0;
+        counts
     }
 
     /// The smallest rectangle holding every cell not in state 0, or `None` when there is

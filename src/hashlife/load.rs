@@ -100,18 +100,13 @@ fn from_tree(
 }
 
 /// Put `pattern`'s cells (live, and dying under Generations) into `u` (replacing its
-/// cells): at the file's position, or with its box centred on the origin as Golly centres
-/// a pattern without one.
+/// cells): at the file's position, or with its top-left cell at the origin as Golly's
+/// readers put a pattern without one in an unbounded universe (the grid opens it the same
+/// way: sim/growth.rs `world_for`).
 pub fn place(u: &mut Hashed, pattern: &Pattern) -> Result<(), HashError> {
-    let (x0, y0) = pattern.position.map_or_else(
-        || {
-            (
-                -i128::from(pattern.width / 2),
-                -i128::from(pattern.height / 2),
-            )
-        },
-        |(x, y)| (i128::from(x), i128::from(y)),
-    );
+    let (x0, y0) = pattern
+        .position
+        .map_or((0, 0), |(x, y)| (i128::from(x), i128::from(y)));
     let at = |x: u32, y: u32| (x0 + i128::from(x), y0 + i128::from(y));
     let live = pattern.cells.iter().map(|&(x, y)| {
         let (x, y) = at(x, y);
@@ -181,23 +176,24 @@ pub fn to_pattern(u: &Hashed) -> Result<Pattern, PatternError> {
 
 /// Save the universe to `path` in the format its extension names (macrocell straight from
 /// the tree, whatever its size; the others through [`to_pattern`]), gzip-compressed for
-/// `.gz`. Returns the format written.
-pub fn save(u: &Hashed, path: &Path, comments: &[String]) -> Result<Format, PatternError> {
+/// `.gz`, with `meta`'s name, author and comments (a macrocell file keeps the comments).
+/// Returns the format written.
+pub fn save(u: &Hashed, path: &Path, meta: &Pattern) -> Result<Format, PatternError> {
     let format = Format::from_path(path).unwrap_or(Format::Rle);
+    let with_meta = |mut p: Pattern| {
+        p.name.clone_from(&meta.name);
+        p.author.clone_from(&meta.author);
+        p.comments.clone_from(&meta.comments);
+        p
+    };
     let text = if format == Format::Macrocell {
         match u {
-            Hashed::Two(u) => u.to_macrocell(comments),
+            Hashed::Two(u) => u.to_macrocell(&meta.comments),
             // Multi-state planes through their cells (Golly's 2×2 state leaves).
-            Hashed::Multi(_) => {
-                let mut p = to_pattern(u)?;
-                p.comments = comments.to_vec();
-                p.to_macrocell()
-            }
+            Hashed::Multi(_) => with_meta(to_pattern(u)?).to_macrocell(),
         }
     } else {
-        let mut p = to_pattern(u)?;
-        p.comments = comments.to_vec();
-        p.to_format(format)?
+        with_meta(to_pattern(u)?).to_format(format)?
     };
     pattern::write_text(&text, path)?;
     Ok(format)

@@ -40,6 +40,10 @@ pub use multi::MultiLeaves;
 /// The deepest root: its cells' coordinates still fit an `i128` with room to spare.
 pub const MAX_LEVEL: u8 = 120;
 
+/// The largest single step, 2^116 generations (its root needs four levels above it); a
+/// larger count is stepped as several of these.
+pub const MAX_STEP_EXPONENT: u32 = MAX_LEVEL as u32 - 4;
+
 /// Default memory limit of a hashed universe: a quarter of the memory available now,
 /// at least 64 MiB and at most 4 GiB.
 pub fn default_memory_limit() -> usize {
@@ -269,7 +273,7 @@ impl<L: Leaves> HashUniverse<L> {
 
     /// Step `2^exponent` generations at once.
     pub fn step_pow2(&mut self, exponent: u32) -> Result<(), HashError> {
-        if exponent > u32::from(MAX_LEVEL) - 4 {
+        if exponent > MAX_STEP_EXPONENT {
             return Err(HashError::Limit(format!(
                 "a step of 2^{exponent} generations needs a root wider than 2^{MAX_LEVEL}"
             )));
@@ -312,11 +316,19 @@ impl<L: Leaves> HashUniverse<L> {
         let mut done = 0u128;
         for bit in 0..128u32 {
             if generations >> bit & 1 == 1 {
-                if cancel() {
-                    break;
+                // Bits above the largest single step are that many largest steps.
+                let (exponent, times) = if bit > MAX_STEP_EXPONENT {
+                    (MAX_STEP_EXPONENT, 1u128 << (bit - MAX_STEP_EXPONENT))
+                } else {
+                    (bit, 1)
+                };
+                for _ in 0..times {
+                    if cancel() {
+                        return Ok(done);
+                    }
+                    self.step_pow2(exponent)?;
+                    done += 1u128 << exponent;
                 }
-                self.step_pow2(bit)?;
-                done += 1u128 << bit;
             }
         }
         Ok(done)

@@ -1,24 +1,28 @@
-//! Undo and redo of world changes, as whole-world snapshots within a memory budget.
-//!
-//! Like Golly, undo returns the world to exactly how it was before a change (cells, ages,
-//! generation). Snapshots are whole worlds, so the history keeps as many as fit in
-//! [`History::budget_bytes`]: hundreds at 1024², one or two at 8192².
+//! Undo and redo through the one universe interface: each step back is a state the
+//! universe kept ([`Universe::keep`]: a copy of a grid, one root of the hashed universe),
+//! or, across a conversion (a grid strategy picked after hashlife, an unbounded world made
+//! bounded), the whole universe that was replaced. Like Golly, undo returns the world to
+//! exactly how it was (cells, ages where kept, generation), within a memory budget for the
+//! grid copies.
 
 use std::collections::VecDeque;
 
-use crate::world::World;
+use crate::universe::{Kept, Universe};
 
-/// Undo and redo stacks of world snapshots.
-#[derive(Debug)]
-pub struct History {
-    undo: VecDeque<World>,
-    redo: Vec<World>,
-    /// Most bytes of snapshots kept; the oldest undo steps are dropped beyond it.
-    pub budget_bytes: usize,
+/// One step back (or forward).
+pub enum Entry {
+    /// A state of the universe that is current when the entry is reached.
+    Kept(Kept),
+    /// The universe that was current before a conversion replaced it.
+    Universe(Box<dyn Universe>),
 }
 
-fn bytes_of(world: &World) -> usize {
-    world.len() * std::mem::size_of::<u32>()
+/// Undo and redo stacks.
+pub struct History {
+    undo: VecDeque<Entry>,
+    redo: Vec<Entry>,
+    /// Most bytes of grid copies kept; the oldest undo steps are dropped beyond it.
+    pub budget_bytes: usize,
 }
 
 impl Default for History {
@@ -28,7 +32,7 @@ impl Default for History {
 }
 
 impl History {
-    /// An empty history keeping at most `budget_bytes` of snapshots.
+    /// An empty history keeping at most `budget_bytes` of grid copies.
     pub fn with_budget(budget_bytes: usize) -> Self {
         History {
             undo: VecDeque::new(),
@@ -37,27 +41,50 @@ impl History {
         }
     }
 
-    /// Remember `before`, the world as it was before a new change; clears redo.
-    pub fn record(&mut self, before: World) {
-        self.redo.clear();
-        self.undo.push_back(before);
-        self.trim();
+    /// Remember `universe` as it is, before a new change to it; clears redo.
+    pub fn record(
+        &mut self,
+        universe: &mut dyn Universe,
+    ) -> Result<(), crate::universe::UniverseError> {
+        let kept = universe.keep()?;
+        self.clear_redo(universe);
+        self.undo.push_back(Entry::Kept(kept));
+        self.trim(universe);
+        Ok(())
     }
 
-    /// The world to go back to, given the `current` one (which becomes redoable).
-    pub fn undo(&mut self, current: World) -> Option<World> {
-        let previous = self.undo.pop_back()?;
-        self.redo.push(current);
-        self.trim();
-        Some(previous)
+    /// Remember `old`, replaced by `current` (a conversion or an opened file); clears redo.
+    pub fn record_replaced(&mut self, old: Box<dyn Universe>, current: &mut dyn Universe) {
+        self.clear_redo(current);
+        self.undo.push_back(Entry::Universe(old));
+        self.trim(current);
     }
 
-    /// The world to go forward to, given the `current` one (which becomes undoable).
-    pub fn redo(&mut self, current: World) -> Option<World> {
-        let next = self.redo.pop()?;
-        self.undo.push_back(current);
-        self.trim();
-        Some(next)
+    /// Step back: `current` becomes what it was before the last change (or is swapped for
+    /// the universe a conversion replaced). Returns whether anything was undone.
+    pub fn undo(
+        &mut self,
+        current: &mut Box<dyn Universe>,
+    ) -> Result<bool, crate::universe::UniverseError> {
+        let Some(entry) = self.undo.pop_back() else {
+            return Ok(false);
+        };
+        let back = apply(entry, current)?;
+        self.redo.push(back);
+        Ok(true)
+    }
+
+    /// Step forward again after an undo.
+    pub fn redo(
+        &mut self,
+        current: &mut Box<dyn Universe>,
+    ) -> Result<bool, crate::universe::UniverseError> {
+        let Some(entry) = self.redo.pop() else {
+            return Ok(false);
+        };
+        let forward = apply(entry, current)?;
+        self.undo.push_back(forward);
+        Ok(true)
     }
 
     /// Whether there is something to undo.
@@ -70,52 +97,49 @@ impl History {
         !self.redo.is_empty()
     }
 
-    fn used(&self) -> usize {
-        self.undo.iter().chain(&self.redo).map(bytes_of).sum()
+    /// Forget everything (the universe they belong to is being dropped).
+    pub fn clear(&mut self, current: &mut dyn Universe) {
+        self.clear_redo(current);
+        for entry in self.undo.drain(..) {
+            if let Entry::Kept(k) = entry {
+                current.release(k);
+            }
+        }
     }
 
-    fn trim(&mut self) {
-        while self.used() > self.budget_bytes && self.undo.len() > 1 {
-            self.undo.pop_front();
+    fn clear_redo(&mut self, current: &mut dyn Universe) {
+        for entry in self.redo.drain(..) {
+            if let Entry::Kept(k) = entry {
+                current.release(k);
+            }
         }
-        while self.used() > self.budget_bytes && self.redo.len() > 1 {
-            self.redo.remove(0);
+    }
+
+    /// Drop the oldest steps while the grid copies pass the budget (one step stays).
+    fn trim(&mut self, current: &mut dyn Universe) {
+        while current.kept_bytes() > self.budget_bytes && self.undo.len() > 1 {
+            if let Some(Entry::Kept(k)) = self.undo.pop_front() {
+                current.release(k);
+            }
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rule::Rule;
-    use crate::world::Topology;
-
-    fn world(generation: u64) -> World {
-        let mut w = World::new(10, 10, Topology::Torus, Rule::CONWAY).unwrap();
-        w.generation = generation;
-        w
-    }
-
-    #[test]
-    fn undo_then_redo_walks_back_and_forth() {
-        let mut h = History::default();
-        h.record(world(1));
-        h.record(world(2));
-        assert_eq!(h.undo(world(3)).unwrap().generation, 2);
-        assert_eq!(h.undo(world(2)).unwrap().generation, 1);
-        assert!(!h.can_undo());
-        assert_eq!(h.redo(world(1)).unwrap().generation, 2);
-        h.record(world(7));
-        assert!(!h.can_redo());
-    }
-
-    #[test]
-    fn the_budget_drops_the_oldest_snapshots() {
-        let mut h = History::with_budget(3 * 400);
-        for g in 0..10 {
-            h.record(world(g));
+/// Go to `entry` from `current`, returning the entry that comes back the other way.
+fn apply(
+    entry: Entry,
+    current: &mut Box<dyn Universe>,
+) -> Result<Entry, crate::universe::UniverseError> {
+    Ok(match entry {
+        Entry::Kept(target) => {
+            let here = current.keep()?;
+            if let Err(e) = current.restore(&target) {
+                current.release(here);
+                return Err(e);
+            }
+            current.release(target);
+            Entry::Kept(here)
         }
-        assert_eq!(h.undo.len(), 3);
-        assert_eq!(h.undo(world(10)).unwrap().generation, 9);
-    }
+        Entry::Universe(other) => Entry::Universe(std::mem::replace(current, other)),
+    })
 }

@@ -2,19 +2,21 @@
 //!
 //! The UI sends [`Command`]s and reads the latest [`Snapshot`]; it never waits for a
 //! generation, so it stays responsive even when one generation takes seconds (scalar at
-//! 16384²). The thread owns the [`Simulation`], the undo [`history::History`] and the view
+//! 16384²). The thread owns the world — one [`Universe`], a grid or the hashed universe,
+//! spoken to through that interface alone — the undo [`history::History`] and the view
 //! buffer it draws the visible window into (see [`crate::step::view`]).
 
 pub mod history;
 pub mod liveness;
-pub mod plane;
 pub mod region;
+pub mod step_model;
 mod view_readback;
 mod worker;
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -24,39 +26,46 @@ use crate::rule::Rule;
 use crate::sim::Simulation;
 use crate::stats::Stats;
 use crate::step::view::ViewRequest;
-use crate::step::{GpuSettings, Strategy};
-use crate::world::{CellEdit, Topology, World};
+use crate::step::{GpuSettings, StepperFactory, Strategy};
+use crate::universe::{Bounds, Capabilities, GridUniverse, MemoryReport, Rect, Universe};
+use crate::world::World;
 
 pub use liveness::StepperState;
-pub use plane::PlaneInfo;
-pub use region::{Region, RegionOp, Selection};
+pub use region::{RegionOp, Selection};
 
 /// How fast a running world advances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Speed {
-    /// This many generations per displayed frame (60 per second).
-    PerFrame(u32),
+    /// This many generations per displayed frame (60 per second): Golly's step of
+    /// base^exponent, times golab's speed.
+    PerFrame(u64),
+    /// One generation each time this long has passed (Golly's negative step exponents).
+    Every(Duration),
     /// As many as the strategy can do, in batches of about 25 ms.
     Max,
 }
 
-/// A request to the simulation thread.
+/// A request to the simulation thread. Cells and selections are in plane coordinates.
 pub enum Command {
     /// Start or stop running.
     SetRunning(bool),
-    /// Advance this many generations now (running or not; a grid counts to 2^64 − 1).
+    /// Advance this many generations now (running or not).
     Step(u128),
     /// Change the running speed.
     SetSpeed(Speed),
-    /// Paint or erase cells; edits with the same `stroke` form one undo step.
+    /// Let the hashed universe double its running step while steps stay fast (Golly's
+    /// hyperspeed).
+    SetHyper(bool),
+    /// Put cells in states exactly as given (cells outside a bounded grid are refused and
+    /// nothing is set); edits of one `stroke` form one undo step (`None`: one of their own).
     Edit {
-        /// The cells.
-        edits: Vec<CellEdit>,
-        /// Identifier of the pointer stroke they belong to.
-        stroke: u64,
+        /// `(x, y, state)`; state 0 clears.
+        cells: Vec<(i128, i128, u8)>,
+        /// The undo step they belong to.
+        stroke: Option<u64>,
     },
-    /// Paint (`alive`) or erase cells at view coordinates (grid cells on a grid, clipped to
-    /// it; plane coordinates on the plane); a `stroke` is one undo step.
+    /// Paint or erase cells under the pointer (clipped to a bounded grid); a `stroke` is one
+    /// undo step.
     Paint {
         /// The cells.
         cells: Vec<(i64, i64)>,
@@ -72,14 +81,14 @@ pub enum Command {
     Place {
         /// What to place.
         pattern: Arc<Pattern>,
-        /// Left column (may lie outside: the pattern is clipped).
+        /// Left column.
         x: i64,
         /// Top row.
         y: i64,
     },
-    /// Change a selection (view coordinates; a grid clips it to itself).
+    /// Change a selection (a bounded grid clips it to itself).
     Region(Selection, RegionOp),
-    /// Send the selection's cells back (copy), and clear them if `cut`; a refusal (a plane
+    /// Send the selection's cells back (copy), and clear them if `cut`; a refusal (a
     /// selection too large for a pattern) comes back as its message.
     Copy {
         /// The selection.
@@ -89,53 +98,48 @@ pub enum Command {
         /// Where the pattern goes.
         reply: Sender<Result<Pattern, String>>,
     },
-    /// Replace the world (open a file, new random world); one undo step.
+    /// Replace the world by a grid world (a new soup, a cleared grid), on the strategy in
+    /// use where it runs the world's rule; one undo step.
     Replace(World),
-    /// Send a copy of the current world back (save, PNG export).
-    Read(Sender<World>),
-    /// Send the bounding box of the live cells back (`None` when there are none): "Fit
-    /// pattern" and the fit after opening or resizing.
-    Bounds(Sender<Option<Selection>>),
-    /// Move the world onto the unbounded plane (hashlife), every cell at plane coordinates
-    /// (the grid's centre at the origin). Leaving the plane is [`Command::Switch`] to a grid
-    /// strategy or [`Command::Topology`]: the pattern goes into the grid if it fits.
-    ToPlane,
-    /// Replace the world by an opened plane (a macrocell file, a pattern too large for any
-    /// grid); one undo step when already on the plane.
-    OpenPlane(Box<crate::hashlife::Hashed>),
-    /// On the plane: each step is 2^`exponent` generations; `hyper` lets it grow.
-    PlaneStep {
-        /// The step's exponent.
-        exponent: u32,
-        /// Hyperspeed.
-        hyper: bool,
-    },
-    /// The plane's memory limit in bytes (`None`: a quarter of the memory available),
-    /// applied now and to planes made later.
-    PlaneMemory(Option<usize>),
-    /// Step until generation `target` (ahead of the current one), in pieces that leave
-    /// commands answered; [`Command::SetRunning`]`(false)` cancels what is left.
-    GoTo(u128),
-    /// Save the plane to `path` (its extension names the format); the reply is the note
-    /// to show, or why not.
-    SavePlane {
+    /// Replace the world by an opened universe (a file read on the UI's side: a grid, or
+    /// the hashed universe for a macrocell file or a pattern too large for a grid); one undo
+    /// step.
+    Open(Box<dyn Universe>),
+    /// Send a host copy of the world back (PNG export, Identify), or why there is none (a
+    /// hashed pattern larger than any grid).
+    Read(Sender<Result<World, String>>),
+    /// Save to `path` (its extension names the format); the reply is the note to show, or
+    /// why not.
+    Save {
         /// Where.
         path: std::path::PathBuf,
-        /// Comment lines to write.
-        comments: Vec<String>,
+        /// The name, author and comments to write (its cells are not read).
+        meta: Box<Pattern>,
         /// The outcome.
         reply: Sender<Result<String, String>>,
     },
-    /// Switch strategy, keeping the world.
+    /// Send the bounding box of the cells not in state 0 back (`None` when there are
+    /// none): "Fit pattern" and the fit after opening or resizing.
+    Bounds(Sender<Option<Selection>>),
+    /// Make the world unbounded (Golly's default): a grid that grows with the pattern on
+    /// the strategy in use, or the hashed universe where a grid cannot run it.
+    Unbounded,
+    /// Make the world a bounded grid of this size and surface, keeping every cell (refused,
+    /// naming the size needed, when the pattern does not fit).
+    Bounded(Bounds),
+    /// The hashed universe's memory limit in bytes (`None`: a quarter of the memory
+    /// available), applied now and to hashed universes made later.
+    Memory(Option<usize>),
+    /// Step until generation `target` (ahead of the current one), in pieces that leave
+    /// commands answered; [`Command::SetRunning`]`(false)` cancels what is left.
+    GoTo(u128),
+    /// Switch strategy, keeping the world: a grid strategy in place, or `hashlife` (the
+    /// hashed universe) by converting it.
     Switch(Strategy),
     /// Change GPU memory mode / readback interval.
     GpuSettings(GpuSettings),
-    /// Resize keeping the pattern centred.
-    Resize(u32, u32),
     /// Change the rule.
     Rule(Rule),
-    /// Change the topology.
-    Topology(Topology),
     /// Go back to the starting pattern (the world as it was when stepping last began after
     /// an edit, an open or any other change), as one undo step, and pause. Golly's Reset.
     Reset,
@@ -173,28 +177,39 @@ pub enum ViewPixels {
 #[derive(Clone)]
 pub struct Snapshot {
     /// Current generation.
-    pub generation: u64,
-    /// Strategy stepping the world.
+    pub generation: u128,
+    /// Strategy stepping the world (`hashlife`: the hashed universe).
     pub strategy: Strategy,
+    /// What the world is ("512×256 torus grid (rayon)", "unbounded, hashed (hashlife)").
+    pub describe: String,
+    /// What it can do: ages, the GPU, a bound, hashing, strategies.
+    pub capabilities: Capabilities,
+    /// The rectangle a grid's cells cover, in plane coordinates (a bounded grid, or the
+    /// frame a growing one has now); `None` for the hashed universe when unbounded.
+    pub frame: Option<Rect>,
     /// GPU settings in force.
     pub gpu_settings: GpuSettings,
-    /// World width and height.
-    pub size: (u32, u32),
     /// Rule in force.
     pub rule: Rule,
-    /// Topology in force.
-    pub topology: Topology,
-    /// Whether the grid grows with the pattern (unbounded Larger than Life).
-    pub grows: bool,
-    /// Golly's plane coordinates of grid cell `(0, 0)`: it moves when a growing world
-    /// grows or follows its pattern, and the view moves with it so nothing jumps.
-    pub origin: (i64, i64),
     /// Whether the world is running.
     pub running: bool,
     /// Running speed.
     pub speed: Speed,
-    /// Latest statistics ([`STAT_BUCKETS`] buckets).
+    /// Latest statistics ([`STAT_BUCKETS`] buckets; ages where the world keeps them).
     pub stats: Stats,
+    /// Cells in state 1, exact.
+    pub population: u128,
+    /// Cells in any state but 0, exact.
+    pub occupied: u128,
+    /// The box of the cells not in state 0 where it is cheap to know (hashing), else
+    /// `None` (ask with [`Command::Bounds`]).
+    pub bounds: Option<Rect>,
+    /// The hashed universe's memory, where it has a limit.
+    pub memory: Option<MemoryReport>,
+    /// Generations still to step of a Step or a Go to.
+    pub pending: u128,
+    /// The running step the hashed universe's hyperspeed has reached (generations a frame).
+    pub hyper_step: Option<u128>,
     /// Generations per second over the last half second, wall clock (transfers included).
     pub wall_gps: f64,
     /// Generations per second of GPU kernel time (timestamp queries), for GPU strategies.
@@ -222,17 +237,13 @@ pub struct Snapshot {
     /// The last error (switch refused, size too large, device lost...), with a counter so
     /// the UI can tell a new one from an old one.
     pub error: Option<(u64, String)>,
-    /// The last request done differently than asked (a rule table moved to rayon), with a
-    /// counter like [`Snapshot::error`]'s.
+    /// The last request done differently than asked (a rule table moved to rayon, an
+    /// unbounded world moved to hashlife), with a counter like [`Snapshot::error`]'s.
     pub warning: Option<(u64, String)>,
     /// Why the GPU can no longer be used (it was lost and the world continued on the CPU).
     pub gpu_lost: Option<String>,
-    /// The unbounded plane's figures while the world is on it (`None` on a grid; then
-    /// `size`, `topology` and `strategy` describe the grid; on the plane they are the grid
-    /// the pattern goes back to).
-    pub plane: Option<PlaneInfo>,
     /// Counts the changes after which the statistics' history starts again: a new world
-    /// (open, clear, random fill), a resize, a rule or topology change, Reset, undo and
+    /// (open, clear, random fill), a resize, a rule or surface change, Reset, undo and
     /// redo (a strategy switch keeps it).
     pub epoch: u64,
     /// Counts the snapshots published: a frame whose snapshot has the serial of the frame
@@ -246,22 +257,41 @@ impl Snapshot {
     pub fn before_start(
         strategy: Strategy,
         gpu_settings: GpuSettings,
-        size: (u32, u32),
+        bounds: Option<Bounds>,
         rule: Rule,
-        topology: Topology,
     ) -> Snapshot {
+        let frame = bounds.map(|b| {
+            let (x0, y0) = (-i128::from(b.width / 2), -i128::from(b.height / 2));
+            Rect {
+                x0,
+                y0,
+                x1: x0 + i128::from(b.width) - 1,
+                y1: y0 + i128::from(b.height) - 1,
+            }
+        });
         Snapshot {
             generation: 0,
             strategy,
+            describe: String::new(),
+            capabilities: Capabilities {
+                ages: strategy.keeps_ages(),
+                gpu: strategy.is_gpu(),
+                bounded: bounds,
+                hashing: strategy == Strategy::Hashlife,
+                strategies: strategy != Strategy::Hashlife,
+            },
+            frame,
             gpu_settings,
-            size,
             rule,
-            topology,
-            grows: false,
-            origin: (-i64::from(size.0 / 2), -i64::from(size.1 / 2)),
             running: false,
             speed: Speed::PerFrame(1),
             stats: Stats::empty(0, STAT_BUCKETS),
+            population: 0,
+            occupied: 0,
+            bounds: None,
+            memory: None,
+            pending: 0,
+            hyper_step: None,
             wall_gps: 0.0,
             gpu_gps: None,
             kernel: None,
@@ -275,12 +305,21 @@ impl Snapshot {
             error: None,
             warning: None,
             gpu_lost: None,
-            plane: None,
             epoch: 0,
             serial: 0,
         }
     }
+
+    /// The bounded grid's size, or `None` when the world is unbounded.
+    pub fn grid_size(&self) -> Option<(u32, u32)> {
+        self.capabilities.bounded.map(|b| (b.width, b.height))
+    }
 }
+
+/// What builds the world on the simulation thread: the universe, the factory conversions
+/// make grids with, and a note for the user.
+pub type BuildWorld =
+    Box<dyn FnOnce() -> (Box<dyn Universe>, StepperFactory, Option<String>) + Send>;
 
 /// Histogram buckets of [`Snapshot::stats`]; groups of four make the five age brackets.
 pub const STAT_BUCKETS: usize = 20;
@@ -297,31 +336,36 @@ pub struct Runner {
 }
 
 impl Runner {
-    /// Start the thread on `sim`. `draw_on` is the device the UI draws with (view images
-    /// then stay on it); `repaint` is called whenever a new snapshot is published.
+    /// Start the thread on `sim`'s grid. `draw_on` is the device the UI draws with (view
+    /// images then stay on it); `repaint` is called whenever a new snapshot is published.
     pub fn start(
         sim: Simulation,
         draw_on: Option<Arc<GpuContext>>,
         repaint: Box<dyn Fn() + Send>,
     ) -> Runner {
-        let mut placeholder = Snapshot::before_start(
-            sim.strategy(),
-            sim.gpu_settings(),
-            sim.size(),
-            sim.rule(),
-            sim.topology(),
-        );
-        placeholder.generation = sim.generation();
-        placeholder.stats = Stats::empty(sim.generation(), STAT_BUCKETS);
-        Runner::start_building(Box::new(move || (sim, None)), placeholder, draw_on, repaint)
+        let factory = sim.factory().sharing_device();
+        Runner::start_universe(Box::new(GridUniverse::new(sim)), factory, draw_on, repaint)
     }
 
-    /// Start the thread and build the simulation on it with `build` (a large world takes
-    /// seconds to allocate, fill and upload: the window stays responsive meanwhile and shows
-    /// `placeholder`, whose `busy` says what is being built). `build` also returns a note
-    /// for the user (e.g. the strategy it had to give up), published as the first error.
+    /// Start the thread on `universe`; `factory` makes the grids a conversion needs.
+    pub fn start_universe(
+        mut universe: Box<dyn Universe>,
+        factory: StepperFactory,
+        draw_on: Option<Arc<GpuContext>>,
+        repaint: Box<dyn Fn() + Send>,
+    ) -> Runner {
+        let placeholder = universe_placeholder(universe.as_mut());
+        let build = move || (universe, factory, None);
+        Runner::start_building(Box::new(build), placeholder, draw_on, repaint)
+    }
+
+    /// Start the thread and build the world on it with `build` (a large world takes seconds
+    /// to allocate, fill and upload: the window stays responsive meanwhile and shows
+    /// `placeholder`, whose `busy` says what is being built). `build` returns the universe,
+    /// the factory conversions make grids with, and a note for the user (e.g. the strategy
+    /// it had to give up), published as the first error.
     pub fn start_building(
-        build: Box<dyn FnOnce() -> (Simulation, Option<String>) + Send>,
+        build: BuildWorld,
         placeholder: Snapshot,
         draw_on: Option<Arc<GpuContext>>,
         repaint: Box<dyn Fn() + Send>,
@@ -339,9 +383,19 @@ impl Runner {
         let thread = std::thread::Builder::new()
             .name("golab-sim".into())
             .spawn(move || {
-                let (sim, note) = build();
-                let mut worker =
-                    worker::Worker::new(sim, draw_on, wanted_view, repaint, copy, raised, alive);
+                let (universe, factory, note) = build();
+                let mut worker = worker::Worker::new(
+                    universe,
+                    factory,
+                    worker::Shared {
+                        draw_on,
+                        wanted_view,
+                        repaint,
+                        last_copy: copy,
+                        interrupt: raised,
+                        liveness: alive,
+                    },
+                );
                 if let Some(note) = note {
                     worker.note_error(note);
                 }
@@ -365,9 +419,9 @@ impl Runner {
         self.liveness.state()
     }
 
-    /// Stop now: pause, drop what a "go to" still had to do, and abandon the hashed step
-    /// in progress on the plane (a step of 2^40 on a chaotic pattern can take minutes;
-    /// the pattern stays at the generation it had).
+    /// Stop now: pause, drop what a Step or a Go to still had to do, and abandon a hashed
+    /// step in progress (a step of 2^40 on a chaotic pattern can take minutes; the pattern
+    /// stays at the generation it had).
     pub fn interrupt(&self) {
         self.interrupt
             .store(true, std::sync::atomic::Ordering::Relaxed);
@@ -442,4 +496,26 @@ impl Drop for Runner {
             }
         }
     }
+}
+
+/// The snapshot a new runner shows until its thread publishes: `universe` as it is.
+fn universe_placeholder(universe: &mut dyn Universe) -> Snapshot {
+    let caps = universe.capabilities();
+    let mut placeholder = Snapshot::before_start(
+        universe.strategy(),
+        universe
+            .grid()
+            .map(|g| g.gpu_settings())
+            .unwrap_or_default(),
+        caps.bounded,
+        universe.rule(),
+    );
+    placeholder.capabilities = caps;
+    placeholder.describe = universe.describe();
+    placeholder.generation = universe.generation();
+    placeholder.stats = Stats::empty(
+        u64::try_from(universe.generation()).unwrap_or(u64::MAX),
+        STAT_BUCKETS,
+    );
+    placeholder
 }

@@ -1,51 +1,19 @@
-//! Operations on a rectangular selection of a world: clear, random fill, rotate, flip, copy.
+//! A rectangular selection and what it can do — clear (inside or outside), random fill,
+//! rotate, flip, copy, paste — written once over the [`Universe`] interface, in plane
+//! coordinates, for every world: a bounded grid clips the selection to itself, an unbounded
+//! one takes it as it is.
 
 use serde::{Deserialize, Serialize};
 
-use crate::pattern::{Pattern, Placement};
-use crate::world::{CellEdit, World, WorldError};
+use crate::pattern::Pattern;
+use crate::universe::{Rect, Universe, UniverseError};
+use crate::world::{Topology, World};
 
-/// A rectangle of cells, `x..x + width` × `y..y + height`, inside the world.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Region {
-    /// Left column.
-    pub x: u32,
-    /// Top row.
-    pub y: u32,
-    /// Columns.
-    pub width: u32,
-    /// Rows.
-    pub height: u32,
-}
+/// Cells a selection operation reads or writes at most; beyond it the operation is refused
+/// with the count (save the world as macrocell instead).
+pub const MAX_SELECTION_CELLS: u64 = 1 << 24;
 
-impl Region {
-    /// The region spanned by two corner cells (inclusive), clipped to a `w × h` world.
-    pub fn from_corners(a: (i64, i64), b: (i64, i64), w: u32, h: u32) -> Option<Region> {
-        let clamp_x = |v: i64| v.clamp(0, i64::from(w) - 1) as u32;
-        let clamp_y = |v: i64| v.clamp(0, i64::from(h) - 1) as u32;
-        let (x0, x1) = (a.0.min(b.0), a.0.max(b.0));
-        let (y0, y1) = (a.1.min(b.1), a.1.max(b.1));
-        if x1 < 0 || y1 < 0 || x0 >= i64::from(w) || y0 >= i64::from(h) {
-            return None;
-        }
-        let (x0, x1, y0, y1) = (clamp_x(x0), clamp_x(x1), clamp_y(y0), clamp_y(y1));
-        Some(Region {
-            x: x0,
-            y: y0,
-            width: x1 - x0 + 1,
-            height: y1 - y0 + 1,
-        })
-    }
-
-    /// Whether cell `(x, y)` lies inside.
-    pub fn contains(&self, x: u32, y: u32) -> bool {
-        (self.x..self.x + self.width).contains(&x) && (self.y..self.y + self.height).contains(&y)
-    }
-}
-
-/// A rectangle the user selected, in view coordinates (grid cells on a grid, plane
-/// coordinates on the unbounded plane), inclusive corners, not clipped: the universe
-/// clips it ([`Selection::in_grid`]) or takes it as it is (the plane).
+/// A rectangle the user selected, in plane coordinates, inclusive corners, not clipped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Selection {
     /// Left column.
@@ -69,7 +37,7 @@ impl Selection {
         }
     }
 
-    /// Columns (a 64-bit count: a plane selection may be wider than any grid).
+    /// Columns (a 64-bit count: a selection may be wider than any grid).
     pub fn width(&self) -> u64 {
         self.x1.abs_diff(self.x0) + 1
     }
@@ -79,40 +47,56 @@ impl Selection {
         self.y1.abs_diff(self.y0) + 1
     }
 
-    /// Its part inside a `w × h` grid (`None` when it misses the grid).
-    pub fn in_grid(&self, w: u32, h: u32) -> Option<Region> {
-        Region::from_corners((self.x0, self.y0), (self.x1, self.y1), w, h)
+    /// Cells it covers.
+    pub fn area(&self) -> u128 {
+        u128::from(self.width()) * u128::from(self.height())
     }
 
-    /// The selection covering a grid region.
-    pub fn of_region(r: Region) -> Selection {
-        Selection {
-            x0: r.x.into(),
-            y0: r.y.into(),
-            x1: i64::from(r.x) + i64::from(r.width) - 1,
-            y1: i64::from(r.y) + i64::from(r.height) - 1,
+    /// The plane rectangle it covers.
+    pub fn rect(&self) -> Rect {
+        Rect {
+            x0: self.x0.into(),
+            y0: self.y0.into(),
+            x1: self.x1.into(),
+            y1: self.y1.into(),
         }
     }
-}
 
-/// The smallest region holding every live cell of `world` (`None` when it is empty): what
-/// "Fit pattern" frames. A host scan of the ages (~50 ms at 8192² here); a GPU strategy could
-/// answer it with a min/max reduction over its chunks instead of a read-back, next to its
-/// statistics reduction.
-pub fn live_bounds(world: &World) -> Option<Region> {
-    world.live_box().map(|(x, y, width, height)| Region {
-        x,
-        y,
-        width,
-        height,
-    })
+    /// The selection of a plane rectangle (clamped to what an `i64` holds).
+    pub fn of_rect(r: Rect) -> Selection {
+        let to = |v: i128| v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
+        Selection {
+            x0: to(r.x0),
+            y0: to(r.y0),
+            x1: to(r.x1),
+            y1: to(r.y1),
+        }
+    }
+
+    /// Its part inside `frame` (a bounded grid), or all of it when there is no frame;
+    /// `None` when it misses the frame.
+    pub fn clipped(&self, frame: Option<Rect>) -> Option<Selection> {
+        let Some(f) = frame else {
+            return Some(*self);
+        };
+        let r = self.rect();
+        let clipped = Rect {
+            x0: r.x0.max(f.x0),
+            y0: r.y0.max(f.y0),
+            x1: r.x1.min(f.x1),
+            y1: r.y1.min(f.y1),
+        };
+        (clipped.x0 <= clipped.x1 && clipped.y0 <= clipped.y1).then(|| Selection::of_rect(clipped))
+    }
 }
 
 /// What to do to a selection.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum RegionOp {
-    /// Kill every cell.
+    /// Kill every cell inside.
     Clear,
+    /// Kill every cell outside (Golly's Clear Outside).
+    ClearOutside,
     /// Replace the contents with a random soup of `density` percent.
     RandomFill {
         /// Percent of live cells.
@@ -122,170 +106,300 @@ pub enum RegionOp {
     },
     /// Quarter turn clockwise about the selection's centre.
     RotateCw,
+    /// Quarter turn anticlockwise.
+    RotateCcw,
     /// Mirror left-right.
     FlipX,
     /// Mirror top-bottom.
     FlipY,
+    /// Step the cells inside one generation as if nothing lay outside (Golly's Advance
+    /// Selection; the generation count stays).
+    Advance,
+    /// Step the cells outside one generation as if the selection were empty (Golly's
+    /// Advance Outside).
+    AdvanceOutside,
 }
 
-/// The live cells of `region` as a pattern (for copy and cut).
-pub fn copy(world: &World, region: Region) -> Pattern {
-    Pattern::from_region(world, region.x, region.y, region.width, region.height)
+/// Refuse work on more than [`MAX_SELECTION_CELLS`] cells.
+fn check_size(count: u128, what: &str) -> Result<(), UniverseError> {
+    if count > u128::from(MAX_SELECTION_CELLS) {
+        return Err(UniverseError::Limit(format!(
+            "{what} touches {count} cells, more than the {MAX_SELECTION_CELLS} a selection operation handles (save the world as macrocell, .mc, instead)"
+        )));
+    }
+    Ok(())
 }
 
-/// `world` with `op` applied to `region`. Live cells that keep living where they are keep
-/// their ages; moved cells (rotate, flip) become newborn, like pasted ones.
-pub fn apply(world: &World, region: Region, op: RegionOp) -> Result<World, WorldError> {
-    let mut next = world.clone();
-    let clear = |w: &mut World| {
-        for y in region.y..region.y + region.height {
-            for x in region.x..region.x + region.width {
-                w.apply_edit(CellEdit { x, y, alive: false });
-            }
-        }
+/// The cells not in state 0 of `selection`, as a pattern (copy and cut).
+pub fn copy(universe: &mut dyn Universe, selection: Selection) -> Result<Pattern, UniverseError> {
+    let rect = selection.rect();
+    let cells = universe.states_in(rect)?;
+    check_size(cells.len() as u128, "the copy")?;
+    let (w, h) = (selection.width(), selection.height());
+    let (Ok(width), Ok(height)) = (u32::try_from(w), u32::try_from(h)) else {
+        return Err(UniverseError::Limit(format!(
+            "a {w} × {h} selection is wider than a pattern may be (save the world as macrocell, .mc)"
+        )));
     };
-    match op {
-        RegionOp::Clear => clear(&mut next),
-        RegionOp::RandomFill { density, seed } => {
-            let mut soup = World::blank(
-                region.width.max(3),
-                region.height.max(3),
-                world.topology,
-                world.rule(),
-            )?;
-            soup.fill_random(density, seed)?;
-            for y in 0..region.height {
-                for x in 0..region.width {
-                    next.apply_edit(CellEdit {
-                        x: region.x + x,
-                        y: region.y + y,
-                        alive: soup.is_alive(x, y),
-                    });
-                }
-            }
+    let mut pattern = Pattern {
+        width,
+        height,
+        rule: Some(universe.rule()),
+        ..Pattern::default()
+    };
+    for (x, y, state) in cells {
+        let (x, y) = ((x - rect.x0) as u32, (y - rect.y0) as u32);
+        match state {
+            1 => pattern.cells.push((x, y)),
+            _ => pattern.dying.push((x, y, state)),
         }
-        RegionOp::RotateCw | RegionOp::FlipX | RegionOp::FlipY => {
-            let pattern = copy(world, region);
+    }
+    pattern.cells.sort_unstable_by_key(|&(x, y)| (y, x));
+    Ok(pattern)
+}
+
+/// Clear `rect`.
+fn clear(universe: &mut dyn Universe, rect: Rect) -> Result<(), UniverseError> {
+    let cells = universe.states_in(rect)?;
+    check_size(cells.len() as u128, "clearing the selection")?;
+    let dead: Vec<_> = cells.into_iter().map(|(x, y, _)| (x, y, 0)).collect();
+    universe.set_states(&dead)
+}
+
+/// Put `pattern`'s box with its top-left at `(x, y)`: its empty cells clear, its cells set
+/// (a paste). On a bounded grid what lies outside is left out.
+pub fn place(
+    universe: &mut dyn Universe,
+    pattern: &Pattern,
+    (x, y): (i64, i64),
+    frame: Option<Rect>,
+) -> Result<(), UniverseError> {
+    let (x, y) = (i128::from(x), i128::from(y));
+    let rect = Rect {
+        x0: x,
+        y0: y,
+        x1: x + i128::from(pattern.width.max(1)) - 1,
+        y1: y + i128::from(pattern.height.max(1)) - 1,
+    };
+    let Some(inside) = Selection::of_rect(rect).clipped(frame) else {
+        return Ok(());
+    };
+    clear(universe, inside.rect())?;
+    let live = pattern.cells.iter().map(|&(cx, cy)| (cx, cy, 1));
+    let dying = pattern.dying.iter().copied();
+    let inside = inside.rect();
+    let cells: Vec<_> = live
+        .chain(dying)
+        .map(|(cx, cy, s)| (x + i128::from(cx), y + i128::from(cy), s))
+        .filter(|&(px, py, _)| {
+            px >= inside.x0 && px <= inside.x1 && py >= inside.y0 && py <= inside.y1
+        })
+        .collect();
+    check_size(cells.len() as u128, "the paste")?;
+    universe.set_states(&cells)
+}
+
+/// Apply `op` to `selection` (clipped to `frame`, a bounded grid's rectangle).
+pub fn apply(
+    universe: &mut dyn Universe,
+    selection: Selection,
+    op: RegionOp,
+    frame: Option<Rect>,
+) -> Result<(), UniverseError> {
+    let Some(selection) = selection.clipped(frame) else {
+        return Ok(());
+    };
+    let rect = selection.rect();
+    match op {
+        RegionOp::Clear => clear(universe, rect),
+        RegionOp::ClearOutside => clear_outside(universe, rect),
+        RegionOp::RandomFill { density, seed } => {
+            check_size(selection.area(), "filling the selection")?;
+            let (w, h) = (selection.width() as u32, selection.height() as u32);
+            let mut soup = World::blank(w.max(3), h.max(3), Topology::DeadBorder, universe.rule())
+                .map_err(crate::sim::SimError::from)?;
+            soup.fill_random(density, seed)
+                .map_err(crate::sim::SimError::from)?;
+            clear(universe, rect)?;
+            let cells: Vec<_> = (0..h)
+                .flat_map(|y| (0..w).map(move |x| (x, y)))
+                .filter(|&(x, y)| soup.is_alive(x, y))
+                .map(|(x, y)| (rect.x0 + i128::from(x), rect.y0 + i128::from(y), 1))
+                .collect();
+            universe.set_states(&cells)
+        }
+        RegionOp::RotateCw | RegionOp::RotateCcw | RegionOp::FlipX | RegionOp::FlipY => {
+            let pattern = copy(universe, selection)?;
             let moved = match op {
                 RegionOp::RotateCw => pattern.rotated_cw(),
+                RegionOp::RotateCcw => pattern.rotated_cw().rotated_cw().rotated_cw(),
                 RegionOp::FlipX => pattern.flipped_x(),
                 _ => pattern.flipped_y(),
             };
-            clear(&mut next);
-            let cx = i64::from(region.x) + i64::from(region.width) / 2;
-            let cy = i64::from(region.y) + i64::from(region.height) / 2;
-            let x = cx - i64::from(moved.width) / 2;
-            let y = cy - i64::from(moved.height) / 2;
-            moved.place(&mut next, Placement::At { x, y });
+            clear(universe, rect)?;
+            let cx = selection.x0 + (selection.width() / 2) as i64;
+            let cy = selection.y0 + (selection.height() / 2) as i64;
+            let at = (
+                cx - i64::from(moved.width) / 2,
+                cy - i64::from(moved.height) / 2,
+            );
+            place(universe, &moved, at, frame)
         }
+        RegionOp::Advance => advance(universe, rect, true, frame),
+        RegionOp::AdvanceOutside => advance(universe, rect, false, frame),
     }
-    Ok(next)
+}
+
+/// Clear every cell outside `rect`.
+fn clear_outside(universe: &mut dyn Universe, rect: Rect) -> Result<(), UniverseError> {
+    let Some(all) = universe.bounds()? else {
+        return Ok(());
+    };
+    let cells = universe.states_in(all)?;
+    check_size(cells.len() as u128, "clearing outside the selection")?;
+    let dead: Vec<_> = cells
+        .into_iter()
+        .filter(|&(x, y, _)| !(x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1))
+        .map(|(x, y, _)| (x, y, 0))
+        .collect();
+    universe.set_states(&dead)
+}
+
+/// One generation of the cells inside `rect` alone (`inside`) or of those outside it alone,
+/// written back to that part only; the generation count stays (Golly's Advance Selection
+/// and Advance Outside). Births past a bounded grid's `frame` are left out.
+fn advance(
+    universe: &mut dyn Universe,
+    rect: Rect,
+    inside: bool,
+    frame: Option<Rect>,
+) -> Result<(), UniverseError> {
+    let Some(all) = universe.bounds()? else {
+        return Ok(());
+    };
+    let within = |x: i128, y: i128| x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1;
+    let cells: Vec<_> = universe
+        .states_in(all)?
+        .into_iter()
+        .filter(|&(x, y, _)| within(x, y) == inside)
+        .collect();
+    check_size(cells.len() as u128, "advancing the selection")?;
+    let mut scratch = crate::universe::HashedUniverse::empty(universe.rule(), 256 << 20)?;
+    scratch.set_states(&cells)?;
+    scratch.step(1, &|| false)?;
+    let after = crate::universe::convert::all_states(&mut scratch)?;
+    let mut edits: Vec<_> = cells.iter().map(|&(x, y, _)| (x, y, 0)).collect();
+    let in_frame =
+        |x: i128, y: i128| frame.is_none_or(|f| x >= f.x0 && x <= f.x1 && y >= f.y0 && y <= f.y1);
+    edits.extend(
+        after
+            .into_iter()
+            .filter(|&(x, y, _)| within(x, y) == inside && in_frame(x, y)),
+    );
+    universe.set_states(&edits)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rule::Rule;
-    use crate::world::Topology;
+    use crate::universe::HashedUniverse;
 
-    fn world_with(cells: &[(u32, u32)]) -> World {
-        let mut w = World::new(12, 10, Topology::Torus, Rule::CONWAY).unwrap();
-        for &(x, y) in cells {
-            w.apply_edit(CellEdit { x, y, alive: true });
-        }
-        w
+    fn with(cells: &[(i128, i128)]) -> HashedUniverse {
+        let mut u = HashedUniverse::empty(Rule::CONWAY, 64 << 20).unwrap();
+        let states: Vec<_> = cells.iter().map(|&(x, y)| (x, y, 1)).collect();
+        u.set_states(&states).unwrap();
+        u
     }
 
-    fn live(w: &World) -> Vec<(u32, u32)> {
-        (0..w.height())
-            .flat_map(|y| (0..w.width()).map(move |x| (x, y)))
-            .filter(|&(x, y)| w.is_alive(x, y))
-            .collect()
+    fn live(u: &mut HashedUniverse) -> Vec<(i128, i128)> {
+        let mut cells: Vec<_> = crate::universe::convert::all_states(u)
+            .unwrap()
+            .into_iter()
+            .map(|(x, y, _)| (x, y))
+            .collect();
+        cells.sort_unstable_by_key(|&(x, y)| (y, x));
+        cells
     }
 
-    #[test]
-    fn corners_in_any_order_give_the_same_clipped_region() {
-        let r = Region::from_corners((5, 7), (-3, 2), 12, 10).unwrap();
-        assert_eq!(
-            r,
-            Region {
-                x: 0,
-                y: 2,
-                width: 6,
-                height: 6
-            }
-        );
-        assert_eq!(Region::from_corners((20, 20), (30, 30), 12, 10), None);
+    fn sel(x0: i64, y0: i64, x1: i64, y1: i64) -> Selection {
+        Selection { x0, y0, x1, y1 }
     }
 
     #[test]
-    fn clear_only_touches_the_region() {
-        let w = world_with(&[(1, 1), (5, 5), (9, 9)]);
-        let r = Region {
-            x: 4,
-            y: 4,
-            width: 3,
-            height: 3,
+    fn a_frame_clips_a_selection_and_none_keeps_it() {
+        let frame = Rect {
+            x0: -6,
+            y0: -5,
+            x1: 5,
+            y1: 4,
         };
         assert_eq!(
-            live(&apply(&w, r, RegionOp::Clear).unwrap()),
-            vec![(1, 1), (9, 9)]
+            sel(-10, 2, 3, 20).clipped(Some(frame)),
+            Some(sel(-6, 2, 3, 4))
         );
+        assert_eq!(sel(10, 10, 20, 20).clipped(Some(frame)), None);
+        assert_eq!(sel(10, 10, 20, 20).clipped(None), Some(sel(10, 10, 20, 20)));
     }
 
     #[test]
-    fn rotating_a_horizontal_blinker_makes_it_vertical_in_place() {
-        let w = world_with(&[(4, 5), (5, 5), (6, 5)]);
-        let r = Region {
-            x: 4,
-            y: 4,
-            width: 3,
-            height: 3,
-        };
-        let turned = apply(&w, r, RegionOp::RotateCw).unwrap();
-        assert_eq!(live(&turned), vec![(5, 4), (5, 5), (5, 6)]);
+    fn clear_and_clear_outside_split_the_world() {
+        let mut u = with(&[(1, 1), (5, 5), (9, 9)]);
+        apply(&mut u, sel(4, 4, 6, 6), RegionOp::Clear, None).unwrap();
+        assert_eq!(live(&mut u), vec![(1, 1), (9, 9)]);
+        let mut u = with(&[(1, 1), (5, 5), (9, 9)]);
+        apply(&mut u, sel(4, 4, 6, 6), RegionOp::ClearOutside, None).unwrap();
+        assert_eq!(live(&mut u), vec![(5, 5)]);
     }
 
     #[test]
-    fn flips_mirror_within_the_region() {
-        let w = world_with(&[(4, 4), (4, 5)]);
-        let r = Region {
-            x: 4,
-            y: 4,
-            width: 3,
-            height: 2,
-        };
-        assert_eq!(
-            live(&apply(&w, r, RegionOp::FlipX).unwrap()),
-            vec![(6, 4), (6, 5)]
-        );
-        let w = world_with(&[(4, 4), (5, 4)]);
-        assert_eq!(
-            live(&apply(&w, r, RegionOp::FlipY).unwrap()),
-            vec![(4, 5), (5, 5)]
-        );
+    fn rotations_and_flips_turn_in_place() {
+        let mut u = with(&[(4, 5), (5, 5), (6, 5)]);
+        apply(&mut u, sel(4, 4, 6, 6), RegionOp::RotateCw, None).unwrap();
+        assert_eq!(live(&mut u), vec![(5, 4), (5, 5), (5, 6)]);
+        apply(&mut u, sel(4, 4, 6, 6), RegionOp::RotateCcw, None).unwrap();
+        assert_eq!(live(&mut u), vec![(4, 5), (5, 5), (6, 5)]);
+        let mut u = with(&[(4, 4), (4, 5)]);
+        apply(&mut u, sel(4, 4, 6, 5), RegionOp::FlipX, None).unwrap();
+        assert_eq!(live(&mut u), vec![(6, 4), (6, 5)]);
+        let mut u = with(&[(4, 4), (5, 4)]);
+        apply(&mut u, sel(4, 4, 6, 5), RegionOp::FlipY, None).unwrap();
+        assert_eq!(live(&mut u), vec![(4, 5), (5, 5)]);
     }
 
     #[test]
     fn random_fill_stays_inside_and_is_seeded() {
-        let w = world_with(&[(0, 0)]);
-        let r = Region {
-            x: 2,
-            y: 2,
-            width: 6,
-            height: 5,
-        };
         let op = RegionOp::RandomFill {
             density: 50.0,
             seed: 3,
         };
-        let a = apply(&w, r, op).unwrap();
-        assert_eq!(a, apply(&w, r, op).unwrap());
+        let mut a = with(&[(0, 0)]);
+        let mut b = with(&[(0, 0)]);
+        apply(&mut a, sel(2, 2, 7, 6), op, None).unwrap();
+        apply(&mut b, sel(2, 2, 7, 6), op, None).unwrap();
+        let cells = live(&mut a);
+        assert_eq!(cells, live(&mut b));
         assert!(
-            live(&a)
+            cells
                 .iter()
-                .all(|&(x, y)| (x, y) == (0, 0) || r.contains(x, y))
+                .all(|&(x, y)| (x, y) == (0, 0) || (2..=7).contains(&x) && (2..=6).contains(&y))
         );
-        assert!(live(&a).len() > 5);
+        assert!(cells.len() > 5);
+    }
+
+    #[test]
+    fn advancing_a_selection_steps_only_what_it_holds() {
+        // A blinker inside, a blinker outside: only the inside one turns; the count stays.
+        let mut u = with(&[(0, 1), (1, 1), (2, 1), (20, 1), (21, 1), (22, 1)]);
+        apply(&mut u, sel(-1, -1, 3, 3), RegionOp::Advance, None).unwrap();
+        assert_eq!(
+            live(&mut u),
+            vec![(1, 0), (1, 1), (20, 1), (21, 1), (22, 1), (1, 2)]
+        );
+        assert_eq!(u.generation(), 0);
+        apply(&mut u, sel(-1, -1, 3, 3), RegionOp::AdvanceOutside, None).unwrap();
+        let mut want = vec![(1, 0), (1, 1), (1, 2), (21, 0), (21, 1), (21, 2)];
+        want.sort_unstable_by_key(|&(x, y)| (y, x));
+        assert_eq!(live(&mut u), want);
     }
 }

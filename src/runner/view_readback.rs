@@ -3,27 +3,29 @@
 //! window), without reading the whole world back every frame.
 
 use crate::gpu::GpuContext;
-use crate::sim::{SimError, Simulation};
 use crate::step::StepError;
 use crate::step::view::ViewRequest;
+use crate::universe::{DrawTarget, Universe, UniverseError};
 
 /// Draw `request` on `ctx` (the simulation's device) and return its pixels; falls back to the
-/// host drawing for strategies whose state is on the host.
+/// host drawing for universes whose state is on the host.
 pub fn render(
-    sim: &mut Simulation,
+    universe: &mut dyn Universe,
     ctx: &GpuContext,
     request: &ViewRequest,
-) -> Result<Vec<u32>, SimError> {
+) -> Result<Vec<u32>, UniverseError> {
     let bytes = request.pixels() as u64 * 4;
     let usage =
         wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC;
     let target = ctx.pool.take(&ctx.device, "view pixels", bytes, usage);
-    let drawn = sim.render_view_device(request, &target);
+    let drawn = universe.draw(request, DrawTarget::Device(&target));
     let result = match drawn {
-        Ok(true) => read(ctx, &target, bytes).map_err(SimError::from),
+        Ok(true) => read(ctx, &target, bytes).map_err(|e| UniverseError::Sim(e.into())),
         Ok(false) => {
             let mut host = vec![0; request.pixels()];
-            sim.render_view_host(request, &mut host).map(|()| host)
+            universe
+                .draw(request, DrawTarget::Host(&mut host))
+                .map(|_| host)
         }
         Err(e) => Err(e),
     };

@@ -21,10 +21,14 @@ pub enum SimError {
     /// A world change (size, density...) was invalid.
     #[error(transparent)]
     World(#[from] WorldError),
-    /// A request the world refused, with the reason (on the unbounded plane: a rule the
-    /// hashed universe cannot run, a grid too small for the pattern, a selection too big).
+    /// A request the world refused, with the reason (a rule the stepper cannot run, a grid
+    /// too small for the pattern).
     #[error("{0}")]
     Refused(String),
+    /// A growing grid's pattern outgrew the largest grid; the world is kept at the
+    /// generation it reached.
+    #[error("{0}")]
+    Outgrown(String),
 }
 
 /// The live world behind one strategy, switchable at any time.
@@ -85,13 +89,14 @@ impl Simulation {
         self.host.topology
     }
 
-    /// Whether the world grows with its pattern: Golly's unbounded Larger than Life (other
-    /// rules are unbounded on the hashed plane, so a growing dead-border world under them is
-    /// a plain grid), and Golly's tubes, along their open side.
+    /// Whether the world grows with its pattern: the unbounded universe on a grid (a dead
+    /// border that follows its pattern, as Golly's Larger than Life grows its grid; any rule
+    /// without B0, which only the hashed universe emulates), and Golly's tubes, along their
+    /// open side.
     pub fn grows(&self) -> bool {
         self.host.grows
             && match self.host.topology {
-                Topology::DeadBorder => self.host.rule().is_ltl(),
+                Topology::DeadBorder => crate::universe::convert::grows_under(&self.host.rule()),
                 Topology::Joined(join) => join.open_sides().is_some(),
                 Topology::Torus => false,
             }
@@ -133,6 +138,46 @@ impl Simulation {
             left -= batch;
         }
         Ok(())
+    }
+
+    /// Enlarge a growing world's frame so that `rect` (plane coordinates) lies inside it with
+    /// a margin: an edit far from the pattern on the unbounded plane. A bounded grid is left
+    /// as it is (edits outside it are refused by the caller).
+    pub fn include(&mut self, rect: crate::hashlife::Rect) -> Result<(), SimError> {
+        if !self.grows() {
+            return Ok(());
+        }
+        let margin = 2
+            * (growth::min_batch(u64::from(self.rule().range())) + 1) as i128
+            * i128::from(self.rule().range().max(1));
+        let (ox, oy) = self.plane_origin();
+        let (w, h) = self.size();
+        let frame = (
+            i128::from(ox),
+            i128::from(oy),
+            i128::from(ox) + i128::from(w) - 1,
+            i128::from(oy) + i128::from(h) - 1,
+        );
+        let inside = rect.x0 - margin >= frame.0
+            && rect.y0 - margin >= frame.1
+            && rect.x1 + margin <= frame.2
+            && rect.y1 + margin <= frame.3;
+        if inside {
+            return Ok(());
+        }
+        let (x0, y0) = (frame.0.min(rect.x0 - margin), frame.1.min(rect.y0 - margin));
+        let (x1, y1) = (frame.2.max(rect.x1 + margin), frame.3.max(rect.y1 + margin));
+        let size = |lo: i128, hi: i128| u64::try_from(hi - lo + 1).unwrap_or(u64::MAX);
+        let (nw, nh) = growth::check_size(size(x0, x1), size(y0, y1)).map_err(SimError::Refused)?;
+        // Even moves keep a triangular grid's parity.
+        let even = |v: i128| v - v.rem_euclid(2);
+        let left = i64::try_from(even(x0 - frame.0))
+            .map_err(|_| SimError::Refused("the edit lies too far away".into()))?;
+        let top = i64::try_from(even(y0 - frame.1))
+            .map_err(|_| SimError::Refused("the edit lies too far away".into()))?;
+        let (nw, nh) = (nw + 2, nh + 2);
+        let moved = self.world()?.reframed(left, top, nw, nh)?;
+        self.replace_world(moved)
     }
 
     /// Move a growing world's frame until its cells lie far enough from every open edge
@@ -182,7 +227,7 @@ impl Simulation {
             }
         };
         let ((w, left), (h, top)) = (frame(axes[0], open.0), frame(axes[1], open.1));
-        let (w, h) = growth::check_size(w, h).map_err(SimError::Refused)?;
+        let (w, h) = growth::check_size(w, h).map_err(SimError::Outgrown)?;
         let moved = self.world()?.reframed(left, top, w, h)?;
         self.replace_world(moved)?;
         self.make_room(wanted)

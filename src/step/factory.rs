@@ -110,7 +110,12 @@ impl StepperFactory {
                 Some(simd) => cpu_bitsliced::BitslicedStepper::with_simd(simd),
                 None => cpu_bitsliced::BitslicedStepper::new(),
             }),
-            Strategy::Hashlife => Box::new(super::hashlife::HashGridStepper::new()),
+            Strategy::Hashlife => {
+                return Err(StepError::Unavailable {
+                    strategy: strategy.name(),
+                    reason: "hashlife is the hashed universe, not a grid stepper: the world converts to it (crate::universe::convert)".into(),
+                });
+            }
             _ => {
                 let ctx = self.gpu().map_err(|e| StepError::Unavailable {
                     strategy: strategy.name(),

@@ -14,7 +14,6 @@ pub mod fault;
 pub mod gpu_bitpacked;
 pub mod gpu_cells;
 pub mod gpu_strategies;
-pub mod hashlife;
 pub mod joined;
 pub mod pacing;
 pub mod probe;
@@ -138,6 +137,23 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, in display order.
+    /// The grid strategies: every strategy but `hashlife` (the hashed universe, which the
+    /// world converts to instead of loading into a stepper).
+    pub const GRID: &'static [Strategy] = &[
+        Strategy::Scalar,
+        Strategy::Rayon,
+        Strategy::CpuBitsliced,
+        Strategy::GpuNaive,
+        Strategy::GpuPadded,
+        Strategy::GpuShared,
+        Strategy::GpuStreamed,
+        Strategy::GpuNoUpload,
+        Strategy::GpuReadbackSkip,
+        Strategy::GpuResident,
+        Strategy::GpuBitpacked,
+    ];
+
+    /// Every strategy, as listed to users: the grid strategies, then `hashlife`.
     pub const ALL: &'static [Strategy] = &[
         Strategy::Scalar,
         Strategy::Rayon,
@@ -204,7 +220,7 @@ impl Strategy {
                 "GPU, 32 cells per u32 word, bitwise adders, several generations per dispatch kept in registers (subgroup shuffles) or workgroup memory; exact ages from birth generations"
             }
             Strategy::Hashlife => {
-                "HashLife: memoised quadtree squares, one thread; the grid's topology kept one generation at a time; no ages (states only); `golab run --strategy hashlife` runs the unbounded plane"
+                "HashLife: the hashed universe, memoised quadtree squares, unbounded (or a torus or dead border, one generation at a time); no ages (states only)"
             }
         }
     }
@@ -224,8 +240,8 @@ impl Strategy {
     }
 
     /// Whether the strategy runs `rule`, and why not: every strategy runs every rule golab
-    /// parses, except hashlife's grid mode, which refuses Generations, rule tables and B0
-    /// rules ([`crate::hashlife::check_rule`]), and the bit-sliced strategies, which refuse
+    /// parses, except hashlife, which refuses Larger than Life and B0
+    /// ([`crate::hashlife::Hashed::check`]), and the bit-sliced strategies, which refuse
     /// rule tables (they run rules as bitwise circuits).
     pub fn supports(self, rule: &crate::rule::Rule) -> Result<(), String> {
         match self {
@@ -235,7 +251,7 @@ impl Strategy {
                 self.name(),
                 rule.ltl().map_or(1, |l| l.range)
             )),
-            Strategy::Hashlife => crate::hashlife::check_rule(rule).map_err(|e| e.to_string()),
+            Strategy::Hashlife => crate::hashlife::Hashed::check(rule).map_err(|e| e.to_string()),
             Strategy::CpuBitsliced | Strategy::GpuBitpacked if rule.is_table() => Err(format!(
                 "{} compiles two-state and Generations rules into bitwise circuits over bit planes; the rule table {} has no such form here: run it on gpu-resident, rayon or another strategy that keeps one word per cell (or on the unbounded plane)",
                 self.name(),
@@ -279,9 +295,9 @@ impl Strategy {
         Ok(())
     }
 
-    /// Whether `golab bench --strategies all` includes it: every grid strategy but hashlife,
-    /// whose grid mode steps one generation at a time (its benchmark is the unbounded plane:
-    /// scripts/bench-hashlife, `golab lab hashing`).
+    /// Whether `golab bench --strategies all` includes it: every grid strategy, not
+    /// hashlife (its benchmark is the unbounded universe: scripts/bench-hashlife, `golab lab
+    /// hashing`).
     pub fn in_bench_all(self) -> bool {
         self != Strategy::Hashlife
     }

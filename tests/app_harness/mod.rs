@@ -31,6 +31,17 @@ pub fn settings(width: u32, height: u32, density: f64) -> Settings {
 /// The app with `settings`, launched with `launch` (a pattern file, `--run`), in a
 /// 1280×800 harness after three frames.
 pub fn launched(settings: Settings, launch: &AppOptions) -> Harness<'static, GolabApp> {
+    launched_with_dt(settings, launch, 1.0 / 60.0)
+}
+
+/// [`launched`], with egui's clock advancing `step_dt` seconds a frame (a tiny step keeps
+/// the window's delayed repaints from coming due, so a frame asked for at once is the
+/// window's own doing).
+pub fn launched_with_dt(
+    settings: Settings,
+    launch: &AppOptions,
+    step_dt: f32,
+) -> Harness<'static, GolabApp> {
     let gpu = common::gpu_factory(Default::default())
         .gpu()
         .expect("GPU device")
@@ -46,6 +57,7 @@ pub fn launched(settings: Settings, launch: &AppOptions) -> Harness<'static, Gol
     app.launch(launch);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        .with_step_dt(step_dt)
         .build_ui_state(|ui, app: &mut GolabApp| app.show(ui), app);
     harness.run_steps(3);
     harness
@@ -83,6 +95,7 @@ pub fn read_world(harness: &Harness<'_, GolabApp>) -> World {
     harness.state().runner().send(Command::Read(tx));
     rx.recv_timeout(Duration::from_secs(60))
         .expect("the simulation thread answers")
+        .expect("the world reads back")
 }
 
 /// Press and release `key` (no modifiers), then run a frame.

@@ -28,7 +28,9 @@ fn wait_for(runner: &Runner, what: &str, done: impl Fn(&Snapshot) -> bool) -> Sn
 fn read(runner: &Runner) -> World {
     let (tx, rx) = channel();
     runner.send(Command::Read(tx));
-    rx.recv_timeout(Duration::from_secs(60)).unwrap()
+    rx.recv_timeout(Duration::from_secs(60))
+        .unwrap()
+        .expect("the world reads back")
 }
 
 /// Run `strategy` with `fault` (a GOLAB_FAULT value firing at generation 40) until the loss,
@@ -63,7 +65,9 @@ pub fn run_through_loss(fault: &str, strategy: Strategy) -> Snapshot {
     );
     runner.send(Command::Step(25));
     let target = restored.generation + 25;
-    wait_for(&runner, "25 more generations", |s| s.generation == target);
+    wait_for(&runner, "25 more generations", |s| {
+        s.generation == u128::from(target)
+    });
     super::assert_same_world(
         &read(&runner),
         &super::scalar_after(&start, target),

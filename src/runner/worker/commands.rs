@@ -1,27 +1,26 @@
-//! The simulation thread's commands: edits, world changes, undo and redo, Reset.
+//! The simulation thread's commands: edits, world changes, undo and redo, Reset — each once,
+//! through the universe interface.
 
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::Worker;
-use crate::runner::{Command, RegionOp, region};
-use crate::sim::SimError;
-use crate::world::CellEdit;
+use crate::runner::{Command, RegionOp, Selection, region};
+use crate::universe::{Rect, UniverseError};
 
 /// What the thread is doing while it handles `command`, for a command that can take seconds
 /// on a large world (`None` for quick ones).
 pub(super) fn busy_label(command: &Command) -> Option<&'static str> {
     Some(match command {
-        Command::Replace(_) => "loading the world…",
-        Command::Resize(..) => "resizing…",
+        Command::Replace(_) | Command::Open(_) => "loading the world…",
+        Command::Bounded(..) => "changing the grid…",
+        Command::Unbounded => "making the world unbounded…",
         Command::Rule(_) => "changing the rule…",
-        Command::Topology(_) => "changing the topology…",
         Command::Switch(_) => "switching strategy…",
         Command::GpuSettings(_) => "applying the GPU settings…",
         Command::Undo => "undoing…",
         Command::Redo => "redoing…",
         Command::Reset => "resetting…",
-        Command::ToPlane => "moving onto the plane…",
-        Command::OpenPlane(_) => "loading the world…",
         _ => return None,
     })
 }
@@ -32,27 +31,41 @@ fn changes_the_work(command: &Command) -> Option<&'static str> {
     Some(match command {
         Command::Switch(_) => "another strategy",
         Command::GpuSettings(_) => "other GPU settings",
-        Command::Replace(_) | Command::OpenPlane(_) | Command::Reset => "another world",
+        Command::Replace(_) | Command::Open(_) | Command::Reset => "another world",
         Command::Undo | Command::Redo => "another world",
-        Command::Resize(..) => "another size",
+        Command::Bounded(..) | Command::Unbounded => "another surface",
         Command::Rule(_) => "another rule",
-        Command::Topology(_) => "another topology",
-        Command::ToPlane => "the world moved onto the plane",
         Command::Place { .. } | Command::Region(..) => "an edit of a region",
         _ => return None,
     })
 }
 
 impl Worker {
+    /// A Step or Go to begins: keep the world so a failure part way can go back to it.
+    /// Only where keeping costs nothing (a hashed root); a grid refuses up front what it
+    /// cannot count, and a copy of a large grid per Step would cost more than the step.
+    fn begin_pending(&mut self) -> Result<(), UniverseError> {
+        let cheap = self.universe.capabilities().hashing;
+        if cheap && self.pending == 0 && self.pending_start.is_none() {
+            self.pending_start = Some(self.universe.keep()?);
+        }
+        Ok(())
+    }
+
     /// Remember the world before an undoable change (once per stroke for edits).
-    fn record(&mut self, stroke: Option<u64>) -> Result<(), SimError> {
+    fn record(&mut self, stroke: Option<u64>) -> Result<(), UniverseError> {
         if stroke.is_some() && stroke == self.stroke {
             return Ok(());
         }
         self.stroke = stroke;
-        let before = self.sim.world()?.clone();
-        self.history.record(before);
-        Ok(())
+        self.history.record(self.universe.as_mut())
+    }
+
+    /// The rectangle a bounded grid's cells cover (selections and paint are clipped to it).
+    fn bounded_frame(&mut self) -> Option<Rect> {
+        let bounds = self.universe.capabilities().bounded?;
+        self.grid_frame()
+            .or(Some(crate::universe::centred_frame(bounds)))
     }
 
     pub(super) fn handle(&mut self, command: Command) {
@@ -61,12 +74,12 @@ impl Worker {
             Command::SetRunning(_)
                 | Command::Step(_)
                 | Command::SetSpeed(_)
+                | Command::SetHyper(_)
                 | Command::Edit { .. }
                 | Command::Paint { .. }
-                | Command::PlaneStep { .. }
-                | Command::PlaneMemory(_)
+                | Command::Memory(_)
                 | Command::GoTo(_)
-                | Command::SavePlane { .. }
+                | Command::Save { .. }
                 | Command::Read(_)
                 | Command::Bounds(_)
                 | Command::Copy { cut: false, .. }
@@ -75,41 +88,47 @@ impl Worker {
             command,
             Command::Edit { .. }
                 | Command::Paint { .. }
-                | Command::OpenPlane(_)
+                | Command::Open(_)
                 | Command::Place { .. }
                 | Command::Region(..)
                 | Command::Copy { cut: true, .. }
                 | Command::Replace(_)
-                | Command::Resize(..)
+                | Command::Bounded(..)
+                | Command::Unbounded
                 | Command::Rule(_)
-                | Command::Topology(_)
                 | Command::Undo
                 | Command::Redo
         );
         self.start_pending |= new_start;
+        // A new world, size, rule or timeline: the statistics' history starts again.
+        self.epoch += u64::from(matches!(
+            command,
+            Command::Replace(_)
+                | Command::Open(_)
+                | Command::Bounded(..)
+                | Command::Unbounded
+                | Command::Rule(_)
+                | Command::Reset
+                | Command::Undo
+                | Command::Redo
+        ));
         // Another stepper, world, size or rule: a generation costs something else now, so
         // the batch size is learnt again from one generation (a size learnt on a fast
         // stepper, kept for a slow one, held the thread for minutes: issue #54's freeze).
         if let Some(why) = changes_the_work(&command) {
             self.pacer.restart(why);
         }
-        // A new world, size, rule or timeline: the statistics' history starts again.
-        self.epoch += u64::from(matches!(
+        if matches!(
             command,
-            Command::Replace(_)
-                | Command::OpenPlane(_)
-                | Command::ToPlane
-                | Command::Resize(..)
-                | Command::Rule(_)
-                | Command::Topology(_)
-                | Command::Reset
-                | Command::Undo
-                | Command::Redo
-        ));
+            Command::SetRunning(true) | Command::Step(_) | Command::GoTo(_)
+        ) {
+            // New work: a Stop raised before it does not apply to it.
+            self.shared.interrupt.store(false, Ordering::Relaxed);
+        }
         if let Err(e) = self.try_handle(command) {
             self.fail(e);
         }
-        if let Some(moved) = self.sim.take_moved_for_rule() {
+        if let Some(moved) = self.universe.grid().and_then(|g| g.take_moved_for_rule()) {
             self.note_warning(moved);
         }
         self.recovery.stale |= !small;
@@ -119,104 +138,86 @@ impl Worker {
         self.stats_dirty = true;
     }
 
-    fn try_handle(&mut self, command: Command) -> Result<(), SimError> {
-        let Some(command) = self.handle_on_plane(command)? else {
-            return Ok(());
-        };
-        let sim = &mut self.sim;
+    fn try_handle(&mut self, command: Command) -> Result<(), UniverseError> {
         match command {
             Command::SetRunning(on) => {
+                if !on {
+                    // Stop drops what a Step or Go to still had to do, keeping what it did.
+                    self.pending = 0;
+                    self.end_pending();
+                }
                 self.running = on;
                 self.gps_window = (Instant::now(), 0, 0.0);
+                self.hyper.step = None;
+                self.hyper.steps_at_step = 0;
                 if !on {
                     // Paused: no generations per second, not the last running figure.
                     self.wall_gps = 0.0;
                 }
             }
             Command::Step(n) => {
-                self.pending_steps = u64::try_from(n)
-                    .ok()
-                    .and_then(|n| self.pending_steps.checked_add(n))
-                    .ok_or_else(|| {
-                        SimError::Refused(format!(
-                            "a grid counts generations up to 2^64 - 1; a step of {n} needs the unbounded plane"
-                        ))
-                    })?;
+                let room = u128::MAX - self.universe.generation() - self.pending;
+                if n > room {
+                    return Err(UniverseError::Limit(format!(
+                        "{n} more generations would pass generation 2^128 - 1, the largest golab counts"
+                    )));
+                }
+                self.begin_pending()?;
+                self.pending += n;
             }
-            Command::SetSpeed(speed) => self.speed = speed,
-            Command::Edit { edits, stroke } => {
-                self.record(Some(stroke))?;
-                self.sim.edit(&edits)?;
+            Command::GoTo(target) => {
+                self.end_pending();
+                self.pending = 0;
+                self.begin_pending()?;
+                self.pending = target.saturating_sub(self.universe.generation());
+            }
+            Command::SetSpeed(speed) => {
+                self.speed = speed;
+                self.hyper.step = None;
+            }
+            Command::SetHyper(on) => {
+                self.hyper.on = on;
+                self.hyper.step = None;
+            }
+            Command::Memory(limit) => {
+                self.memory_limit = limit;
+                let bytes = limit.unwrap_or_else(crate::hashlife::default_memory_limit);
+                self.universe.set_memory_limit(bytes);
+            }
+            Command::Edit { cells, stroke } => {
+                self.record(stroke)?;
+                self.universe.set_states(&cells)?;
             }
             Command::Paint {
                 cells,
                 alive,
                 state,
                 stroke,
-            } if alive && state >= 2 => {
-                // States 2 and up are set in the host world, which the running stepper
-                // reloads in place.
-                self.record(Some(stroke))?;
-                let cells: Vec<(u32, u32)> = cells
-                    .iter()
-                    .filter_map(|&(x, y)| Some((u32::try_from(x).ok()?, u32::try_from(y).ok()?)))
-                    .collect();
-                self.sim.set_states(&cells, state)?;
-            }
-            Command::Paint {
-                cells,
-                alive,
-                stroke,
-                ..
             } => {
-                let (w, h) = self.sim.size();
-                let edits: Vec<CellEdit> = cells
+                let frame = self.bounded_frame();
+                let state = if alive { state.max(1) } else { 0 };
+                let cells: Vec<(i128, i128, u8)> = cells
                     .into_iter()
-                    .filter(|&(x, y)| x >= 0 && y >= 0 && x < i64::from(w) && y < i64::from(h))
-                    .map(|(x, y)| CellEdit {
-                        x: x as u32,
-                        y: y as u32,
-                        alive,
+                    .map(|(x, y)| (i128::from(x), i128::from(y), state))
+                    .filter(|&(x, y, _)| {
+                        frame.is_none_or(|f| x >= f.x0 && x <= f.x1 && y >= f.y0 && y <= f.y1)
                     })
                     .collect();
-                if !edits.is_empty() {
+                if !cells.is_empty() {
                     self.record(Some(stroke))?;
-                    self.sim.edit(&edits)?;
+                    self.universe.set_states(&cells)?;
                 }
-            }
-            Command::ToPlane => self.enter_plane()?,
-            Command::OpenPlane(mut universe) => {
-                if let Some(limit) = self.plane_limit {
-                    universe.set_memory_limit(limit);
-                }
-                let mut plane = super::super::plane::Plane::new(*universe);
-                plane.set_interrupt(self.interrupt.clone());
-                self.plane = Some(plane);
-            }
-            Command::PlaneMemory(_) => {}
-            Command::PlaneStep { .. } => {}
-            Command::GoTo(target) => {
-                let ahead = target.saturating_sub(u128::from(self.sim.generation()));
-                self.pending_steps = u64::try_from(ahead).map_err(|_| {
-                    SimError::Refused(format!(
-                        "a grid counts generations up to 2^64 - 1; generation {target} needs the unbounded plane"
-                    ))
-                })?;
-            }
-            Command::SavePlane { reply, .. } => {
-                let _ = reply.send(Err("the world is on a grid, not the plane".to_string()));
             }
             Command::Place { pattern, x, y } => {
                 self.record(None)?;
-                let (w, h) = self.sim.size();
-                let (edits, _) = pattern.edits_at(x, y, w, h);
-                self.sim.edit(&edits)?;
+                let frame = self.bounded_frame();
+                region::place(self.universe.as_mut(), &pattern, (x, y), frame)?;
             }
             Command::Region(selection, op) => {
-                let (w, h) = self.sim.size();
-                if let Some(region) = selection.in_grid(w, h) {
+                let frame = self.bounded_frame();
+                if selection.clipped(frame).is_some() {
                     self.record(None)?;
-                    self.sim.modify(|w| Ok(region::apply(w, region, op)?))?;
+                    region::apply(self.universe.as_mut(), selection, op, frame)?;
                 }
             }
             Command::Copy {
@@ -224,57 +225,74 @@ impl Worker {
                 cut,
                 reply,
             } => {
-                let (w, h) = self.sim.size();
-                let Some(region) = selection.in_grid(w, h) else {
+                let frame = self.bounded_frame();
+                let Some(inside) = selection.clipped(frame) else {
                     let _ = reply.send(Err("the selection lies outside the grid".to_string()));
                     return Ok(());
                 };
-                let _ = reply.send(Ok(region::copy(self.sim.world()?, region)));
-                if cut {
-                    self.record(None)?;
-                    let op = RegionOp::Clear;
-                    self.sim.modify(|w| Ok(region::apply(w, region, op)?))?;
+                match region::copy(self.universe.as_mut(), inside) {
+                    Ok(pattern) => {
+                        let _ = reply.send(Ok(pattern));
+                        if cut {
+                            self.record(None)?;
+                            region::apply(self.universe.as_mut(), inside, RegionOp::Clear, frame)?;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = reply.send(Err(e.to_string()));
+                    }
                 }
             }
-            Command::Replace(world) => {
-                self.record(None)?;
-                self.sim.replace_world(world)?;
-            }
+            Command::Replace(world) => self.replace_world(world)?,
+            Command::Open(universe) => self.replace_universe(universe),
             Command::Read(reply) => {
-                let _ = reply.send(sim.world()?.clone());
+                let _ = reply.send(self.universe.to_world().map_err(|e| e.to_string()));
+            }
+            Command::Save { path, meta, reply } => {
+                let saved = self
+                    .universe
+                    .save(&path, &meta)
+                    .map(|format| format!("saved {} ({})", path.display(), format.name()))
+                    .map_err(|e| format!("could not save {}: {e}", path.display()));
+                let _ = reply.send(saved);
             }
             Command::Bounds(reply) => {
-                let bounds = region::live_bounds(sim.world()?);
-                let _ = reply.send(bounds.map(region::Selection::of_region));
+                let _ = reply.send(self.universe.bounds()?.map(Selection::of_rect));
             }
-            Command::Switch(strategy) => sim.switch(strategy)?,
-            Command::GpuSettings(settings) => sim.set_gpu_settings(settings)?,
-            Command::Resize(w, h) => {
-                self.record(None)?;
-                self.sim.resize(w, h)?;
+            Command::Unbounded => self.make_unbounded()?,
+            Command::Bounded(bounds) => self.make_bounded(bounds)?,
+            Command::Switch(strategy) => self.switch(strategy)?,
+            Command::GpuSettings(settings) => {
+                self.factory.gpu_settings = settings;
+                if let Some(sim) = self.universe.grid() {
+                    sim.set_gpu_settings(settings)?;
+                }
             }
-            Command::Rule(rule) => self.sim.set_rule(rule)?,
-            Command::Topology(topology) => self.sim.set_topology(topology)?,
+            Command::Rule(rule) => self.set_rule(rule)?,
             Command::Reset => {
                 self.running = false;
                 self.wall_gps = 0.0;
-                if let Some(start) = self.start.clone()
-                    && start.generation != self.sim.generation()
-                {
+                self.pending = 0;
+                let back = self
+                    .start
+                    .as_ref()
+                    .is_some_and(|s| s.generation() != self.universe.generation());
+                if back {
                     self.record(None)?;
-                    self.sim.replace_world(start)?;
+                    if let Some(start) = &self.start {
+                        self.universe.restore(start)?;
+                    }
                 }
             }
-            Command::Undo | Command::Redo => {
-                let current = self.sim.world()?.clone();
-                let target = match command {
-                    Command::Undo => self.history.undo(current),
-                    _ => self.history.redo(current),
-                };
-                if let Some(world) = target {
-                    self.stroke = None;
-                    self.sim.replace_world(world)?;
-                }
+            Command::Undo => {
+                self.stroke = None;
+                self.history.undo(&mut self.universe)?;
+                self.after_swap();
+            }
+            Command::Redo => {
+                self.stroke = None;
+                self.history.redo(&mut self.universe)?;
+                self.after_swap();
             }
         }
         Ok(())

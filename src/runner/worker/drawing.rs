@@ -6,21 +6,19 @@ use std::time::Instant;
 
 use super::{FRAME, Worker};
 use crate::gpu::GpuContext;
+use crate::hashlife::draw::DENSITY_GENERATION;
 use crate::runner::{ViewImage, ViewPixels, view_readback};
-use crate::sim::SimError;
 use crate::step::view::ViewRequest;
+use crate::universe::{DrawTarget, UniverseError};
 
 impl Worker {
     /// Draw the view the window wants, when it changed and a frame's time has passed (or
     /// drawing's own cost three times over, so drawing stays a minor share of the thread).
     pub(super) fn draw(&mut self) {
-        let Some(request) = self.wanted_view.lock().ok().and_then(|v| *v) else {
+        let Some(request) = self.shared.wanted_view.lock().ok().and_then(|v| *v) else {
             return;
         };
-        let generation = match &self.plane {
-            Some(plane) => u64::try_from(plane.universe.generation()).unwrap_or(u64::MAX),
-            None => self.sim.generation(),
-        };
+        let generation = self.universe.generation();
         let fresh = self.drawn == Some((request, generation)) && !self.dirty;
         let every = FRAME.max(self.costs.draw * 3);
         let due = !self.running || self.costs.drawn_at.is_none_or(|t| t.elapsed() >= every);
@@ -29,28 +27,24 @@ impl Worker {
         }
         self.dirty = false;
         let start = Instant::now();
-        if let Some(image) = self.draw_plane(&request) {
-            self.costs.draw = start.elapsed();
-            self.costs.drawn_at = Some(Instant::now());
-            self.view = Some(image);
-            self.drawn = Some((request, generation));
-            self.changed = true;
-            return;
-        }
         let drawn = self.draw_view(&request);
         self.costs.draw = start.elapsed();
         self.costs.drawn_at = Some(Instant::now());
         match drawn {
             Ok(pixels) => {
+                let rule = self.universe.rule();
+                // Without ages a pixel's shade says how full it is, painted as if at
+                // DENSITY_GENERATION (hashlife/draw.rs).
+                let shown_at = if self.universe.capabilities().ages {
+                    u64::try_from(generation).unwrap_or(u64::MAX)
+                } else {
+                    DENSITY_GENERATION
+                };
                 self.view = Some(ViewImage {
                     request,
-                    generation,
-                    states: self.sim.rule().states(),
-                    colours: self
-                        .sim
-                        .rule()
-                        .rule_table()
-                        .map(|t| Arc::new(t.colors.clone())),
+                    generation: shown_at,
+                    states: rule.states(),
+                    colours: rule.rule_table().map(|t| Arc::new(t.colors.clone())),
                     pixels,
                 });
                 self.drawn = Some((request, generation));
@@ -63,19 +57,24 @@ impl Worker {
     /// Draw the visible window: on the window's device straight into the buffer its painter
     /// reads; for a GPU strategy on another device (after a real device loss) on that device,
     /// reading back only the view's pixels; else on the host.
-    fn draw_view(&mut self, request: &ViewRequest) -> Result<ViewPixels, SimError> {
-        let sim_ctx = self.sim.factory().gpu().ok().cloned();
-        match (self.draw_on.clone(), sim_ctx) {
+    fn draw_view(&mut self, request: &ViewRequest) -> Result<ViewPixels, UniverseError> {
+        let sim_ctx = self
+            .universe
+            .grid()
+            .and_then(|g| g.factory().gpu().ok().cloned());
+        let gpu = self.universe.capabilities().gpu;
+        match (self.shared.draw_on.clone(), sim_ctx) {
             (Some(window), Some(sim_ctx)) if Arc::ptr_eq(&window, &sim_ctx) => {
                 self.draw_on_window(request, &window)
             }
-            (_, Some(sim_ctx)) if self.sim.strategy().is_gpu() => {
-                let pixels = view_readback::render(&mut self.sim, &sim_ctx, request)?;
+            (Some(window), _) if !gpu => self.draw_on_window(request, &window),
+            (_, Some(sim_ctx)) if gpu => {
+                let pixels = view_readback::render(self.universe.as_mut(), &sim_ctx, request)?;
                 Ok(ViewPixels::Host(Arc::new(pixels)))
             }
             _ => {
                 let mut host = vec![0; request.pixels()];
-                self.sim.render_view_host(request, &mut host)?;
+                self.universe.draw(request, DrawTarget::Host(&mut host))?;
                 Ok(ViewPixels::Host(Arc::new(host)))
             }
         }
@@ -87,11 +86,11 @@ impl Worker {
         &mut self,
         request: &ViewRequest,
         ctx: &Arc<GpuContext>,
-    ) -> Result<ViewPixels, SimError> {
+    ) -> Result<ViewPixels, UniverseError> {
         let buffer = self.view_buffer_for(ctx, request);
-        if !self.sim.render_view_device(request, &buffer)? {
+        if !self.universe.draw(request, DrawTarget::Device(&buffer))? {
             let mut host = vec![0; request.pixels()];
-            self.sim.render_view_host(request, &mut host)?;
+            self.universe.draw(request, DrawTarget::Host(&mut host))?;
             ctx.queue
                 .write_buffer(&buffer, 0, bytemuck::cast_slice(&host));
             ctx.submit([]);

@@ -1,4 +1,5 @@
-//! The simulation thread's loop: commands, batches, statistics, drawing, publishing.
+//! The simulation thread's loop: commands, batches, statistics, drawing, publishing — for
+//! whatever universe holds the world, through the one interface.
 
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -7,18 +8,19 @@ use std::time::{Duration, Instant};
 use super::history::History;
 mod commands;
 mod drawing;
-mod plane_commands;
 mod recovery;
+mod surface;
 
 use recovery::Recovery;
 
+use super::liveness::Liveness;
 use super::{Command, STAT_BUCKETS, Snapshot, Speed, ViewImage};
 use crate::gpu::GpuContext;
-use crate::sim::{SimError, Simulation};
 use crate::stats::Stats;
-use crate::step::StepError;
 use crate::step::pacing::{Growth, Pacer};
 use crate::step::view::ViewRequest;
+use crate::step::{StepError, StepperFactory};
+use crate::universe::{Kept, MemoryReport, Rect, Universe, UniverseError};
 
 const FRAME: Duration = Duration::from_micros(16_667);
 const MAX_BATCH: Duration = Duration::from_millis(25);
@@ -27,7 +29,12 @@ const DECISIONS_KEPT: usize = 32;
 const STATS_EVERY: Duration = Duration::from_millis(100);
 const GPS_WINDOW: Duration = Duration::from_millis(500);
 /// Worlds of at least this many cells announce slow commands (see `handle_announced`).
-const BUSY_CELLS: u64 = 1 << 20;
+const BUSY_CELLS: u128 = 1 << 20;
+/// A hashed running step faster than this lets hyperspeed double the step …
+const HYPER_FAST: Duration = Duration::from_millis(8);
+/// … once this many steps ran at the current one (a pattern's memo needs a few steps at a
+/// new size to pay off).
+const HYPER_STEPS: u32 = 8;
 
 /// How long statistics and drawing took last time, to keep them a minor share of the
 /// thread's time while running.
@@ -38,26 +45,62 @@ struct Costs {
     drawn_at: Option<Instant>,
 }
 
+/// What the thread shares with the window's side.
+pub(super) struct Shared {
+    /// The device the window draws with (view images stay on it).
+    pub(super) draw_on: Option<Arc<GpuContext>>,
+    /// The view the window wants drawn.
+    pub(super) wanted_view: Arc<Mutex<Option<ViewRequest>>>,
+    /// Asks the window for a frame.
+    pub(super) repaint: Box<dyn Fn() + Send>,
+    /// The recovery copy of a grid world.
+    pub(super) last_copy: Arc<Mutex<Option<crate::world::World>>>,
+    /// Raised by [`super::Runner::interrupt`]: abandon the step in progress.
+    pub(super) interrupt: Arc<std::sync::atomic::AtomicBool>,
+    /// What the window reads without waiting: batches in progress, commands handled.
+    pub(super) liveness: Arc<Liveness>,
+}
+
+/// The hashed universe's running step under hyperspeed.
+#[derive(Default)]
+struct Hyper {
+    on: bool,
+    /// The step reached (generations a frame), when it has grown past the speed's.
+    step: Option<u128>,
+    steps_at_step: u32,
+}
+
 pub(super) struct Worker {
-    sim: Simulation,
-    draw_on: Option<Arc<GpuContext>>,
-    wanted_view: Arc<Mutex<Option<ViewRequest>>>,
-    repaint: Box<dyn Fn() + Send>,
+    universe: Box<dyn Universe>,
+    /// Makes the grids a conversion needs (the shared device and GPU settings).
+    factory: StepperFactory,
+    shared: Shared,
     history: History,
     stroke: Option<u64>,
     running: bool,
     speed: Speed,
-    pending_steps: u64,
+    hyper: Hyper,
+    /// Generations a Step or Go to still has to do.
+    pending: u128,
+    /// The world before the Step or Go to in progress began: a failure part way goes back
+    /// to it, so a step is all or nothing.
+    pending_start: Option<Kept>,
+    /// When the last generation of a [`Speed::Every`] ran.
+    last_tick: Instant,
     /// Generations per batch, kept to about [`MAX_BATCH`] of the thread's time.
     pacer: Pacer,
     /// The kernel's latest report's decisions (its controller's and its submissions'),
     /// replaced by each report.
     kernel_decisions: Vec<String>,
     stats: Stats,
+    population: u128,
+    occupied: u128,
+    bounds: Option<Rect>,
+    memory: Option<MemoryReport>,
     stats_at: Option<Instant>,
     view: Option<ViewImage>,
     view_buffer: Option<Arc<wgpu::Buffer>>,
-    drawn: Option<(ViewRequest, u64)>,
+    drawn: Option<(ViewRequest, u128)>,
     dirty: bool,
     stats_dirty: bool,
     costs: Costs,
@@ -73,7 +116,7 @@ pub(super) struct Worker {
     recovery: Recovery,
     /// The starting pattern Reset returns to: the world when stepping began after the last
     /// change that was not a step.
-    start: Option<crate::world::World>,
+    start: Option<Kept>,
     /// Whether the next step begins from a new starting pattern (something other than a
     /// step changed the world since `start` was taken).
     start_pending: bool,
@@ -82,45 +125,53 @@ pub(super) struct Worker {
     /// Whether anything the UI shows changed since the last publish: only then is a new
     /// snapshot published and a repaint asked for, so a paused, idle app costs ~0 % CPU.
     changed: bool,
-    /// The unbounded plane, while the world is on it (then `sim` keeps the grid the
-    /// pattern goes back to; see `plane_commands`).
-    plane: Option<super::plane::Plane>,
-    /// Raised by [`super::Runner::interrupt`]: abandon the plane's step in progress.
-    interrupt: Arc<std::sync::atomic::AtomicBool>,
-    /// The plane's memory limit (`None`: the default, a quarter of what is available).
-    plane_limit: Option<usize>,
+    /// The hashed universe's memory limit (`None`: the default, a quarter of what is
+    /// available).
+    memory_limit: Option<usize>,
     /// Changes that start a new statistics history ([`Snapshot::epoch`]).
     epoch: u64,
-    /// What the window reads without waiting: batches in progress, commands handled.
-    liveness: Arc<super::liveness::Liveness>,
     /// Snapshots published so far ([`Snapshot::serial`]).
     serial: u64,
+    /// The grid strategy the user last ran (a conversion back to a grid uses it).
+    last_grid_strategy: crate::step::Strategy,
+    /// Which universe `start` belongs to ([`Universe::id`]).
+    universe_id: u64,
 }
 
 impl Worker {
     pub(super) fn new(
-        sim: Simulation,
-        draw_on: Option<Arc<GpuContext>>,
-        wanted_view: Arc<Mutex<Option<ViewRequest>>>,
-        repaint: Box<dyn Fn() + Send>,
-        last_copy: Arc<Mutex<Option<crate::world::World>>>,
-        interrupt: Arc<std::sync::atomic::AtomicBool>,
-        liveness: Arc<super::liveness::Liveness>,
+        mut universe: Box<dyn Universe>,
+        factory: StepperFactory,
+        shared: Shared,
     ) -> Worker {
-        let generation = sim.generation();
+        let generation = u64::try_from(universe.generation()).unwrap_or(u64::MAX);
+        universe.set_interrupt(shared.interrupt.clone());
+        let last_grid_strategy = if universe.capabilities().strategies {
+            universe.strategy()
+        } else {
+            crate::step::Strategy::Rayon
+        };
+        let universe_id = universe.id();
         Worker {
-            sim,
-            draw_on,
-            wanted_view,
-            repaint,
+            universe,
+            factory,
+            recovery: Recovery::new(shared.last_copy.clone()),
+            shared,
             history: History::default(),
             stroke: None,
             running: false,
             speed: Speed::PerFrame(1),
-            pending_steps: 0,
+            hyper: Hyper::default(),
+            pending: 0,
+            pending_start: None,
+            last_tick: Instant::now(),
             pacer: Pacer::new("runner batches", MAX_BATCH, Growth::Double, 1 << 20),
             kernel_decisions: Vec::new(),
             stats: Stats::empty(generation, STAT_BUCKETS),
+            population: 0,
+            occupied: 0,
+            bounds: None,
+            memory: None,
             stats_at: None,
             view: None,
             view_buffer: None,
@@ -135,24 +186,15 @@ impl Worker {
             frame_carry: 0,
             error: None,
             warning: None,
-            recovery: Recovery {
-                world: last_copy,
-                taken_at: Instant::now(),
-                cost: Duration::ZERO,
-                stale: true,
-                touched: true,
-                gpu_lost: None,
-            },
             start: None,
             start_pending: true,
             busy: None,
             changed: true,
-            plane: None,
-            interrupt,
-            plane_limit: None,
+            memory_limit: None,
             epoch: 0,
-            liveness,
             serial: 0,
+            last_grid_strategy,
+            universe_id,
         }
     }
 
@@ -163,43 +205,42 @@ impl Worker {
         self.changed = true;
     }
 
-    /// Publish `message` as an error the UI shows (a note from building the simulation).
+    /// Publish `message` as an error the UI shows (a note from building the world).
     pub(super) fn note_error(&mut self, message: String) {
         let count = self.error.as_ref().map_or(0, |e| e.0) + 1;
         self.error = Some((count, message));
         self.changed = true;
     }
 
-    pub(super) fn snapshot(&self) -> Snapshot {
-        let mut snapshot = self.grid_snapshot();
-        if let Some(plane) = &self.plane {
-            let info = plane.info();
-            snapshot.generation = u64::try_from(info.generation).unwrap_or(u64::MAX);
-            snapshot.strategy = crate::step::Strategy::Hashlife;
-            (snapshot.can_undo, snapshot.can_redo) = plane.can_undo();
-            snapshot.can_reset = plane.can_reset();
-            snapshot.plane = Some(info);
-        }
-        snapshot
-    }
-
-    fn grid_snapshot(&self) -> Snapshot {
+    pub(super) fn snapshot(&mut self) -> Snapshot {
+        let capabilities = self.universe.capabilities();
+        let frame = self.grid_frame();
+        let (gpu_settings, tuning) = match self.universe.grid() {
+            Some(sim) => (sim.gpu_settings(), sim.tuning()),
+            None => (self.factory.gpu_settings, false),
+        };
+        let generation = self.universe.generation();
         Snapshot {
-            generation: self.sim.generation(),
-            strategy: self.sim.strategy(),
-            gpu_settings: self.sim.gpu_settings(),
-            size: self.sim.size(),
-            rule: self.sim.rule(),
-            topology: self.sim.topology(),
-            grows: self.sim.grows(),
-            origin: self.sim.plane_origin(),
+            generation,
+            strategy: self.universe.strategy(),
+            describe: self.universe.describe(),
+            capabilities,
+            frame: frame.or_else(|| capabilities.bounded.map(crate::universe::centred_frame)),
+            gpu_settings,
+            rule: self.universe.rule(),
             running: self.running,
             speed: self.speed,
             stats: self.stats.clone(),
+            population: self.population,
+            occupied: self.occupied,
+            bounds: self.bounds,
+            memory: self.memory,
+            pending: self.pending,
+            hyper_step: self.hyper.step,
             wall_gps: self.wall_gps,
             gpu_gps: self.gpu_gps,
             kernel: self.kernel.clone(),
-            tuning: self.sim.tuning(),
+            tuning,
             decisions: self.decisions(),
             view: self.view.clone(),
             can_undo: self.history.can_undo(),
@@ -208,11 +249,10 @@ impl Worker {
             can_reset: self
                 .start
                 .as_ref()
-                .is_some_and(|w| w.generation != self.sim.generation()),
+                .is_some_and(|k| k.generation() != generation),
             error: self.error.clone(),
             warning: self.warning.clone(),
             gpu_lost: self.recovery.gpu_lost.clone(),
-            plane: None,
             epoch: self.epoch,
             serial: self.serial,
         }
@@ -220,7 +260,7 @@ impl Worker {
 
     pub(super) fn run(mut self, commands: Receiver<Command>, publish: Arc<Mutex<Snapshot>>) {
         loop {
-            let busy = self.running || self.pending_steps > 0;
+            let busy = self.running || self.pending > 0;
             let wait = if busy { Duration::ZERO } else { FRAME / 2 };
             match commands.recv_timeout(wait) {
                 Ok(command) => self.handle_announced(command, &publish),
@@ -241,7 +281,7 @@ impl Worker {
             if self.changed {
                 self.publish(&publish);
             }
-            if let (true, Speed::PerFrame(_)) = (self.running, self.speed) {
+            if let (true, Speed::PerFrame(_) | Speed::Every(_)) = (self.running, self.speed) {
                 std::thread::sleep(FRAME.saturating_sub(tick.elapsed()));
             }
         }
@@ -256,120 +296,226 @@ impl Worker {
         if let Ok(mut shared) = shared.lock() {
             *shared = snapshot;
         }
-        (self.repaint)();
+        (self.shared.repaint)();
     }
 
     /// Handle `command`; one that may take a while on a large world (load, resize, rule,
     /// strategy switch…) is first announced in the snapshot's `busy`, so the window can
     /// show what the thread is doing instead of seeming frozen.
     fn handle_announced(&mut self, command: Command, shared: &Mutex<Snapshot>) {
-        let (w, h) = self.sim.size();
-        let large = u64::from(w) * u64::from(h) >= BUSY_CELLS;
+        let large = self.occupied >= BUSY_CELLS
+            || self
+                .universe
+                .capabilities()
+                .bounded
+                .is_some_and(|b| u128::from(b.width) * u128::from(b.height) >= BUSY_CELLS);
         let replace_large = matches!(&command, Command::Replace(world)
-            if u64::from(world.width()) * u64::from(world.height()) >= BUSY_CELLS);
+            if u64::from(world.width()) * u64::from(world.height()) >= BUSY_CELLS as u64);
         if let Some(what) = commands::busy_label(&command)
-            && (large || replace_large || matches!(command, Command::Resize(..)))
+            && (large || replace_large || matches!(command, Command::Bounded(..)))
         {
             self.busy = Some(what.to_string());
             self.publish(shared);
         }
         self.handle(command);
-        self.liveness.handled();
+        self.shared.liveness.handled();
     }
 
-    fn fail(&mut self, error: SimError) {
-        let message = match &error {
-            SimError::Step(StepError::DeviceLost(reason)) => self.recover(reason),
+    fn fail(&mut self, error: UniverseError) {
+        let mut message = match &error {
+            UniverseError::Sim(crate::sim::SimError::Step(StepError::DeviceLost(reason))) => {
+                self.recover(reason)
+            }
             _ => error.to_string(),
         };
-        let count = self.error.as_ref().map_or(0, |e| e.0) + 1;
-        self.error = Some((count, message));
-        self.changed = true;
+        // A Step or Go to that fails part way is undone: the world stays where it was.
+        if let Some(start) = self.pending_start.take() {
+            if self.universe.restore(&start).is_ok() {
+                message = format!(
+                    "{message}; the world stays at generation {}",
+                    start.generation()
+                );
+                self.dirty = true;
+                self.stats_dirty = true;
+            }
+            self.universe.release(start);
+        }
+        self.note_error(message);
         self.wall_gps = 0.0;
         self.running = false;
-        self.pending_steps = 0;
+        self.pending = 0;
     }
 
-    /// Step one batch: pending single steps, the speed's generations per frame, or at full
-    /// speed as many as fit in [`MAX_BATCH`]. Every batch is capped by what fits in
-    /// [`MAX_BATCH`] (learnt from the last batches: it shrinks when a batch took more than
-    /// twice that, and grows while its own work is under half), so a slow strategy asked for
-    /// many generations per frame still answers commands (pause, edits, switches) between
-    /// batches.
-    fn advance(&mut self) {
-        if self.plane.is_some() {
-            return self.advance_plane();
+    /// The Step or Go to in progress is done (or stopped): its start is no longer needed.
+    fn end_pending(&mut self) {
+        if let Some(start) = self.pending_start.take() {
+            self.universe.release(start);
+        }
+    }
+
+    /// How many generations the next batch holds, or `None` when there is nothing to do.
+    fn batch_size(&mut self, hashing: bool, multiple: u64) -> Option<u128> {
+        if self.pending > 0 {
+            // Hashing: one 2^j step at a time (its lowest set bit), so every piece reuses
+            // the memo and commands are answered between pieces.
+            return Some(if hashing {
+                1u128 << self.pending.trailing_zeros()
+            } else {
+                self.pending.min(u128::from(self.pacer.gens()))
+            });
+        }
+        if !self.running {
+            return None;
         }
         // Running batches keep to whole blocks of the stepper's multiple (gpu-bitpacked's
         // replay compares a block with the one before: a short block at the end of every
         // batch would break it): at full speed a batch is rounded down to one; at n
         // generations a frame the rest waits for the next frame, so the speed holds on
         // average (below one block a frame, each frame steps exactly n).
-        let multiple = self.sim.batch_multiple().max(1);
-        let want = if self.pending_steps > 0 {
-            self.pending_steps.min(self.pacer.gens())
-        } else if !self.running {
+        Some(match self.speed {
+            Speed::PerFrame(n) if hashing => self.hyper.step.unwrap_or(u128::from(n.max(1))),
+            Speed::PerFrame(n) => {
+                let n = n.max(1);
+                if n < multiple {
+                    u128::from(n.min(self.pacer.gens()))
+                } else {
+                    let owed = n.saturating_add(self.frame_carry);
+                    let want = crate::step::whole_blocks(owed.min(self.pacer.gens()), multiple);
+                    self.frame_carry = (owed - want).min(n);
+                    u128::from(want)
+                }
+            }
+            Speed::Every(delay) => {
+                if self.last_tick.elapsed() < delay {
+                    return None;
+                }
+                self.last_tick = Instant::now();
+                1
+            }
+            Speed::Max => u128::from(crate::step::whole_blocks(self.pacer.gens(), multiple)),
+        })
+    }
+
+    /// Step one batch: pending steps, the speed's generations per frame, or at full speed
+    /// as many as fit in [`MAX_BATCH`]. Every batch is capped by what fits in [`MAX_BATCH`]
+    /// (learnt from the last batches), so a slow strategy asked for many generations per
+    /// frame still answers commands (pause, edits, switches) between batches.
+    fn advance(&mut self) {
+        let caps = self.universe.capabilities();
+        let multiple = self
+            .universe
+            .grid()
+            .map_or(1, |g| g.batch_multiple())
+            .max(1);
+        let Some(want) = self.batch_size(caps.hashing, multiple) else {
             return;
-        } else {
-            match self.speed {
-                Speed::PerFrame(n) => {
-                    let n = u64::from(n.max(1));
-                    if n < multiple {
-                        n.min(self.pacer.gens())
-                    } else {
-                        let owed = n + self.frame_carry;
-                        let want = crate::step::whole_blocks(owed.min(self.pacer.gens()), multiple);
-                        self.frame_carry = (owed - want).min(n);
-                        want
+        };
+        if self.hash_before(want) {
+            return; // moved to hashing: the next loop steps there
+        }
+        if self.start_pending {
+            match self.universe.keep() {
+                Ok(kept) => {
+                    if let Some(old) = self.start.replace(kept) {
+                        self.universe.release(old);
                     }
                 }
-                Speed::Max => crate::step::whole_blocks(self.pacer.gens(), multiple),
-            }
-        };
-        self.pending_steps = self.pending_steps.saturating_sub(want);
-        if self.start_pending {
-            match self.sim.world() {
-                Ok(world) => self.start = Some(world.clone()),
-                Err(e) => {
-                    self.fail(e);
-                    return;
-                }
+                Err(e) => return self.fail(e),
             }
             self.start_pending = false;
         }
+        self.shared
+            .interrupt
+            .store(false, std::sync::atomic::Ordering::Relaxed);
         let start = Instant::now();
-        self.liveness.batch_started(want);
-        let stepped = self.sim.step(want);
-        self.liveness.batch_ended();
-        if let Err(e) = stepped {
-            self.fail(e);
-            return;
-        }
+        let liveness = self.shared.liveness.clone();
+        liveness.batch_started(u64::try_from(want).unwrap_or(u64::MAX));
+        let stepped = self.universe.step(want, &|| false);
+        liveness.batch_ended();
         let took = start.elapsed();
-        let gpu = self.sim.take_gpu_seconds();
-        // A batch that kept the thread too long shrinks (commands wait for it); one whose
-        // own work (kernel time, where the device reports it) is short grows
-        // (crate::step::pacing says why each).
-        self.pacer.observe(want, took, gpu, u64::MAX);
+        let done = match stepped {
+            Ok(done) => done,
+            Err(UniverseError::Interrupted { generation }) => {
+                self.pending = 0;
+                self.end_pending();
+                self.running = false;
+                self.wall_gps = 0.0;
+                self.dirty = true;
+                self.stats_dirty = true;
+                self.note_error(format!(
+                    "stopped: the step of {want} generations was abandoned, the pattern stays at generation {generation}"
+                ));
+                return;
+            }
+            Err(e) => {
+                if !self.hash_after(&e) {
+                    self.fail(e);
+                }
+                return;
+            }
+        };
+        let had_pending = self.pending > 0;
+        self.pending = self.pending.saturating_sub(done);
+        if had_pending && self.pending == 0 {
+            self.end_pending();
+        }
+        let gens = u64::try_from(done).unwrap_or(u64::MAX);
+        if caps.hashing {
+            self.grow_hyper(took);
+        } else {
+            let gpu = self.universe.grid().and_then(|g| g.take_gpu_seconds());
+            // A batch that kept the thread too long shrinks (commands wait for it); one
+            // whose own work (kernel time, where the device reports it) is short grows
+            // (crate::step::pacing says why each).
+            self.pacer.observe(gens.max(1), took, gpu, u64::MAX);
+            self.gps_window.2 += gpu.unwrap_or(0.0);
+            self.gpu_gps = self.gpu_gps.filter(|_| gpu.is_some());
+        }
         self.dirty = true;
         self.stats_dirty = true;
         self.changed = true;
         self.recovery.touched = true;
-        let (since, gens, gpu_seconds) = &mut self.gps_window;
-        *gens += want;
-        *gpu_seconds += gpu.unwrap_or(0.0);
+        self.count_gps(gens, caps.gpu);
+        self.move_to_hashing_if_outgrown();
+    }
+
+    /// Hyperspeed: a running hashed step that stays fast for [`HYPER_STEPS`] steps doubles.
+    fn grow_hyper(&mut self, took: Duration) {
+        let Speed::PerFrame(n) = self.speed else {
+            return;
+        };
+        if !self.hyper.on || !self.running || self.pending > 0 {
+            return;
+        }
+        self.hyper.steps_at_step += 1;
+        let step = self.hyper.step.unwrap_or(u128::from(n.max(1)));
+        if took < HYPER_FAST && self.hyper.steps_at_step >= HYPER_STEPS && step < 1 << 100 {
+            self.hyper.step = Some(step * 2);
+            self.hyper.steps_at_step = 0;
+        }
+    }
+
+    /// Count `gens` into the GPS window; report the kernel's figures when it closes.
+    fn count_gps(&mut self, gens: u64, gpu: bool) {
+        let (since, counted, gpu_seconds) = &mut self.gps_window;
+        *counted = counted.saturating_add(gens);
         let elapsed = since.elapsed();
-        if elapsed >= GPS_WINDOW {
-            self.wall_gps = *gens as f64 / elapsed.as_secs_f64();
-            self.gpu_gps = gpu.map(|_| *gens as f64 / gpu_seconds.max(1e-9));
-            self.gps_window = (Instant::now(), 0, 0.0);
-            match self.sim.take_report() {
-                Ok(report) => {
-                    self.kernel = report.as_ref().and_then(|r| r.described());
-                    self.kernel_decisions = report.map(|r| r.decisions).unwrap_or_default();
-                }
-                Err(e) => self.fail(e),
+        if elapsed < GPS_WINDOW {
+            return;
+        }
+        self.wall_gps = *counted as f64 / elapsed.as_secs_f64();
+        self.gpu_gps = (gpu && *gpu_seconds > 0.0).then(|| *counted as f64 / *gpu_seconds);
+        self.gps_window = (Instant::now(), 0, 0.0);
+        let Some(sim) = self.universe.grid() else {
+            self.kernel = None;
+            return;
+        };
+        match sim.take_report() {
+            Ok(report) => {
+                self.kernel = report.as_ref().and_then(|r| r.described());
+                self.kernel_decisions = report.map(|r| r.decisions).unwrap_or_default();
             }
+            Err(e) => self.fail(e.into()),
         }
     }
 
@@ -395,14 +541,37 @@ impl Worker {
         }
         self.stats_dirty = false;
         let start = Instant::now();
-        if let Some(stats) = self.plane_stats() {
-            self.stats = stats;
-            self.changed = true;
-            return;
+        match self.universe.stats(STAT_BUCKETS) {
+            Ok(stats) => {
+                self.population = u128::from(stats.population);
+                self.occupied = self.population + u128::from(stats.dying);
+                self.stats = stats;
+            }
+            Err(e) => return self.fail(e),
         }
-        match self.sim.stats(STAT_BUCKETS) {
-            Ok(stats) => self.stats = stats,
-            Err(e) => self.fail(e),
+        let caps = self.universe.capabilities();
+        if caps.hashing {
+            // Exact counts past 2^64, and the box, are cheap from the tree.
+            match (self.universe.population(), self.universe.bounds()) {
+                (Ok(p), Ok(b)) => {
+                    let dying = u128::from(self.stats.dying);
+                    self.population = p;
+                    self.occupied = p.saturating_add(dying);
+                    self.bounds = b;
+                }
+                (Err(e), _) | (_, Err(e)) => return self.fail(e),
+            }
+        } else {
+            self.bounds = None;
+        }
+        self.memory = self.universe.memory();
+        let died = self.occupied == 0 && self.universe.generation() > 0;
+        if died && caps.hashing && (self.running || self.pending > 0) {
+            let generation = self.universe.generation();
+            self.pending = 0;
+            self.running = false;
+            self.wall_gps = 0.0;
+            self.note_error(format!("the pattern died out by generation {generation}"));
         }
         self.costs.stats = start.elapsed();
         self.stats_at = Some(Instant::now());

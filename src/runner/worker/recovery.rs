@@ -9,6 +9,7 @@ use super::Worker;
 use crate::gpu::GpuContext;
 use crate::sim::Simulation;
 use crate::step::{GpuSettings, StepperFactory, Strategy};
+use crate::universe::GridUniverse;
 
 /// The last host copy of the world, kept while a GPU strategy runs so a lost device costs at
 /// most the generations since it was taken.
@@ -23,6 +24,20 @@ pub(super) struct Recovery {
     pub(super) gpu_lost: Option<String>,
 }
 
+impl Recovery {
+    /// Nothing kept yet; `world` is the slot the runner shares with the crash handler.
+    pub(super) fn new(world: Arc<Mutex<Option<crate::world::World>>>) -> Recovery {
+        Recovery {
+            world,
+            taken_at: Instant::now(),
+            cost: Duration::ZERO,
+            stale: true,
+            touched: true,
+            gpu_lost: None,
+        }
+    }
+}
+
 /// Least time between recovery snapshots; more when a snapshot is slow (at most ~5 % of the
 /// thread's time goes to them).
 pub(super) const RECOVERY_EVERY: Duration = Duration::from_secs(2);
@@ -31,16 +46,14 @@ impl Worker {
     /// Refresh the recovery copy of the world when it is due (it also serves the crash
     /// handler, so CPU strategies keep one too).
     pub(super) fn keep_recovery_copy(&mut self) {
-        if self.plane.is_some() {
-            return;
-        }
         let r = &self.recovery;
         let due = r.stale || (r.touched && r.taken_at.elapsed() >= RECOVERY_EVERY.max(r.cost * 20));
-        if !due {
+        // The hashed universe lives on the host and has no grid copy to keep.
+        let Some(sim) = self.universe.grid().filter(|_| due) else {
             return;
-        }
+        };
         let start = Instant::now();
-        match self.sim.world() {
+        match sim.world() {
             Ok(world) => {
                 let world = world.clone();
                 if let Ok(mut slot) = self.recovery.world.lock() {
@@ -51,7 +64,7 @@ impl Worker {
                 self.recovery.stale = false;
                 self.recovery.touched = false;
             }
-            Err(e) => self.fail(e),
+            Err(e) => self.fail(e.into()),
         }
     }
 
@@ -59,21 +72,25 @@ impl Worker {
     /// it still works (a reset it survived; the window keeps drawing from it), else on a newly
     /// opened device of the same adapter with the same strategy, else on the CPU.
     pub(super) fn recover(&mut self, reason: &str) -> String {
-        let lost_at = self.sim.generation();
+        let lost_at = u64::try_from(self.universe.generation()).unwrap_or(u64::MAX);
         let copy = self.recovery.world.lock().ok().and_then(|w| w.clone());
         let Some(world) = copy else {
             return format!("the GPU device was lost ({reason}) and no copy of the world was kept");
         };
         let restored = world.generation;
         let lost = lost_at.saturating_sub(restored);
-        let strategy = self.sim.strategy();
-        let old = self.sim.factory().gpu().ok().cloned();
+        let strategy = self.universe.strategy();
+        let Some(sim) = self.universe.grid() else {
+            return format!("the GPU device was lost ({reason})");
+        };
+        let old = sim.factory().gpu().ok().cloned();
+        let sharing = sim.factory().sharing_device();
+        let settings = sim.gpu_settings();
         if let Some(ctx) = old.as_ref().filter(|ctx| ctx.is_healthy()) {
             ctx.clear_simulated_loss();
-            let factory = self.sim.factory().sharing_device();
-            match Simulation::new(factory, world.clone(), strategy) {
+            match Simulation::new(sharing, world.clone(), strategy) {
                 Ok(sim) => {
-                    self.sim = sim;
+                    self.continue_on(sim);
                     self.recovery.gpu_lost = None;
                     return format!(
                         "GPU device lost ({reason}); the device still works, so golab restored \
@@ -93,7 +110,7 @@ impl Worker {
             options.adapter = Some(ctx.info.name.clone());
             options
         });
-        let reopened = reopen_gpu(options, self.sim.gpu_settings(), &world, strategy);
+        let reopened = reopen_gpu(options, settings, &world, strategy);
         let why_not = match reopened {
             Ok(sim) => {
                 let device = sim
@@ -101,7 +118,8 @@ impl Worker {
                     .gpu()
                     .map(|c| c.adapter_name())
                     .unwrap_or_default();
-                self.sim = sim;
+                self.factory = sim.factory().sharing_device();
+                self.continue_on(sim);
                 self.recovery.gpu_lost = None;
                 return format!(
                     "GPU device lost ({reason}): opened a new device ({device}), restored \
@@ -114,7 +132,8 @@ impl Worker {
         let cpu = Strategy::Rayon;
         match Simulation::new(StepperFactory::cpu_only(), world, cpu) {
             Ok(sim) => {
-                self.sim = sim;
+                self.factory = StepperFactory::cpu_only();
+                self.continue_on(sim);
                 self.recovery.gpu_lost = Some(format!(
                     "the GPU device was lost ({reason}) and no new one could be opened ({why_not})"
                 ));
@@ -129,6 +148,20 @@ impl Worker {
                 format!("the GPU device was lost ({reason}) and the CPU could not take over: {e}")
             }
         }
+    }
+}
+
+impl Worker {
+    /// Go on with `sim` in place of the lost grid (undo states of the lost one go with it).
+    fn continue_on(&mut self, sim: Simulation) {
+        let mut lost = std::mem::replace(&mut self.universe, Box::new(GridUniverse::new(sim)));
+        self.universe.set_interrupt(self.shared.interrupt.clone());
+        self.history.clear(lost.as_mut());
+        if let Some(start) = self.start.take() {
+            lost.release(start);
+        }
+        self.universe_id = self.universe.id();
+        self.start_pending = true;
     }
 }
 

@@ -31,6 +31,14 @@ fn syntax_at(text: &str, format: Option<Format>) -> (usize, usize, String) {
     }
 }
 
+/// The warnings of a text that reads.
+fn warnings(text: &str, format: Option<Format>) -> Vec<String> {
+    match parse(text, format) {
+        Ok(p) => p.warnings,
+        Err(e) => panic!("expected {text:?} to read, got {e}"),
+    }
+}
+
 /// Live cells at Golly coordinates (the box's top-left at its position, else 0, 0).
 fn absolute(p: &Pattern) -> Vec<(i64, i64)> {
     let (x0, y0) = p.position.unwrap_or_default();
@@ -87,17 +95,24 @@ fn life105_blocks_rules_and_positions() {
 }
 
 #[test]
-fn life105_errors_are_located() {
-    let (line, column, m) = syntax_at("#Life 1.05\n#P 1\n*\n", None);
-    assert_eq!((line, column), (2, 5), "{m}");
-    let (line, column, m) = syntax_at("#Life 1.05\n#P 0 0\n.*x\n", None);
-    assert_eq!((line, column), (3, 3), "{m}");
+fn life105_refuses_bad_rules_and_warns_where_it_reads_as_golly_does() {
     let (line, column, m) = syntax_at("#Life 1.05\n#R 23/9\n*\n", None);
     assert_eq!((line, column), (2, 4), "{m}");
+    // Golly reads what it can of a #P and takes any character of a row but '*' as dead.
+    let w = warnings("#Life 1.05\n#P 1\n*\n", None);
+    assert!(
+        w[0].starts_with("line 2, column 1: #P needs 'X Y'"),
+        "{w:?}"
+    );
+    let w = warnings("#Life 1.05\n#P 0 0\n.*x\n", None);
+    assert!(
+        w[0].starts_with("line 3, column 3: 'x' is read as a dead cell"),
+        "{w:?}"
+    );
 }
 
 #[test]
-fn life106_reads_cells_rules_and_refuses_bad_lines() {
+fn life106_reads_cells_rules_and_skips_bad_lines() {
     let text = "#Life 1.06\n#D Author: a tester\n#R B3/S23:P20,10\n0 -1\n1 0\n1 0\n-1 1\n";
     let p = parse(text, None).unwrap();
     assert_eq!(p.author.as_deref(), Some("a tester"));
@@ -110,13 +125,20 @@ fn life106_reads_cells_rules_and_refuses_bad_lines() {
             topology: Topology::DeadBorder
         })
     );
-    let (line, column, _) = syntax_at("#Life 1.06\n1 a\n", None);
-    assert_eq!((line, column), (2, 3));
-    let (line, column, _) = syntax_at("#Life 1.06\n  7\n", None);
-    assert_eq!((line, column), (2, 4));
-    let (line, column, m) = syntax_at("#Life 1.06\n#P 0 0\n", None);
-    assert_eq!((line, column), (2, 1));
-    assert!(m.contains("Life 1.05"), "{m}");
+    // Lines that are not two numbers are skipped with a warning at their start; #P blocks
+    // mix with cells, as in Golly's one reader for 1.05 and 1.06.
+    let w = warnings("#Life 1.06\n1 a\n", None);
+    assert!(
+        w[0].starts_with("line 2, column 1: '1 a' is not an 'X Y' cell"),
+        "{w:?}"
+    );
+    let w = warnings("#Life 1.06\n  7\n", None);
+    assert!(w[0].starts_with("line 2, column 3: '7'"), "{w:?}");
+    let mixed = parse("#Life 1.06\n#P 5 5\n*\n0 0\n", None).unwrap();
+    assert_eq!(
+        (absolute(&mixed), mixed.warnings),
+        (vec![(0, 0), (5, 5)], vec![])
+    );
     // A box golab cannot hold is refused with the size it needs.
     match parse("#Life 1.06\n0 0\n2000000000 0\n", None) {
         Err(e @ PatternError::TooLarge { .. }) => {
@@ -242,10 +264,11 @@ fn xrle_position_generation_and_bounded_grid() {
     let text = p.to_rle();
     assert!(text.starts_with("#CXRLE Pos=-1,-1 Gen=8\n"), "{text}");
     assert!(text.contains("rule = B3/S23:T16,16\n"), "{text}");
-    let (line, column, m) = syntax_at("#CXRLE Pos=3\nx = 1, y = 1\no!", None);
-    assert_eq!((line, column), (1, 12), "{m}");
-    let (line, column, m) = syntax_at("#CXRLE Gen=-4\nx = 1, y = 1\no!", None);
-    assert_eq!((line, column), (1, 12), "{m}");
+    // A value that does not read is skipped, at its column, as Golly reads what it can.
+    let w = warnings("#CXRLE Pos=3\nx = 1, y = 1\no!", None);
+    assert!(w[0].starts_with("line 1, column 12: #CXRLE Pos="), "{w:?}");
+    let w = warnings("#CXRLE Gen=-4\nx = 1, y = 1\no!", None);
+    assert!(w[0].starts_with("line 1, column 12: #CXRLE Gen="), "{w:?}");
 }
 
 /// Golly's other surfaces read from an RLE header (tests/surfaces.rs runs them); a suffix
@@ -307,8 +330,14 @@ fn lifehistory_reads_every_state_golly_wrote() {
     let (line, column, m) = syntax_at("x = 3, y = 1\no2pA!", None);
     assert_eq!((line, column), (2, 2), "{m}");
     assert!(m.contains("state 25"), "{m}");
-    let (line, column, m) = syntax_at("x = 3, y = 1, rule = LifeHistory\nAp!", None);
-    assert_eq!((line, column), (2, 2), "{m}");
+    // A prefix with no letter after it is state 1, as Golly reads it.
+    let p = parse("x = 3, y = 1, rule = LifeHistory\nAp!", None).unwrap();
+    assert_eq!(p.cells, [(0, 0), (1, 0)]);
+    assert!(
+        p.warnings[0].starts_with("line 2, column 2: 'p'"),
+        "{:?}",
+        p.warnings
+    );
 }
 
 #[test]

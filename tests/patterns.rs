@@ -36,6 +36,14 @@ fn syntax_at(text: &str, format: Option<Format>) -> (usize, usize, String) {
     }
 }
 
+/// The warnings of a text that reads.
+fn warnings(text: &str, format: Option<Format>) -> Vec<String> {
+    match parse(text, format) {
+        Ok(p) => p.warnings,
+        Err(e) => panic!("expected {text:?} to read, got {e}"),
+    }
+}
+
 fn rle_error(text: &str) -> (usize, usize) {
     let (line, column, _) = syntax_at(text, Some(Format::Rle));
     (line, column)
@@ -237,12 +245,13 @@ fn rle_writer_uses_multi_digit_runs_and_row_skips() {
 
 #[test]
 fn rle_reader_accepts_the_usual_variations() {
-    // No spaces in the header, `.` for dead cells, runs split across lines, junk after `!`.
+    // No spaces in the header, `.` for dead cells, runs split between lines, junk after `!`.
     let p = parse(
-        "#C a\n#c b\n#P 1 2\n#r 23/3\nx=4,y=2,rule=highlife\n2.\n2o$\n4\no!trailing ^ junk\n",
+        "#C a\n#c b\n#P 1 2\n#r 23/3\nx=4,y=2,rule=highlife\n2.\n2o$\n4o\n!trailing ^ junk\n",
         None,
     )
     .unwrap();
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
     assert_eq!(p.comments, vec!["a".to_string(), "b".to_string()]);
     assert_eq!(p.rule, Some("B36/S23".parse().unwrap()));
     assert_eq!(
@@ -267,10 +276,23 @@ fn crlf_and_bom_are_accepted() {
     let g = parse(cells, None).unwrap();
     assert_eq!(g.name.as_deref(), Some("Glider"));
     assert_eq!((g.width, g.height, g.population()), (3, 3, 5));
+    // The BOM is skipped with a warning (Golly reads such a file as a picture of text).
+    assert!(
+        p.warnings[0].contains("byte-order mark"),
+        "{:?}",
+        p.warnings
+    );
     // Positions after a BOM and CR still count from the first visible character.
-    assert_eq!(rle_error("\u{feff}x = 3, y = 2\r\no$\r\n?"), (3, 1));
-    let (line, column, _) = syntax_at("\u{feff}.O\r\n.Q\r\n", None);
-    assert_eq!((line, column), (2, 2));
+    assert_eq!(rle_error("\u{feff}x = 3, y = 2\r\no$\r\n2 o"), (3, 2));
+    let w = warnings("\u{feff}.O\r\n.Q\r\n", None);
+    assert!(w[1].starts_with("line 2, column 2: 'Q'"), "{w:?}");
+    // Old Mac files end lines with a lone CR.
+    let mac = parse("#N Blinker\rx = 3, y = 1\r3o!\r", None).unwrap();
+    assert_eq!(
+        (mac.name.as_deref(), mac.population()),
+        (Some("Blinker"), 3)
+    );
+    assert_eq!(rle_error("x = 3, y = 1\r\r3 o!"), (3, 2));
 }
 
 #[test]
@@ -308,19 +330,21 @@ fn plaintext_reader_details() {
 
 #[test]
 fn rle_header_errors_are_located() {
-    // Missing header: the first body line is reported.
-    assert_eq!(rle_error("#N x\n#C y\n  3o!"), (3, 3));
-    // Only comments: the line after the last one.
-    assert_eq!(rle_error("#N x\n#C y\n"), (3, 1));
+    // Golly takes the header's size as a hint and refuses only its rule: what does not read
+    // is skipped with a warning at its place, the box taken from the cells.
+    let at = |text: &str| warnings(text, Some(Format::Rle))[0].clone();
+    assert!(at("#N x\n#C y\n  3o!").starts_with("line 3: no RLE header"));
+    assert!(at("#N x\n#C y\n").contains("no header"));
     // Garbled: `x = 3 y = 1` has no comma, so x's value is not a number.
-    assert_eq!(rle_error("x = 3 y = 1\n3o!"), (1, 5));
-    assert_eq!(rle_error("x 3, y = 1\n3o!"), (1, 1));
-    assert_eq!(rle_error("x = 3,, y = 1\n"), (1, 7));
-    assert_eq!(rle_error("x = 3a, y = 1\n3o!"), (1, 5));
-    assert_eq!(rle_error("x = 3, y = -1\n3o!"), (1, 12));
-    assert_eq!(rle_error("x = 3, y =\n3o!"), (1, 11));
-    assert_eq!(rle_error("x = 3\n3o!"), (1, 1));
-    assert_eq!(rle_error("x = 3, y = 1, z = 2\n3o!"), (1, 15));
+    assert!(at("x = 3 y = 1\n3o!").starts_with("line 1, column 5: the width x"));
+    assert!(at("x 3, y = 1\n3o!").starts_with("line 1, column 1: 'x 3'"));
+    assert!(at("x = 3a, y = 1\n3o!").starts_with("line 1, column 5:"));
+    assert!(at("x = 3, y = -1\n3o!").starts_with("line 1, column 12:"));
+    assert!(at("x = 3, y =\n3o!").starts_with("line 1, column 11:"));
+    assert!(at("x = 3\n3o!").starts_with("line 1, column 1: the RLE header gives no y"));
+    assert!(at("x = 3, y = 1, z = 2\n3o!").starts_with("line 1, column 15: unknown"));
+    let p = parse("x = 3 y = 1\n3o$o!", None).unwrap();
+    assert_eq!((p.width, p.height, p.population()), (3, 2, 4));
     // Unknown rule: at the rule's first character, with Rule's own explanation.
     let (line, column, message) = syntax_at("x = 3, y = 1, rule = B9/S23\n3o!", None);
     assert_eq!((line, column), (1, 22));
@@ -337,14 +361,17 @@ fn rle_body_errors_are_located() {
     assert_eq!((line, column), (2, 3));
     assert!(message.contains("too large"), "{message}");
     assert_eq!(rle_error("x = 3, y = 1\no1073741825b!"), (2, 2));
-    // Live cells outside the declared box: at the run's first character.
-    assert_eq!(rle_error("x = 2, y = 1\n3o!"), (2, 1));
-    assert_eq!(rle_error("x = 3, y = 1\nb\n 3o!"), (3, 2));
-    assert_eq!(rle_error("x = 3, y = 1\no$2bo!"), (2, 5));
-    let (_, _, message) = syntax_at("x = 3, y = 1\no$o!", None);
-    assert!(message.contains("height y = 1"), "{message}");
-    // Unknown characters and multi-state letters.
-    assert_eq!(rle_error("x = 3, y = 1\no?o!"), (2, 2));
+    // Live cells beyond the edge limit: refused, naming where the run starts.
+    let far = parse("x = 3, y = 1\n1073741823b2o!", None)
+        .unwrap_err()
+        .to_string();
+    assert!(far.contains("line 2, column 12"), "{far}");
+    // Whitespace after a count, a count at the end of a line, a leading zero (Golly 5).
+    assert_eq!(rle_error("x = 3, y = 1\nb\n 3 o!"), (3, 3));
+    assert_eq!(rle_error("x = 3, y = 1\no$2\nbo!"), (2, 3));
+    assert_eq!(rle_error("x = 3, y = 1\no$02bo!"), (2, 3));
+    // Unknown characters are skipped with a warning at the first.
+    assert!(warnings("x = 3, y = 1\no?o!", None)[0].starts_with("line 2, column 2: '?'"));
     // `A` is state 1, alive; state 2 has no meaning in a two-state rule.
     assert_eq!(
         parse("x = 3, y = 1\nobA!", None).unwrap().cells,
@@ -353,32 +380,32 @@ fn rle_body_errors_are_located() {
     let (line, column, message) = syntax_at("x = 3, y = 1\nobB!", None);
     assert_eq!((line, column), (2, 3));
     assert!(message.contains("two-state"), "{message}");
-    // A count followed by nothing: `!` or the end of the text.
-    assert_eq!(rle_error("x = 3, y = 1\no 2!"), (2, 3));
+    // A count followed by `!` is dropped, as Golly drops it; one at the end of the text is
+    // refused.
+    assert_eq!(parse("x = 3, y = 1\no 2!", None).unwrap().population(), 1);
     assert_eq!(rle_error("x = 3, y = 1\no\n12"), (3, 1));
     // Columns count characters, not bytes (U+3000 is a 3-byte whitespace character).
-    assert_eq!(rle_error("x = 3, y = 1\n\u{3000}é"), (2, 2));
+    assert_eq!(rle_error("x = 3, y = 1\n\u{3000}é3 o"), (2, 4));
 }
 
 #[test]
 fn plaintext_and_detection_errors_are_located() {
-    let (line, column, message) = syntax_at("!Name: a\n.O.\n.Ox\n", None);
-    assert_eq!((line, column), (3, 3));
-    assert!(message.contains("'.'"), "{message}");
-    assert_eq!(syntax_at(".O.\n é\n", Some(Format::Plaintext)).0, 2);
-    assert_eq!(syntax_at(".O.\n é\n", Some(Format::Plaintext)).1, 1);
-    assert_eq!(syntax_at("!Rule:  B9\nO", None).0, 1);
-    assert_eq!(syntax_at("!Rule:  B9\nO", None).1, 9);
+    // Plaintext refuses nothing Golly reads: odd characters and rules are warned about.
+    let w = warnings("!Name: a\n.O.\n.Ox\n", None);
+    assert!(w[0].starts_with("line 3, column 3: 'x'"), "{w:?}");
+    let w = warnings(".O.\n é\n", Some(Format::Plaintext));
+    assert!(w[0].starts_with("line 2, column 1: ' '"), "{w:?}");
+    assert!(warnings("!Rule:  B9\nO", None)[0].starts_with("line 1, column 9:"));
     // Neither format: the first meaningful character.
     let (line, column, message) = syntax_at("\n\n   hello\n", None);
     assert_eq!((line, column), (3, 4));
     assert!(message.contains("cannot tell"), "{message}");
-    // RLE text read as plaintext fails at the first RLE character (and the reverse).
-    assert_eq!(syntax_at("x = 3, y = 1\n3o!", Some(Format::Plaintext)).1, 1);
-    assert_eq!(syntax_at(".O.\n", Some(Format::Rle)).0, 1);
-    // A headerless RLE body is detected as RLE and reported as a missing header.
-    let (_, _, message) = syntax_at("bo$2bo$3o!", None);
-    assert!(message.contains("missing RLE header"), "{message}");
+    // Plaintext read as RLE fails at the first state RLE cannot hold.
+    assert_eq!(syntax_at(".O.\n", Some(Format::Rle)).1, 2);
+    // A headerless RLE body is detected as RLE and read, with a warning.
+    let p = parse("bo$2bo$3o!", None).unwrap();
+    assert_eq!((p.width, p.height, p.population()), (3, 3, 5));
+    assert!(p.warnings[0].contains("no RLE header"), "{:?}", p.warnings);
 }
 
 #[test]
@@ -473,12 +500,16 @@ fn files_load_by_extension_then_content() {
     assert_eq!(load_file(&txt).unwrap(), glider);
     let bare = TempFile::new("glider", glider.to_plaintext().as_bytes());
     assert_eq!(load_file(&bare).unwrap(), glider);
-    // The extension wins over the content for .rle and .cells.
+    // Where the text announces another format than the extension, the text wins, as in
+    // Golly, with a warning.
     let wrong = TempFile::new("wrong.cells", glider.to_rle().as_bytes());
-    assert!(matches!(
-        load_file(&wrong),
-        Err(PatternError::Syntax { line: 1, .. })
-    ));
+    let read = load_file(&wrong).unwrap();
+    assert_eq!(read.cells, glider.cells);
+    assert!(
+        read.warnings[0].contains("named .cells but its text is rle"),
+        "{:?}",
+        read.warnings
+    );
     // Missing files and directories are I/O errors naming the path.
     let missing = std::env::temp_dir().join("golab-no-such-dir/none.rle");
     match load_file(&missing) {
@@ -489,16 +520,11 @@ fn files_load_by_extension_then_content() {
         load_file(&std::env::temp_dir()),
         Err(PatternError::Io { .. })
     ));
-    // Invalid UTF-8 is located.
+    // Bytes that are not UTF-8 are read as Windows-1252, located in a warning.
     let binary = TempFile::new("binary.rle", b"x = 3, y = 1\nob\xff!");
-    assert_eq!(
-        load_file(&binary).unwrap_err(),
-        PatternError::Syntax {
-            line: 2,
-            column: 3,
-            message: "the file is not UTF-8 text".into()
-        }
-    );
+    let read = load_file(&binary).unwrap();
+    assert_eq!(read.cells, [(0, 0)]);
+    assert!(read.warnings[0].starts_with("line 2, column 3: the file is not UTF-8"));
 }
 
 #[test]

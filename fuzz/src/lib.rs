@@ -82,8 +82,8 @@ pub fn check_apgcode(data: &[u8]) {
     }
 }
 
-/// Any bytes through `pattern::decode_bytes` (gunzip when they start like gzip, then the
-/// UTF-8 check): never a panic; damaged gzip is a `Corrupt` error at an offset inside the
+/// Any bytes through `pattern::decode_bytes` (gunzip when they start like gzip, then UTF-8
+/// or Windows-1252 text): never a panic; damaged gzip is a `Corrupt` error at an offset inside the
 /// data, a bomb a `TooLarge`; text that comes out goes through format detection.
 pub fn check_gzip(data: &[u8]) {
     match pattern::decode_bytes(data.to_vec()) {
@@ -116,8 +116,9 @@ pub fn check_plaintext(data: &[u8]) {
 
 /// Format detection (`parse(text, None)`, what `load_file` does for `.txt`): the result is
 /// the detected reader's, or the "cannot tell" error. Bytes that are not UTF-8 go through
-/// [`pattern::load_file`] itself, written to `scratch` (a path ending in `.txt`), and must be
-/// refused with the line and column of the first bad byte.
+/// [`pattern::load_file`] itself, written to `scratch` (a path ending in `.txt`): they are
+/// read as Windows-1252, as Golly opens such files, and the first warning names the line
+/// and column of the first bad byte.
 pub fn check_any(data: &[u8], scratch: &Path) {
     if pattern::is_gzip(data) {
         return check_gzip(data);
@@ -127,14 +128,28 @@ pub fn check_any(data: &[u8], scratch: &Path) {
         Err(e) => {
             std::fs::write(scratch, data).expect("write the scratch file");
             let result = pattern::load_file(scratch);
+            let (text, warning) = match pattern::decode_text(data.to_vec()) {
+                Ok(decoded) => decoded,
+                Err(e) => return assert_eq!(result, Err(e), "load_file and decode_text differ"),
+            };
             let valid = String::from_utf8_lossy(&data[..e.valid_up_to()]);
             let line = valid.matches('\n').count() + 1;
             let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let warning = warning.expect("bytes that are not UTF-8 are warned about");
+            assert!(
+                warning.starts_with(&format!("line {line}, column {column}: ")),
+                "position of the first bad byte: {warning}"
+            );
             match result {
-                Err(PatternError::Syntax {
-                    line: l, column: c, ..
-                }) => assert_eq!((l, c), (line, column), "position of the first bad byte"),
-                other => panic!("expected a UTF-8 error from load_file, got {other:?}"),
+                Ok(p) => {
+                    assert_eq!(
+                        p.warnings.first(),
+                        Some(&warning),
+                        "the file's warning first"
+                    );
+                    check_text(&text, None);
+                }
+                Err(e) => check_error(&text, &e),
             }
         }
     }
@@ -219,6 +234,8 @@ fn check_text(text: &str, format: Option<Format>) {
 fn check_error(text: &str, e: &PatternError) {
     assert!(!e.to_string().is_empty());
     if let PatternError::Syntax { line, column, .. } = *e {
+        // Lines end at LF, CRLF or a lone CR, as the readers count them.
+        let text = text.replace("\r\n", "\n").replace('\r', "\n");
         let lines: Vec<&str> = text.split('\n').collect();
         assert!(
             (1..=lines.len() + 1).contains(&line),

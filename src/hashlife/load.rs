@@ -43,20 +43,22 @@ pub fn open(
     // the same text into cells for the engine its rule needs. A bundled pattern's name
     // wins over a file of that name, as in `pattern::resolve`.
     let read = if path.is_file() && pattern::library::find(source).is_none() {
-        let (text, format) = pattern::read_text(path)?;
-        let format = match format {
+        let file = pattern::read_text(path)?;
+        let format = match file.format {
             Some(f) => f,
-            None => pattern::detect_format(&text)?,
+            None => pattern::detect_format(&file.text)?,
         };
         if format == Format::Macrocell {
-            let (meta, nodes) =
-                pattern::macrocell::parse_tree(text.strip_prefix('\u{feff}').unwrap_or(&text))?;
+            let text = &file.text;
+            let (mut meta, nodes) =
+                pattern::macrocell::parse_tree(text.strip_prefix('\u{feff}').unwrap_or(text))?;
             if !super::any::needs_multi(&rule.or(meta.rule).unwrap_or_default()) {
+                meta.warnings.splice(0..0, file.warnings.iter().cloned());
                 let u = from_tree(meta.clone(), &nodes, rule, limit_bytes)?;
                 return Ok((Hashed::Two(u), meta));
             }
         }
-        Some(pattern::parse(&text, Some(format))?)
+        Some(file.parse(Some(format))?)
     } else {
         None
     };

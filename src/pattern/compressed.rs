@@ -1,7 +1,8 @@
 //! Bytes to pattern text and patterns to files: gzip-compressed input (any format, told by
 //! the gzip magic bytes, not the name) is decompressed as a stream under the same size limit
 //! as plain input, so a compression bomb is refused after [`MAX_FILE_BYTES`] bytes of output
-//! rather than swallowed, and damaged or truncated gzip is refused at its byte offset.
+//! rather than swallowed, and damaged or truncated gzip is refused at its byte offset. Text
+//! that is not UTF-8 opens (see `encoding.rs`).
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -10,7 +11,7 @@ use flate2::Compression;
 use flate2::bufread::MultiGzDecoder;
 use flate2::write::GzEncoder;
 
-use super::{Format, MAX_FILE_BYTES, Pattern, PatternError, syntax};
+use super::{Format, MAX_FILE_BYTES, Pattern, PatternError, encoding};
 
 /// The first two bytes of every gzip member.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
@@ -21,9 +22,16 @@ pub fn is_gzip(bytes: &[u8]) -> bool {
 }
 
 /// Pattern text from a file's bytes: gunzipped when they are gzip (at most
-/// [`MAX_FILE_BYTES`] of output, read as a stream), then checked to be UTF-8 (an error names
-/// the line and column of the first bad byte).
+/// [`MAX_FILE_BYTES`] of output, read as a stream), then read as UTF-8, bytes that are not
+/// UTF-8 as Windows-1252 (Latin-1), as Golly opens such files; see [`decode_text`] for the
+/// warning that says so.
 pub fn decode_bytes(bytes: Vec<u8>) -> Result<String, PatternError> {
+    decode_text(bytes).map(|(text, _)| text)
+}
+
+/// [`decode_bytes`], with the warning (line and column of the first byte that is not UTF-8,
+/// and how many there were) when the text was not all UTF-8.
+pub fn decode_text(bytes: Vec<u8>) -> Result<(String, Option<String>), PatternError> {
     // A zip bundle (Golly's: rule files and a pattern) gives its pattern's bytes.
     let bytes = if bytes.starts_with(&super::bundle::ZIP_MAGIC) {
         super::bundle::open(&bytes)?
@@ -35,16 +43,7 @@ pub fn decode_bytes(bytes: Vec<u8>) -> Result<String, PatternError> {
     } else {
         bytes
     };
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = e
-            .as_bytes()
-            .get(..e.utf8_error().valid_up_to())
-            .unwrap_or_default();
-        let valid = String::from_utf8_lossy(valid);
-        let line = valid.matches('\n').count() + 1;
-        let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        syntax(line, column, "the file is not UTF-8 text")
-    })
+    Ok(encoding::decode(bytes))
 }
 
 /// Decompress gzip `data` (one or more members), refusing output over [`MAX_FILE_BYTES`].

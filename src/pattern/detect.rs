@@ -1,17 +1,25 @@
 //! [`parse`]: pattern text in a named format, or the format told from the text itself.
 
-use super::{
-    Format, Pattern, PatternError, apgcode, life105, life106, macrocell, mcell, plaintext,
-};
-use super::{rle, syntax};
+use super::encoding::unify_line_ends;
+use super::{Format, Pattern, PatternError, apgcode, life_read, macrocell, mcell, plaintext};
+use super::{rle, rle_header, syntax};
+
+/// The warning for a file that starts with a UTF-8 byte-order mark.
+const BOM_WARNING: &str = "the file starts with a UTF-8 byte-order mark: skipped (Golly does \
+                           not skip it, and reads such a file as a picture of text)";
 
 /// Parse pattern text. `format: None` detects it from the first meaningful line:
-/// `#Life 1.05` or a bare `#P` block is Life 1.05, `#Life 1.06` Life 1.06, `[M2]` macrocell,
-/// a lone `xs…`/`xp…`/`xq…` word an apgcode; then, as before, RLE when the line is a `#`
-/// comment, an `x = …` header or RLE body tokens, plaintext when it is a `!` comment or a row
-/// of `.`/`O`/`*`. A UTF-8 BOM and CRLF line ends are accepted.
+/// `#Life 1.05` or a bare `#P` block is Life 1.05, `#Life 1.06` or an `X Y` line of two
+/// whole numbers Life 1.06, `[M2]` macrocell, a lone `xs…`/`xp…`/`xq…` word an apgcode;
+/// then RLE when the line is a `#` comment, an `x = …` header or RLE body tokens, plaintext
+/// when it is a `!` comment or a row of `.`/`O`/`*`. LF, CRLF and lone CR line ends are
+/// accepted; a UTF-8 BOM is skipped with a warning.
 pub fn parse(text: &str, format: Option<Format>) -> Result<Pattern, PatternError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = unify_line_ends(text);
+    let (text, bom) = match text.strip_prefix('\u{feff}') {
+        Some(rest) => (rest, true),
+        None => (&*text, false),
+    };
     let text = embedded_rule(text)?;
     if text.trim().is_empty() {
         return Err(PatternError::Empty);
@@ -20,25 +28,18 @@ pub fn parse(text: &str, format: Option<Format>) -> Result<Pattern, PatternError
         Some(format) => format,
         None => detect(text)?,
     };
-    match format {
+    let mut pattern = match format {
         Format::Rle => rle::parse(text),
         Format::Plaintext => plaintext::parse(text),
-        Format::Life105 | Format::Life106 => life105_or_106(text, format),
+        Format::Life105 | Format::Life106 => life_read::parse(text),
         Format::Macrocell => macrocell::parse(text),
         Format::Apgcode => apgcode::parse_text(text),
         Format::MCell => mcell::parse(text),
+    }?;
+    if bom {
+        pattern.warnings.insert(0, BOM_WARNING.to_string());
     }
-}
-
-/// Life 1.05 and 1.06 share the `#Life` header: the header decides, the caller's choice
-/// applies to headerless text.
-fn life105_or_106(text: &str, format: Format) -> Result<Pattern, PatternError> {
-    match life_version(text) {
-        Some(Format::Life106) => life106::parse(text),
-        Some(_) => life105::parse(text),
-        None if format == Format::Life106 => life106::parse(text),
-        None => life105::parse(text),
-    }
+    Ok(pattern)
 }
 
 /// The version a `#Life 1.0x` header names, if the first non-blank line is one.
@@ -54,7 +55,38 @@ fn life_version(text: &str) -> Option<Format> {
 
 /// The format of pattern text, told from its first meaningful line as [`parse`] tells it.
 pub fn detect_format(text: &str) -> Result<Format, PatternError> {
-    detect(text.strip_prefix('\u{feff}').unwrap_or(text))
+    let text = unify_line_ends(text);
+    detect(text.strip_prefix('\u{feff}').unwrap_or(&text))
+}
+
+/// The format the text itself announces, whatever the file's name says: a `#Life`,
+/// `#MCell` or `[M2]` first line, a `!` first line (plaintext) or an RLE header as the
+/// first line that is not a `#` line. `None` when it announces none of these.
+pub(super) fn announced_format(text: &str) -> Option<Format> {
+    let text = unify_line_ends(text);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let first = lines.next()?;
+    let t = first.trim();
+    if let Some(version) = life_version(text) {
+        Some(version)
+    } else if t.starts_with("#MCell") {
+        Some(Format::MCell)
+    } else if t.starts_with("[M2]") {
+        Some(Format::Macrocell)
+    } else if first.starts_with('!') {
+        Some(Format::Plaintext)
+    } else {
+        let mut rest = std::iter::once(first).chain(lines);
+        let line = rest.find(|l| !l.trim_start().starts_with('#'))?;
+        rle_header::is_header(line.trim_start()).then_some(Format::Rle)
+    }
+}
+
+/// Whether a line is a Life 1.06 cell: two whole numbers and nothing else.
+fn is_cell_line(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().take(3).collect();
+    words.len() == 2 && words.iter().all(|w| w.parse::<i64>().is_ok())
 }
 
 /// Decide the format from the first non-blank line.
@@ -81,6 +113,8 @@ pub(super) fn detect(text: &str) -> Result<Format, PatternError> {
         Ok(Format::Rle)
     } else if t.starts_with('!') || t.chars().all(|c| matches!(c, '.' | 'O' | '*')) {
         Ok(Format::Plaintext)
+    } else if is_cell_line(t) {
+        Ok(Format::Life106)
     } else if t
         .chars()
         .all(|c| c.is_ascii_digit() || c.is_whitespace() || "bo$!.".contains(c))

@@ -8,7 +8,8 @@
 use std::io::Read;
 use std::path::Path;
 
-use super::{Format, MAX_FILE_BYTES, Pattern, PatternError, apgcode, decode_bytes, parse};
+use super::detect::announced_format;
+use super::{Format, MAX_FILE_BYTES, Pattern, PatternError, apgcode, decode_text, parse};
 
 /// One bundled pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,16 +123,41 @@ pub fn find(name: &str) -> Option<Pattern> {
 /// Read a pattern file of at most [`MAX_FILE_BYTES`], gzip-compressed or not (told by its
 /// first bytes; the decompressed text has the same limit). The format comes from the
 /// extension, looking through `.gz` (`.rle`, `.cells`, `.lif`/`.life` — 1.05 or 1.06 by the
-/// header —, `.mc`, `.apg`); for `.txt`, which several formats use, and unknown extensions it
-/// is detected from the content.
+/// header —, `.mc`, `.apg`), unless the text announces another (see [`read_text`]); for
+/// `.txt`, which several formats use, and unknown extensions it is detected from the content.
+/// What reading repaired is in the pattern's warnings.
 pub fn load_file(path: &Path) -> Result<Pattern, PatternError> {
-    let (text, format) = read_text(path)?;
-    parse(&text, format)
+    let file = read_text(path)?;
+    file.parse(file.format)
 }
 
-/// The text of a pattern file (decompressed, at most [`MAX_FILE_BYTES`]) and the format its
-/// extension names (`None` for `.txt` and unknown extensions: detect it from the text).
-pub fn read_text(path: &Path) -> Result<(String, Option<Format>), PatternError> {
+/// A pattern file's text, as [`read_text`] gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileText {
+    /// The text, decompressed; bytes that are not UTF-8 read as Windows-1252.
+    pub text: String,
+    /// The format to read it as (`None`: detect it from the text).
+    pub format: Option<Format>,
+    /// What reading the file repaired (bytes that are not UTF-8, a misleading extension).
+    pub warnings: Vec<String>,
+}
+
+impl FileText {
+    /// The text parsed as `format` (detected when `None`), with the file's warnings before
+    /// the reader's.
+    pub fn parse(&self, format: Option<Format>) -> Result<Pattern, PatternError> {
+        let mut pattern = parse(&self.text, format)?;
+        pattern.warnings.splice(0..0, self.warnings.iter().cloned());
+        Ok(pattern)
+    }
+}
+
+/// The text of a pattern file (decompressed, at most [`MAX_FILE_BYTES`]) and the format to
+/// read it as: the one its extension names (`None` for `.txt` and unknown extensions: detect
+/// it from the text), except where the text announces another (a `#Life`, `#MCell` or `[M2]`
+/// first line, a `!` plaintext first line, an RLE header): Golly tells formats by their text,
+/// so a misnamed file opens as that, with a warning.
+pub fn read_text(path: &Path) -> Result<FileText, PatternError> {
     let io = |e: std::io::Error| PatternError::Io {
         path: path.display().to_string(),
         message: e.to_string(),
@@ -151,12 +177,38 @@ pub fn read_text(path: &Path) -> Result<(String, Option<Format>), PatternError> 
             limit: MAX_FILE_BYTES,
         });
     }
-    let text = decode_bytes(bytes)?;
-    let format = Format::from_path(path).filter(|_| {
+    let (text, warning) = decode_text(bytes)?;
+    let mut warnings: Vec<String> = warning.into_iter().collect();
+    let named = Format::from_path(path).filter(|_| {
         let name = path.to_string_lossy().to_ascii_lowercase();
         !name.trim_end_matches(".gz").ends_with(".txt")
     });
-    Ok((text, format))
+    let format = match (named, announced_format(&text)) {
+        (Some(named), Some(told)) if family(named) != family(told) => {
+            warnings.push(format!(
+                "the file is named .{} but its text is {}: read as {}, as Golly tells formats \
+                 by their text",
+                named.extension(),
+                told.name(),
+                told.name()
+            ));
+            Some(told)
+        }
+        (named, _) => named,
+    };
+    Ok(FileText {
+        text,
+        format,
+        warnings,
+    })
+}
+
+/// Life 1.05 and 1.06 are one family: the reader tells them apart by the header.
+fn family(format: Format) -> Format {
+    match format {
+        Format::Life105 => Format::Life106,
+        other => other,
+    }
 }
 
 /// A bundled pattern by name (matched as by [`entry`]), else an apgcode (`xs4_33`), else a

@@ -1,5 +1,6 @@
-//! Life 1.06 (`#Life 1.06`, one `x y` live cell per line) reader and writer, and the parts
-//! Life 1.05 shares with it: the `#` lines and turning a list of cells into a [`Pattern`].
+//! Life 1.06 (`#Life 1.06`, one `x y` live cell per line) writer, and the parts of the Life
+//! 1.05/1.06 reader (`life_read.rs`) about lines: the `#` lines, the `X Y` numbers and
+//! turning a list of cells into a [`Pattern`].
 //!
 //! `#D` and `#C` lines are comments (`#D Name: …` and `#D Author: …` set the name and
 //! author, as golab writes them; a `#C` line is always a comment), `#N` means Conway's rules (Golly reads it so), `#R` names
@@ -7,6 +8,7 @@
 //! are Golly's (`y` down); the pattern's box is the cells' bounding box and
 //! [`Pattern::position`] its top-left.
 
+use super::notes::Notes;
 use super::rle_write::one_line;
 use super::rule_text::parse_rule;
 use super::{MAX_PATTERN_CELLS, MAX_PATTERN_EDGE, Pattern, PatternError, syntax};
@@ -14,9 +16,11 @@ use crate::rule::Rule;
 
 /// Handle a `#` line of a Life 1.05/1.06 file (`line` trimmed of leading whitespace,
 /// starting at character column `at`). Returns `Some((x, y))` for a `#P x y` block start
-/// (`None` for a bare `#P`: the block starts where the rows already are).
+/// (`None` for a bare `#P`, and for one whose numbers do not read, noted: the block starts
+/// where the rows already are).
 pub(super) fn hash_line(
     pattern: &mut Pattern,
+    notes: &mut Notes,
     line_no: usize,
     at: usize,
     line: &str,
@@ -60,52 +64,31 @@ pub(super) fn hash_line(
         }
         // A bare `#P`, as Golly writes some files, keeps the position where it is.
         Some('P') if text.trim().is_empty() => {}
-        Some('P') => {
-            let (x, y) = two_numbers(text, line_no, at + 2, "#P needs 'X Y'")?;
-            return Ok(Some((x, y)));
-        }
+        Some('P') => match two_numbers(text) {
+            Some((x, y, _)) => return Ok(Some((x, y))),
+            None => notes.at(
+                line_no,
+                at,
+                "#P needs 'X Y' (two whole numbers): read as a bare #P, the block starting \
+                 below the last, as Golly reads what it can",
+            ),
+        },
         _ => {}
     }
     Ok(None)
 }
 
-/// Two whitespace-separated integers in `text` (starting at character column `at`).
-pub(super) fn two_numbers(
-    text: &str,
-    line_no: usize,
-    at: usize,
-    what: &str,
-) -> Result<(i64, i64), PatternError> {
+/// The two whitespace-separated whole numbers `text` starts with, and what follows them.
+pub(super) fn two_numbers(text: &str) -> Option<(i64, i64, &str)> {
+    let mut rest = text;
     let mut values = [0i64; 2];
-    let mut found = 0;
-    let mut offset = 0;
-    for word in text.split([' ', '\t']) {
-        let column = at + text[..offset].chars().count();
-        offset += word.len() + 1;
-        if word.is_empty() {
-            continue;
-        }
-        if found == 2 {
-            return Err(syntax(
-                line_no,
-                column,
-                format!("{what}: unexpected '{word}'"),
-            ));
-        }
-        values[found] = word.parse::<i64>().map_err(|_| {
-            syntax(
-                line_no,
-                column,
-                format!("{what}: '{word}' is not a whole number"),
-            )
-        })?;
-        found += 1;
+    for value in &mut values {
+        let t = rest.trim_start_matches([' ', '\t']);
+        let end = t.find([' ', '\t']).unwrap_or(t.len());
+        *value = t[..end].parse().ok()?;
+        rest = &t[end..];
     }
-    if found < 2 {
-        let column = at + text.chars().count();
-        return Err(syntax(line_no, column, format!("{what}: missing a number")));
-    }
-    Ok((values[0], values[1]))
+    Some((values[0], values[1], rest.trim()))
 }
 
 /// Set `pattern`'s box, cells and position from absolute cell coordinates (duplicates
@@ -159,32 +142,6 @@ pub(super) fn check_count(count: usize) -> Result<(), PatternError> {
         });
     }
     Ok(())
-}
-
-/// Parse Life 1.06 text (BOM removed, not blank). The `#Life 1.06` header is optional.
-pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
-    let mut pattern = Pattern::default();
-    let mut points = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line_no = index + 1;
-        let t = line.trim_start();
-        let at = line[..line.len() - t.len()].chars().count() + 1;
-        let t = t.trim_end();
-        if t.is_empty() || t.starts_with("#Life") {
-            continue;
-        }
-        if t.starts_with('#') {
-            if hash_line(&mut pattern, line_no, at, t)?.is_some() {
-                let message = "#P blocks belong to Life 1.05; a Life 1.06 file lists 'X Y' cells";
-                return Err(syntax(line_no, at, message));
-            }
-            continue;
-        }
-        check_count(points.len())?;
-        points.push(two_numbers(t, line_no, at, "a Life 1.06 cell is 'X Y'")?);
-    }
-    set_points(&mut pattern, points)?;
-    Ok(pattern)
 }
 
 impl Pattern {

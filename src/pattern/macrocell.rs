@@ -35,6 +35,8 @@ pub(crate) fn parse_tree(text: &str) -> Result<(Pattern, Vec<Node>), PatternErro
     // Index 0 is the empty node of any level.
     let mut nodes: Vec<Node> = vec![Node::Leaf { level: 0, bits: 0 }];
     let mut header = false;
+    // Lines end at LF, CRLF or a lone CR, as everywhere (hashlife loads call this directly).
+    let text = super::encoding::unify_line_ends(text);
     for (index, line) in text.lines().enumerate() {
         let line_no = index + 1;
         let t = line.trim();

@@ -4,29 +4,38 @@
 //!
 //! A [`Pattern`] is a rectangle of cells with its live cells listed in row-major order, plus
 //! the metadata the formats carry (name, author, comments, rule, position, generation,
-//! bounded grid). Readers never panic and keep memory bounded whatever the input: sizes
-//! beyond [`MAX_PATTERN_EDGE`], more than [`MAX_PATTERN_CELLS`] live cells or files over
+//! bounded grid). Readers are as lenient as Golly's: what Golly reads opens (a header's
+//! size is a hint, characters Golly skips are skipped, bytes that are not UTF-8 read as
+//! Windows-1252), each repair named with its line and column in [`Pattern::warnings`]; where
+//! Golly makes nothing of a file (a BOM, `*` in a `.cells` file) golab reads what it means,
+//! also with a warning (docs/user-guide.md, "What golab accepts as Golly does", lists them).
+//! Readers never panic and keep memory bounded whatever the input: sizes beyond
+//! [`MAX_PATTERN_EDGE`], more than [`MAX_PATTERN_CELLS`] live cells or files over
 //! [`MAX_FILE_BYTES`] (compressed or not) are refused with [`PatternError::TooLarge`], and
-//! malformed text gets a [`PatternError::Syntax`] naming the 1-based line and column of the
-//! problem (binary input a [`PatternError::Corrupt`] naming the byte offset).
+//! text Golly refuses gets a [`PatternError::Syntax`] naming the 1-based line and column of
+//! the problem (binary input a [`PatternError::Corrupt`] naming the byte offset).
 
 pub mod apgcode;
 pub(crate) mod apgcode_classify;
 mod bundle;
 mod compressed;
 mod detect;
+mod encoding;
 mod from_world;
 pub mod identify;
 pub mod library;
-mod life105;
 mod life106;
+mod life_read;
 pub(crate) mod macrocell;
 pub(crate) mod macrocell_tree;
 pub(crate) mod macrocell_write;
 mod mcell;
+mod notes;
 mod place;
 mod plaintext;
+mod plaintext_write;
 mod rle;
+mod rle_body;
 mod rle_header;
 mod rle_write;
 mod rule_text;
@@ -34,9 +43,9 @@ mod rule_text;
 use std::borrow::Cow;
 use std::path::Path;
 
-pub use compressed::{decode_bytes, is_gzip, save_file, write_text};
+pub use compressed::{decode_bytes, decode_text, is_gzip, save_file, write_text};
 pub use detect::{detect_format, parse};
-pub use library::{load_file, read_text, resolve};
+pub use library::{FileText, load_file, read_text, resolve};
 pub use macrocell_tree::Node as MacrocellNode;
 pub use place::{PlaceReport, Placement};
 pub use rule_text::Grid;
@@ -90,7 +99,9 @@ pub struct Pattern {
     /// The bounded grid the rule named (`B3/S23:T72,48` torus, `:P100,80` dead border).
     pub grid: Option<Grid>,
     /// What the reader changed to make the file one golab runs (clipped cells, MCell's
-    /// states beyond the rule's, …), for the user to see; empty for a faithful read.
+    /// states beyond the rule's, cells beyond an RLE header's size, characters skipped as
+    /// Golly skips them, …), each with its line and column where it has one, for the user to
+    /// see; empty for a faithful read.
     pub warnings: Vec<String>,
 }
 

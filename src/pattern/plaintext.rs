@@ -1,16 +1,29 @@
-//! The plaintext (`.cells`) reader and writer.
+//! The plaintext (`.cells`) reader, as lenient as Golly's (the writer is in
+//! `plaintext_write.rs`).
 //!
-//! Lines starting with `!` are comments (`!Name:`, `!Author:` and `!Rule:` set the metadata);
-//! every other line is a row: `.` dead, `O` or `*` alive, trailing whitespace ignored,
-//! shorter rows padded with dead cells. The width is the longest row. Blank lines before the
-//! first row and after the last are not rows; blank lines between rows are dead rows.
+//! Lines starting with `!` are comments (`!Name:`, `!Author:` and `!Rule:` set the
+//! metadata; a `!Rule:` golab cannot read is skipped with a warning, as Golly ignores every
+//! `!` line); every other line is a row. Golly reads two kinds of file, told by the first
+//! line that is not blank:
+//!
+//! - a `.cells` file, whose first line is a `!` comment: `.` dead, `O` alive, a number
+//!   before either repeats it (`3O`, David Bell's form). golab reads `*` as alive too, where
+//!   Golly ignores it; any other character is ignored without taking a cell's place, as in
+//!   Golly. Both with a warning.
+//! - a picture of text, with no `!` first line: `.` dead, `O` and `*` alive, and as Golly
+//!   reads it (with a warning) `,`, whitespace and characters beyond ASCII dead, `$` ten dead
+//!   cells, any other character alive.
+//!
+//! Trailing whitespace is ignored, shorter rows are padded with dead cells, the width is the
+//! longest row. Blank lines before the first row and after the last are not rows; blank
+//! lines between rows are dead rows.
 
-use super::rle_write::one_line;
-use super::{MAX_PATTERN_CELLS, MAX_PATTERN_EDGE, Pattern, PatternError, syntax};
+use super::notes::Notes;
+use super::{MAX_PATTERN_CELLS, MAX_PATTERN_EDGE, Pattern, PatternError};
 use crate::rule::Rule;
 
 /// `text` without `prefix`, ASCII case-insensitively.
-fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+pub(super) fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
         .then(|| text.get(prefix.len()..))
@@ -29,13 +42,14 @@ struct Tags {
 
 /// Store a comment line's content (`rest` follows the `!` at column 1 of line `line_no`).
 /// Tags are recognised after leading whitespace (`! Name: x`), as comments are stored
-/// trimmed; an empty `!Rule:` sets no rule.
+/// trimmed; an empty `!Rule:` sets no rule, one golab cannot read is noted and skipped.
 fn comment_line(
     pattern: &mut Pattern,
     tags: &mut Tags,
+    notes: &mut Notes,
     line_no: usize,
     rest: &str,
-) -> Result<(), PatternError> {
+) {
     let full = rest;
     let rest = rest.trim_start();
     let tag = |seen: bool, name: &str| {
@@ -54,77 +68,193 @@ fn comment_line(
     } else if let Some(rule) = tag(tags.rule, "Rule:") {
         tags.rule = true;
         if rule.trim().is_empty() {
-            return Ok(());
+            return;
         }
         // Column: '!' + "Rule:" + the leading spaces of the value, 1-based.
         let spaces = |t: &str| t[..t.len() - t.trim_start().len()].chars().count();
         let column = 1 + spaces(full) + "Rule:".len() + spaces(rule) + 1;
-        let parsed = rule
-            .parse::<Rule>()
-            .map_err(|e| syntax(line_no, column, e.to_string()))?;
-        pattern.rule = Some(parsed);
+        match rule.parse::<Rule>() {
+            Ok(parsed) => pattern.rule = Some(parsed),
+            Err(e) => notes.at(
+                line_no,
+                column,
+                format!("!Rule: skipped, as Golly skips every '!' line: {e}"),
+            ),
+        }
     } else if !rest.trim().is_empty() {
         pattern.comments.push(rest.trim().to_string());
     }
-    Ok(())
+}
+
+/// The rows read so far: their live cells and extent.
+struct Rows<'a> {
+    cells: &'a mut Vec<(u32, u32)>,
+    notes: &'a mut Notes,
+    /// This row's index (at most MAX_PATTERN_EDGE - 1 while cells are placed).
+    y: u32,
+    line_no: usize,
+    /// The cursor: cells so far in this row.
+    x: u64,
+}
+
+impl Rows<'_> {
+    /// Move the cursor `n` cells, live or dead, within golab's edge and cell limits.
+    fn put(&mut self, n: u64, alive: bool) -> Result<(), PatternError> {
+        let edge = u64::from(MAX_PATTERN_EDGE);
+        if self.x.saturating_add(n) > edge {
+            return Err(PatternError::TooLarge {
+                what: format!(
+                    "row {} on line {} is over {edge} cells wide",
+                    u64::from(self.y) + 1,
+                    self.line_no
+                ),
+                limit: edge,
+            });
+        }
+        if alive {
+            if self.cells.len() as u64 + n > MAX_PATTERN_CELLS as u64 {
+                return Err(PatternError::TooLarge {
+                    what: format!("more than {MAX_PATTERN_CELLS} live cells"),
+                    limit: MAX_PATTERN_CELLS as u64,
+                });
+            }
+            // x + n is at most MAX_PATTERN_EDGE (checked above), so it fits in u32.
+            let (x, y) = (self.x as u32, self.y);
+            self.cells.extend((x..x + n as u32).map(|cx| (cx, y)));
+        }
+        self.x += n;
+        Ok(())
+    }
+
+    /// A row of a `.cells` file (first line `!`), as Golly reads it.
+    fn cells_row(&mut self, row: &str) -> Result<(), PatternError> {
+        let mut run: Option<(u64, usize)> = None;
+        for (c, column) in row.chars().zip(1..) {
+            if let Some(d) = c.to_digit(10) {
+                let (count, _) = run.get_or_insert((0, column));
+                *count = (*count * 10 + u64::from(d)).min(u64::from(MAX_PATTERN_EDGE) + 1);
+                continue;
+            }
+            let n = run.take().map_or(1, |(count, _)| count);
+            match c {
+                '.' => self.put(n, false)?,
+                'O' => self.put(n, true)?,
+                '*' => {
+                    self.notes.skip(
+                        self.line_no,
+                        column,
+                        "'*'",
+                        "is read as a live cell (Golly reads only 'O' as alive in a .cells \
+                         file and ignores '*', leaving the pattern empty or shifted)",
+                    );
+                    self.put(n, true)?;
+                }
+                c => self.notes.skip(
+                    self.line_no,
+                    column,
+                    &format!("{c:?}"),
+                    "is not a .cells cell ('.' dead, 'O' alive): ignored without taking a \
+                     cell's place, with any count before it, as Golly ignores it",
+                ),
+            }
+        }
+        if let Some((count, column)) = run {
+            self.notes.skip(
+                self.line_no,
+                column,
+                &format!("'{count}'"),
+                "is a count with no '.' or 'O' after it: ignored, as Golly ignores it",
+            );
+        }
+        Ok(())
+    }
+
+    /// A row of a picture of text (no `!` first line), as Golly reads it.
+    fn picture_row(&mut self, row: &str) -> Result<(), PatternError> {
+        for (c, column) in row.chars().zip(1..) {
+            match c {
+                '.' => self.put(1, false)?,
+                'O' | '*' => self.put(1, true)?,
+                '$' => {
+                    self.notes.skip(
+                        self.line_no,
+                        column,
+                        "'$'",
+                        "is read as ten dead cells, as Golly reads a picture of text",
+                    );
+                    self.put(10, false)?;
+                }
+                c if c == ',' || c <= ' ' || !c.is_ascii() => {
+                    self.notes.skip(
+                        self.line_no,
+                        column,
+                        &format!("{c:?}"),
+                        "is read as a dead cell, as Golly reads a picture of text",
+                    );
+                    self.put(1, false)?;
+                }
+                c => {
+                    self.notes.skip(
+                        self.line_no,
+                        column,
+                        &format!("{c:?}"),
+                        "is read as a live cell, as Golly reads any character of a picture \
+                         of text but '.', ',', '$' and spaces",
+                    );
+                    self.put(1, true)?;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Parse plaintext (BOM already removed, not blank).
 pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
     let mut pattern = Pattern::default();
-    let mut row: u64 = 0;
-    let mut started = false;
+    let mut notes = Notes::default();
+    let cells_file = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| l.starts_with('!'));
+    let (mut row, mut started) = (0u64, false);
     let (mut width, mut height) = (0u64, 0u64);
     let mut tags = Tags::default();
-    for (index, line) in text.lines().enumerate() {
-        let line_no = index + 1;
+    let mut cells = Vec::new();
+    for (line, line_no) in text.lines().zip(1..) {
         if let Some(rest) = line.strip_prefix('!') {
-            comment_line(&mut pattern, &mut tags, line_no, rest)?;
+            if started && !cells_file {
+                let why = "starts a comment line within a picture of text: read as a comment \
+                           (Golly reads it as live cells)";
+                notes.skip(line_no, 1, "'!'", why);
+            }
+            comment_line(&mut pattern, &mut tags, &mut notes, line_no, rest);
             continue;
         }
-        let cells = line.trim_end();
-        if cells.is_empty() && !started {
+        let line = line.trim_end();
+        if line.is_empty() && !started {
             continue;
         }
         started = true;
-        if !cells.is_empty() && row >= u64::from(MAX_PATTERN_EDGE) {
+        if !line.is_empty() && row >= u64::from(MAX_PATTERN_EDGE) {
             return Err(PatternError::TooLarge {
                 what: format!("more than {MAX_PATTERN_EDGE} rows"),
                 limit: u64::from(MAX_PATTERN_EDGE),
             });
         }
-        let mut len = 0u64;
-        for (i, c) in cells.chars().enumerate() {
-            if len >= u64::from(MAX_PATTERN_EDGE) {
-                return Err(PatternError::TooLarge {
-                    what: format!(
-                        "row {} on line {line_no} is over {MAX_PATTERN_EDGE} cells wide",
-                        row + 1
-                    ),
-                    limit: u64::from(MAX_PATTERN_EDGE),
-                });
-            }
-            match c {
-                '.' => {}
-                'O' | '*' => {
-                    if pattern.cells.len() >= MAX_PATTERN_CELLS {
-                        return Err(PatternError::TooLarge {
-                            what: format!("more than {MAX_PATTERN_CELLS} live cells"),
-                            limit: MAX_PATTERN_CELLS as u64,
-                        });
-                    }
-                    // Both below MAX_PATTERN_EDGE (checked above), so they fit in u32.
-                    pattern.cells.push((len as u32, row as u32));
-                }
-                c => {
-                    let message = format!(
-                        "unexpected {c:?} in a plaintext row: use '.' for a dead cell and 'O' for a live one"
-                    );
-                    return Err(syntax(line_no, i + 1, message));
-                }
-            }
-            len += 1;
+        let mut rows = Rows {
+            cells: &mut cells,
+            notes: &mut notes,
+            y: row as u32, // below MAX_PATTERN_EDGE when the line holds cells (checked above)
+            line_no,
+            x: 0,
+        };
+        if cells_file {
+            rows.cells_row(line)?;
+        } else {
+            rows.picture_row(line)?;
         }
+        let len = rows.x;
         row += 1;
         if len > 0 {
             height = row;
@@ -134,66 +264,9 @@ pub(super) fn parse(text: &str) -> Result<Pattern, PatternError> {
     // Both at most MAX_PATTERN_EDGE (checked while reading).
     pattern.width = width as u32;
     pattern.height = height as u32;
+    pattern.cells = cells;
+    pattern.warnings = notes.into_warnings();
     Ok(pattern)
-}
-
-impl Pattern {
-    /// Plaintext (`.cells`) text: `!Name:`/`!Author:`/`!Rule:` and `!` comment lines, then
-    /// every row in full (`.` dead, `O` alive), so the box size survives a round trip.
-    pub fn to_plaintext(&self) -> String {
-        let (pattern, cells) = (self, &*self.clean_cells());
-        let mut out = String::new();
-        // A comment that starts like a tag stays a comment if the tag comes first, even
-        // empty: the reader takes only a tag's first line.
-        let looks_tagged = |tag: &str| {
-            pattern
-                .comments
-                .iter()
-                .flat_map(|c| c.lines())
-                .any(|l| strip_prefix_ci(l.trim(), tag).is_some())
-        };
-        for (tag, text) in [("Name", &pattern.name), ("Author", &pattern.author)] {
-            let text = one_line(text.as_deref().unwrap_or_default());
-            if !text.is_empty() {
-                out.push_str(&format!("!{tag}: {text}\n"));
-            } else if looks_tagged(&format!("{tag}:")) {
-                out.push_str(&format!("!{tag}:\n"));
-            }
-        }
-        if let Some(rule) = pattern.rule {
-            out.push_str(&format!("!Rule: {rule}\n"));
-        } else if looks_tagged("Rule:") {
-            out.push_str("!Rule:\n");
-        }
-        for line in pattern
-            .comments
-            .iter()
-            .flat_map(|c| c.lines())
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-        {
-            out.push_str(&format!("!{line}\n"));
-        }
-        if pattern.width == 0 || pattern.height == 0 {
-            if out.is_empty() {
-                out.push_str("!\n"); // an empty pattern still needs some text to be a file
-            }
-            return out;
-        }
-        let mut next = cells.iter().peekable();
-        out.reserve((pattern.width as usize + 1) * pattern.height as usize);
-        for y in 0..pattern.height {
-            for x in 0..pattern.width {
-                out.push(if next.next_if(|&&c| c == (x, y)).is_some() {
-                    'O'
-                } else {
-                    '.'
-                });
-            }
-            out.push('\n');
-        }
-        out
-    }
 }
 
 #[cfg(test)]
@@ -206,6 +279,7 @@ mod tests {
         assert_eq!((p.width, p.height), (3, 3));
         assert_eq!(p.cells, vec![(1, 0), (0, 2)]);
         assert_eq!(p.to_plaintext(), "!Name: t\n.O.\n...\nO..\n");
+        assert!(p.warnings.is_empty());
     }
 
     #[test]
@@ -216,5 +290,38 @@ mod tests {
         assert_eq!(p.rule.map(|r| r.to_string()).as_deref(), Some("B36/S23"));
         assert_eq!(p.comments, vec!["hello".to_string()]);
         assert!(strip_prefix_ci("Nä", "Name:").is_none());
+    }
+
+    #[test]
+    fn cells_files_read_counts_star_and_skip_the_rest() {
+        let p = parse("!Name: g\n2.O\n.xO # note\n3*\n").unwrap();
+        assert_eq!(p.cells, [(2, 0), (1, 1), (0, 2), (1, 2), (2, 2)]);
+        assert_eq!(p.warnings.len(), 2, "{:?}", p.warnings);
+        assert!(
+            p.warnings[0].starts_with("line 3, column 2: 'x'"),
+            "{:?}",
+            p.warnings
+        );
+        assert!(
+            p.warnings[1].starts_with("line 4, column 2: '*'"),
+            "{:?}",
+            p.warnings
+        );
+        // A !Rule: golab cannot read is skipped, at its column.
+        let q = parse("!Rule:  B9\nO").unwrap();
+        assert_eq!(q.rule, None);
+        assert!(
+            q.warnings[0].starts_with("line 1, column 9:"),
+            "{:?}",
+            q.warnings
+        );
+    }
+
+    #[test]
+    fn pictures_of_text_read_as_golly_reads_them() {
+        let p = parse("X.x\n,$o\n").unwrap();
+        assert_eq!(p.cells, [(0, 0), (2, 0), (11, 1)]);
+        assert_eq!((p.width, p.height), (12, 2));
+        assert_eq!(p.warnings.len(), 3, "{:?}", p.warnings);
     }
 }

@@ -523,10 +523,6 @@ fn run_refusals_name_the_way_out() {
             "--pattern",
         ),
         (
-            vec!["run", "--max-memory", "64", "--gens", "1"],
-            "--strategy hashlife",
-        ),
-        (
             vec![
                 "run",
                 "--strategy",
@@ -534,9 +530,9 @@ fn run_refusals_name_the_way_out() {
                 "--pattern",
                 "glider",
                 "--rule",
-                "B03/S23",
+                "R2,C0,M1,S2..3,B3..3,NM",
             ],
-            "B0",
+            "Larger than Life",
         ),
         (vec!["run", "--gens", "2^x"], "2^k"),
     ] {

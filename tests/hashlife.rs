@@ -361,3 +361,44 @@ fn hashlife_runs_generations_unbounded_and_refuses_them_bounded_with_the_reason(
     b.sort_unstable();
     assert_eq!(a, b, "the grid and hashlife agree on every state");
 }
+
+/// Issue #50: the node store's limit is hard. A pattern that grows chaotically forever
+/// (Life without death: the R-pentomino fills an ever larger irregular blob) stepped far
+/// under a small limit gives up with the limit named — no panic, the pattern at its
+/// generation, the store never past its limit by more than one collection's headroom — and
+/// smaller steps still go, exactly.
+#[test]
+fn a_step_that_cannot_fit_the_memory_limit_fails_with_the_limit_and_the_world_stays() {
+    use golab::universe::{HashedUniverse, Universe};
+    let rule: Rule = "B3/S012345678".parse().unwrap();
+    let limit = 256 << 10;
+    let r = [(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)];
+    let mut hashed = HashedUniverse::empty(rule, limit).unwrap();
+    let cells: Vec<_> = r.iter().map(|&(x, y)| (x, y, 1)).collect();
+    hashed.set_states(&cells).unwrap();
+    let err = hashed.step(1 << 13, &|| false).unwrap_err().to_string();
+    assert!(err.contains("memory limit of 0 MiB"), "{err}");
+    assert!(err.contains("stays at generation 0"), "{err}");
+    assert_eq!(hashed.generation(), 0);
+    assert_eq!(hashed.population().unwrap(), 5);
+    let memory = hashed.memory().unwrap();
+    // The limit's nodes plus a quarter, in the arena and its table (the table's slots and
+    // the arena's spare capacity: within a quarter more again).
+    assert!(
+        memory.bytes <= 2 * limit,
+        "the store holds {} bytes for a {limit}-byte limit",
+        memory.bytes
+    );
+    // Smaller steps fit, cell for cell.
+    assert_eq!(hashed.step(64, &|| false).unwrap(), 64);
+    let mut world = World::new(301, 301, Topology::DeadBorder, rule).unwrap();
+    for &(x, y) in &r {
+        let (x, y) = (150 + x as u32, 150 + y as u32);
+        world.apply_edit(golab::world::CellEdit { x, y, alive: true });
+    }
+    let expected = scalar_after(&world, 64);
+    assert_eq!(
+        hashed.population().unwrap(),
+        u128::from(expected.population())
+    );
+}

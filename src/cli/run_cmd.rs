@@ -253,9 +253,9 @@ pub fn run(args: &RunArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
         }
     }
     if args.max_memory.is_some() {
-        return Err(CliError(
-            "--max-memory limits the hashed universe: it goes with --strategy hashlife".into(),
-        ));
+        // A file that lands on a grid (its own bounded grid, a size given) holds no node
+        // store: the limit does nothing there, and the run goes on saying so.
+        warnings.push("--max-memory limits the hashed universe; this run is on a grid".into());
     }
     let strategy: Strategy = named.unwrap_or("scalar").parse()?;
     let mut startup = super::startup::StartUp::default();

@@ -7,6 +7,11 @@ use super::{HashError, HashUniverse, Kept, MemoryReport, MultiUniverse, Rect};
 use crate::rule::Rule;
 use crate::step::view::ViewRequest;
 
+/// Most cells a rule change across the two engines moves (the live pattern and, in a
+/// [`crate::universe::HashedUniverse`], every kept state together); above it the change
+/// is refused with the count.
+pub const MAX_MOVED_CELLS: u128 = 1 << 24;
+
 /// A hashed universe of either engine.
 pub enum Hashed {
     /// Two states: the fast engine.
@@ -56,6 +61,14 @@ impl Hashed {
         let multi = needs_multi(&rule);
         if multi == matches!(self, Hashed::Multi(_)) {
             return each!(self, u => u.set_rule(rule));
+        }
+        let occupied = self.occupied();
+        if occupied > MAX_MOVED_CELLS {
+            return Err(HashError::Limit(format!(
+                "changing {} to {} moves every cell into the other hashed engine: {occupied} cells is over the {MAX_MOVED_CELLS} a rule change moves; save the pattern and open it under the new rule instead",
+                self.rule(),
+                rule
+            )));
         }
         let mut next = Hashed::new(rule, self.memory().limit_bytes)?;
         let cells = match self.bounds() {
@@ -148,6 +161,16 @@ impl Hashed {
     /// Draw a view (see [`HashUniverse::draw`]; pixels are shaded by occupied cells).
     pub fn draw(&self, request: &ViewRequest, out: &mut [u32]) {
         each!(self, u => u.draw(request, out))
+    }
+
+    /// Whether the node store passed its limit and headroom ([`super::store::Store::is_full`]).
+    pub fn is_full(&self) -> bool {
+        each!(self, u => u.store().is_full())
+    }
+
+    /// Make room again after the store passed its limit (memoised results dropped).
+    pub fn recover_from_full(&mut self) {
+        each!(self, u => u.engine_store_mut().recover_from_full())
     }
 
     /// Collect garbage at `limit_bytes` from now on.

@@ -14,9 +14,18 @@
 use crate::rule::circuit::count_planes;
 use crate::rule::{Circuit, Rule};
 
-/// How a leaf step evaluates the rule on 64 cells at once.
+/// How a leaf step evaluates the rule: a generation from an even step offset by `first`,
+/// from an odd one by `second` — the same rule, or the alternating pair of a rule with B0
+/// ([`super::b0`]; the universe gives the pair in the order its step's parity needs).
 #[derive(Clone, Debug)]
-pub enum LeafRule {
+pub struct LeafRule {
+    first: Eval,
+    second: Eval,
+}
+
+/// How one rule is evaluated on 64 cells at once.
+#[derive(Clone, Debug)]
+enum Eval {
     /// Next state from the 3×3 count `T` (centre included): alive if bit `T` of `dead` (for
     /// a dead cell) or of `alive` (for a live one) is set.
     Counts {
@@ -30,14 +39,31 @@ pub enum LeafRule {
 }
 
 impl LeafRule {
-    /// The evaluator for `rule` (a two-state rule without B0; the caller checks).
+    /// The evaluator for `rule` (two-state; B0 emulated) stepped from an even generation.
     pub fn new(rule: &Rule) -> LeafRule {
+        LeafRule::at_parity(rule, false)
+    }
+
+    /// The evaluator for `rule` stepped from a generation of parity `odd`: the rule, its
+    /// complement (B0 with S8), or the pair a rule with B0 and without S8 alternates.
+    pub fn at_parity(rule: &Rule, odd: bool) -> LeafRule {
+        let (first, second) = super::b0::Emulation::of(rule).from_parity(odd);
+        LeafRule {
+            first: Eval::new(&first),
+            second: Eval::new(&second),
+        }
+    }
+}
+
+impl Eval {
+    /// The evaluator for `rule` (a two-state rule without B0).
+    fn new(rule: &Rule) -> Eval {
         match rule.as_totalistic() {
-            Some(t) => LeafRule::Counts {
+            Some(t) => Eval::Counts {
                 dead: t.birth,
                 alive: t.survive << 1,
             },
-            None => LeafRule::Circuit(Circuit::for_rule(rule)),
+            None => Eval::Circuit(Circuit::for_rule(rule)),
         }
     }
 
@@ -46,7 +72,7 @@ impl LeafRule {
     #[inline]
     fn eval(&self, cells: &[u64; 9]) -> u64 {
         match self {
-            LeafRule::Counts { dead, alive } => {
+            Eval::Counts { dead, alive } => {
                 let [t0, t1, t2, t3] = count_planes(cells);
                 let centre = cells[4];
                 let mut next = 0;
@@ -66,14 +92,21 @@ impl LeafRule {
                 }
                 next
             }
-            LeafRule::Circuit(c) => c.eval_cells(cells),
+            Eval::Circuit(c) => c.eval_cells(cells),
         }
     }
+}
 
+impl LeafRule {
     /// Step the 16×16 square `gens` (≤ 4) generations; only its centred `16 − 2·gens`
     /// square is meaningful afterwards.
     pub fn step16(&self, mut rows: [u64; 4], gens: u32) -> [u64; 4] {
-        for _ in 0..gens {
+        for g in 0..gens {
+            let rule = if g % 2 == 0 {
+                &self.first
+            } else {
+                &self.second
+            };
             let mut next = [0u64; 4];
             for w in 0..4 {
                 let cur = rows[w];
@@ -90,7 +123,7 @@ impl LeafRule {
                     up,
                     up << 1,
                 ];
-                next[w] = self.eval(&cells);
+                next[w] = rule.eval(&cells);
             }
             rows = next;
         }
@@ -112,6 +145,15 @@ impl super::leaves::Leaves for LeafRule {
     fn for_rule(rule: &Rule) -> Result<Self, super::HashError> {
         super::check_rule(rule)?;
         Ok(LeafRule::new(rule))
+    }
+
+    fn for_rule_at(rule: &Rule, odd: bool) -> Result<Self, super::HashError> {
+        super::check_rule(rule)?;
+        Ok(LeafRule::at_parity(rule, odd))
+    }
+
+    fn alternates(rule: &Rule) -> bool {
+        super::b0::Emulation::of(rule).alternates()
     }
 
     #[inline]

@@ -28,6 +28,19 @@ pub trait Leaves: Send + 'static + Sized {
     /// The evaluator of `rule`, or why this engine cannot run it.
     fn for_rule(rule: &Rule) -> Result<Self, HashError>;
 
+    /// The evaluator of `rule` for steps that start at a generation of parity `odd` (a rule
+    /// with B0 alternates two rules: [`super::b0`]).
+    fn for_rule_at(rule: &Rule, odd: bool) -> Result<Self, HashError> {
+        let _ = odd;
+        Self::for_rule(rule)
+    }
+
+    /// Whether stepping `rule` depends on the generation's parity.
+    fn alternates(rule: &Rule) -> bool {
+        let _ = rule;
+        false
+    }
+
     /// The centred leaf of the square of four leaves (nw, ne, sw, se), `gens` generations
     /// on (`gens ≤ 2^(LEVEL − 1)`: what stays exact inside the square).
     fn step(&self, leaves: [Words; 4], gens: u32) -> Words;

@@ -9,10 +9,12 @@
 //! the origin: a level-`L` root spans `[-2^(L-1), 2^(L-1))` on both axes.
 //!
 //! Rules: every two-state family golab parses (B/S, Hensel, MAP, hexagonal, von Neumann),
-//! evaluated through the same 512-entry [`Rule`] table as every strategy ([`leaf`]). Rules
-//! with B0 and Generations rules are refused with the reason ([`HashError::Rule`]).
+//! evaluated through the same 512-entry [`Rule`] table as every strategy ([`leaf`]); rules
+//! with B0 as Golly emulates them ([`b0`]). Generations and rule tables run on the
+//! multi-state leaves ([`multi`]).
 
 pub mod any;
+pub mod b0;
 mod bounded;
 mod cells;
 pub mod draw;
@@ -67,6 +69,20 @@ pub enum HashError {
     /// A step or coordinate beyond what the universe represents.
     #[error("{0}")]
     Limit(String),
+    /// The step needed more nodes than the memory limit (and one collection's headroom)
+    /// holds; the universe is as it was before the step.
+    #[error(
+        "the step needs more than the hashed universe's memory limit of {} MiB ({nodes} nodes after a collection); the pattern stays at generation {generation}: raise the limit (the step section's memory, `golab run --max-memory`) or step less at once",
+        limit_bytes >> 20
+    )]
+    Memory {
+        /// The limit in bytes.
+        limit_bytes: usize,
+        /// Nodes alive when it gave up.
+        nodes: usize,
+        /// The generation the universe stays at.
+        generation: u128,
+    },
     /// The step was interrupted ([`HashUniverse::set_interrupt`]); the universe is as it
     /// was before the step.
     #[error("the step was interrupted; the pattern stays at generation {generation}")]
@@ -92,12 +108,7 @@ pub fn check_rule(rule: &Rule) -> Result<(), HashError> {
     }
     if rule.has_dying_states() || rule.is_table() {
         return refuse(
-            "hashlife's grid mode is two-state; Generations rules and rule tables run on the unbounded plane (its multi-state engine) or on scalar and rayon",
-        );
-    }
-    if rule.next_alive(0) {
-        return refuse(
-            "with B0 every empty cell of the infinite plane is born, so no square stays empty (Golly emulates such rules by alternating two rules); run it on a bounded grid",
+            "the two-state engine runs two-state rules; Generations rules and rule tables run on the multi-state engine",
         );
     }
     Ok(())
@@ -138,6 +149,9 @@ pub struct HashUniverse<L: Leaves = LeafRule> {
     root: u32,
     generation: u128,
     limit_bytes: usize,
+    /// For a rule whose step depends on the generation's parity (B0 without S8): the
+    /// parity the engine's evaluator and memoised results are for.
+    odd_evaluator: bool,
 }
 
 /// The multi-state hashed universe (Generations; rule tables through the same interface).
@@ -168,6 +182,7 @@ impl<L: Leaves> HashUniverse<L> {
             root,
             generation: 0,
             limit_bytes,
+            odd_evaluator: false,
         })
     }
 
@@ -180,6 +195,20 @@ impl<L: Leaves> HashUniverse<L> {
     pub fn set_rule(&mut self, rule: Rule) -> Result<(), HashError> {
         self.engine.set_rule(L::for_rule(&rule)?);
         self.rule = rule;
+        self.odd_evaluator = false;
+        Ok(())
+    }
+
+    /// For a rule that alternates with the generation's parity, make the evaluator (and the
+    /// memo) the one for the current generation's parity: every step of `2^j` starts at
+    /// offsets of its own parity (the recursion splits it in even halves), so one evaluator
+    /// serves a whole step, and the memo is dropped only when the parity changes.
+    fn evaluator_for_parity(&mut self) -> Result<(), HashError> {
+        let odd = self.generation % 2 == 1;
+        if L::alternates(&self.rule) && odd != self.odd_evaluator {
+            self.engine.set_rule(L::for_rule_at(&self.rule, odd)?);
+            self.odd_evaluator = odd;
+        }
         Ok(())
     }
 
@@ -206,6 +235,11 @@ impl<L: Leaves> HashUniverse<L> {
     /// The store (for readers, writers and statistics in this module).
     pub(crate) fn store(&self) -> &Store {
         &self.engine.store
+    }
+
+    /// The store, to make room in it ([`Store::recover_from_full`]).
+    pub(crate) fn engine_store_mut(&mut self) -> &mut Store {
+        &mut self.engine.store
     }
 
     /// Memory in use and collections.
@@ -284,13 +318,27 @@ impl<L: Leaves> HashUniverse<L> {
                 "the generation count would pass 2^128".into(),
             ));
         };
+        self.evaluator_for_parity()?;
         self.engine.set_exponent(exponent);
         let least = (exponent + 3).max(u32::from(Self::MIN_ROOT_LEVEL));
         while u32::from(self.root().1) < least || !self.centred_in_quarter() {
             self.expand()?;
         }
+        if self.engine.store.is_full() {
+            // A load or an edit passed the limit: make room before stepping.
+            self.engine.store.recover_from_full();
+        }
         let next = self.engine.result(self.root);
         if next == store::NONE {
+            if self.engine.store.is_full() {
+                let nodes = self.engine.store.live();
+                self.engine.store.recover_from_full();
+                return Err(HashError::Memory {
+                    limit_bytes: self.limit_bytes,
+                    nodes,
+                    generation: self.generation,
+                });
+            }
             return Err(HashError::Interrupted {
                 generation: self.generation,
             });

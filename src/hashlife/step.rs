@@ -133,7 +133,8 @@ impl<L: Leaves> Stepper<L> {
     }
 
     fn inner_result(&mut self, id: u32, level: u8) -> u32 {
-        if self.interrupted() {
+        // Interrupted, or out of memory: give up (nothing wrong is memoised).
+        if self.interrupted() || self.store.is_full() {
             return NONE;
         }
         let base = self.store.stack_len();

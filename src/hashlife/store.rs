@@ -29,8 +29,13 @@ const LOAD_NUM: usize = 7;
 const FULL_NUM: usize = 8;
 const LOAD_DEN: usize = 10;
 
+/// The most nodes a store holds whatever its limit: ids are `u32`, and a limit large enough
+/// to pass this (over 90 GiB) holds this many.
+const MAX_NODES: usize = (u32::MAX as usize) - (1 << 24);
+
 /// How many nodes, and how many table slots at most, fit `limit_bytes`: the largest
-/// power-of-two table whose slots and nodes at full load fit, never fewer than 4 096 nodes.
+/// power-of-two table whose slots and nodes at full load fit, never fewer than 4 096 nodes,
+/// never more than [`MAX_NODES`].
 fn budget(limit_bytes: usize) -> (usize, usize) {
     let node = std::mem::size_of::<Node>();
     let per_slot = 8 + node * FULL_NUM / LOAD_DEN;
@@ -39,7 +44,13 @@ fn budget(limit_bytes: usize) -> (usize, usize) {
         slots *= 2;
     }
     let nodes = (slots * FULL_NUM / LOAD_DEN).min(limit_bytes.saturating_sub(slots * 8) / node);
-    (nodes.max(4096), slots)
+    (nodes.clamp(4096, MAX_NODES), slots)
+}
+
+/// The most live nodes a store of `limit_nodes` holds: the limit plus one collection's
+/// headroom (a quarter), past which the step in progress gives up ([`Store::is_full`]).
+fn hard_cap(limit_nodes: usize) -> usize {
+    (limit_nodes + limit_nodes / 4).min(MAX_NODES)
 }
 
 /// One node. `level == 0` marks a free slot (no live node has level below 3).
@@ -80,6 +91,11 @@ pub struct Store {
     /// collection found most of the store alive (then the store grows past its limit
     /// rather than collecting on every allocation).
     collect_at: usize,
+    /// The most live nodes: the limit plus one collection's headroom. A node made past it
+    /// raises `full`, and the step in progress gives up (the universe stays as it was).
+    hard_nodes: usize,
+    /// Whether the store passed `hard_nodes` since [`Store::clear_full`].
+    full: bool,
     max_slots: usize,
     collections: u64,
     leaf_level: u8,
@@ -115,6 +131,8 @@ impl Store {
             roots: Vec::new(),
             limit_nodes: budget(limit_bytes).0,
             collect_at: budget(limit_bytes).0,
+            hard_nodes: hard_cap(budget(limit_bytes).0),
+            full: false,
             max_slots: budget(limit_bytes).1,
             collections: 0,
             leaf_level,
@@ -130,8 +148,24 @@ impl Store {
     pub fn set_limit(&mut self, limit_bytes: usize) {
         let (nodes, slots) = budget(limit_bytes);
         self.limit_nodes = nodes;
+        self.hard_nodes = hard_cap(nodes);
         self.max_slots = slots.max(self.slots.len());
         self.collect_at = nodes;
+    }
+
+    /// Whether the store has passed its limit plus one collection's headroom (a collection
+    /// could not make room): the step in progress gives up, and the caller says so.
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.full
+    }
+
+    /// After a step gave up for want of memory: forget every memoised result and collect,
+    /// so the store is back under its limit, and clear [`Store::is_full`].
+    pub fn recover_from_full(&mut self) {
+        self.clear_results_above(0);
+        self.collect([NONE; 4]);
+        self.full = false;
     }
 
     /// The level of this store's leaves.
@@ -238,6 +272,12 @@ impl Store {
             });
             empty_slot = None;
         }
+        if self.live >= self.hard_nodes {
+            // Past the limit and its headroom: this node is still made (callers hold ids,
+            // never NONE), and the step in progress sees `full` and gives up within a few
+            // nodes.
+            self.full = true;
+        }
         let load = if self.slots.len() >= self.max_slots {
             FULL_NUM
         } else {
@@ -271,7 +311,9 @@ impl Store {
                 self.nodes.reserve_exact(target - cap);
             }
             self.nodes.push(node);
-            u32::try_from(self.nodes.len() - 1).expect("fewer than 2^32 nodes")
+            // Below MAX_NODES (hard_nodes caps the live count, and freed slots are reused
+            // before the arena grows), so an id always fits.
+            (self.nodes.len() - 1) as u32
         };
         self.live += 1;
         match empty_slot {
@@ -342,6 +384,9 @@ impl Store {
             self.collect_pass(false, &keep_also);
         }
         self.collections += 1;
+        // A store still fuller than its limit grows on rather than collecting on every
+        // allocation (each collection walks the whole store); a step gives up once it passes
+        // `hard_nodes` (`full`), so only a pattern larger than the limit holds more.
         self.collect_at = self.limit_nodes.max(self.live + self.live / 4);
     }
 

@@ -21,9 +21,7 @@ use crate::step::Strategy;
 use crate::step::view::ViewRequest;
 use crate::world::{Topology, World};
 
-/// Most cells a rule change across the two hashed engines moves (the live pattern and every
-/// kept state together): above it the change is refused with the count.
-pub const MAX_MOVED_CELLS: u128 = 1 << 24;
+use crate::hashlife::any::MAX_MOVED_CELLS;
 
 /// The hashed universe as a [`Universe`] (see the module docs).
 pub struct HashedUniverse {
@@ -185,6 +183,12 @@ pub fn check_bound(rule: &Rule, bounds: Bounds) -> Result<(), UniverseError> {
             "hashlife runs bounded grids under two-state rules; {rule} runs unbounded on hashlife, or on a grid strategy"
         )));
     }
+    if rule.next_alive(0) {
+        // Golly's emulation of B0 is for the infinite plane; a bounded grid runs B0 as it is.
+        return Err(UniverseError::Unsupported(format!(
+            "{rule} has B0: on a bounded grid it runs on the grid strategies (hashlife emulates B0 only on the unbounded plane)"
+        )));
+    }
     Ok(())
 }
 
@@ -336,6 +340,19 @@ impl Universe for HashedUniverse {
                 self.inner.release(start);
                 return Err(e.into());
             }
+        }
+        if self.inner.is_full() {
+            // More cells than the memory limit holds: back to where it was.
+            self.inner.restore(&start);
+            self.inner.release(start);
+            let memory = self.inner.memory();
+            self.inner.recover_from_full();
+            return Err(HashError::Memory {
+                limit_bytes: memory.limit_bytes,
+                nodes: memory.nodes,
+                generation: self.inner.generation(),
+            }
+            .into());
         }
         self.inner.release(start);
         Ok(())

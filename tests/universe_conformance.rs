@@ -45,15 +45,17 @@ fn both(rule: Rule, strategy: Strategy) -> [Box<dyn Universe>; 2] {
     [grid, hashed]
 }
 
-/// Everything the interface says of a universe's cells.
-fn seen(
-    u: &mut dyn Universe,
-) -> (
+/// Everything the interface says of a universe's cells: generation, population, bounds and
+/// every state, row by row.
+type Seen = (
     u128,
     u128,
     Option<golab::universe::Rect>,
     Vec<(i128, i128, u8)>,
-) {
+);
+
+/// [`Seen`] of `u`.
+fn seen(u: &mut dyn Universe) -> Seen {
     let mut cells = convert::all_states(u).unwrap();
     cells.sort_unstable_by_key(|&(x, y, _)| (y, x));
     (

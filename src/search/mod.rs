@@ -1,0 +1,2 @@
+//! `golab search`: apgsearch's soup search, soup for soup and object for object.
+pub mod hashsoup;

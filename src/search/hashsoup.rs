@@ -134,6 +134,19 @@ impl Blocks {
         }
     }
 
+    /// The blocks holding `cells`.
+    pub fn from_cells(cells: &[(i64, i64)]) -> Blocks {
+        let mut out = Blocks::default();
+        for &(x, y) in cells {
+            out.put(
+                x.div_euclid(8) as i32,
+                y.div_euclid(8) as i32,
+                1u64 << (x.rem_euclid(8) + 8 * y.rem_euclid(8)),
+            );
+        }
+        out
+    }
+
     /// The live cells as (x, y), in block order then row then column.
     pub fn cells(&self) -> Vec<(i64, i64)> {
         let mut out = Vec::new();
@@ -150,16 +163,12 @@ impl Blocks {
 
     /// The same cells moved by (dx, dy).
     fn shifted(&self, dx: i64, dy: i64) -> Blocks {
-        let mut out = Blocks::default();
-        for (x, y) in self.cells() {
-            let (x, y) = (x + dx, y + dy);
-            out.put(
-                x.div_euclid(8) as i32,
-                y.div_euclid(8) as i32,
-                1u64 << (x.rem_euclid(8) + 8 * y.rem_euclid(8)),
-            );
-        }
-        out
+        let moved: Vec<(i64, i64)> = self
+            .cells()
+            .iter()
+            .map(|&(x, y)| (x + dx, y + dy))
+            .collect();
+        Blocks::from_cells(&moved)
     }
 }
 

@@ -43,8 +43,13 @@ use golab::search::{CpuRunner, Haul, SearchConfig, SearchRule, Tiles, search};
 
 /// golab's haul for `soups` soups of b3s23/C1 on the fixtures' root.
 fn golab_haul(soups: u64, tiles: Tiles) -> Haul {
+    golab_haul_of("b3s23", soups, tiles)
+}
+
+/// golab's haul for `soups` soups of `rule`/C1 on the fixtures' root.
+fn golab_haul_of(rule: &str, soups: u64, tiles: Tiles) -> Haul {
     let config = SearchConfig {
-        rule: SearchRule::parse("b3s23").unwrap(),
+        rule: SearchRule::parse(rule).unwrap(),
         symmetry: Symmetry::C1,
         root: "golab_search_C1".into(),
         soups,
@@ -117,6 +122,28 @@ fn census_equals_apgluxe_1e5_square_tiles() {
     assert_same_haul(
         &haul,
         include_str!("fixtures/apgsearch/b3s23-C1-golab_search_C1-1e5.haswell.txt"),
+    );
+}
+
+/// B36/S23 (HighLife: gliders, and replicators that apgsearch names zz_LINEAR after three
+/// tries): 200 soups.
+#[test]
+fn census_equals_apgluxe_b36s23_200() {
+    let haul = golab_haul_of("B36/S23", 200, Tiles::Tall);
+    assert_same_haul(
+        &haul,
+        include_str!("fixtures/apgsearch/b36s23-C1-golab_search_C1-200.avx512.txt"),
+    );
+}
+
+/// B36/S23: 10^4 soups.
+#[test]
+#[ignore = "the whole collection: 10^4 soups of HighLife, 4 minutes on one core (scripts/test-full)"]
+fn census_equals_apgluxe_b36s23_1e4() {
+    let haul = golab_haul_of("b36s23", 10_000, Tiles::Tall);
+    assert_same_haul(
+        &haul,
+        include_str!("fixtures/apgsearch/b36s23-C1-golab_search_C1-1e4.avx512.txt"),
     );
 }
 

@@ -7,8 +7,7 @@
 
 use md5::{Digest, Md5};
 
-use super::object::{Table, step};
-use crate::hashlife::HashUniverse;
+use crate::hashlife::{HashUniverse, PopulationMemo};
 use crate::rule::Rule;
 
 /// The hexadecimal MD5 of `text`.
@@ -19,20 +18,12 @@ pub fn md5_hex(text: &str) -> String {
         .collect()
 }
 
-/// Populations at generations 0, 1 … `n − 1`.
-pub fn populations(cells: &[(i64, i64)], n: usize, rule: &Table) -> Vec<i64> {
-    let mut out = Vec::with_capacity(n);
-    let mut c = cells.to_vec();
-    for _ in 0..n {
-        out.push(c.len() as i64);
-        c = step(&c, rule);
-    }
-    out
-}
+/// A pattern's populations at generations 0, 1 … `n − 1` (the rule's own plane).
+pub type PopSeq = dyn Fn(&[(i64, i64)], usize) -> Vec<i64> + Send + Sync;
 
 /// apgsearch's name for a pattern that is not periodic: `yl…`, `zz_…` or `PATHOLOGICAL`.
-pub fn classify_aperiodic(cells: &[(i64, i64)], table: &Table, rule: &Rule) -> String {
-    let code = linear_growth(cells, 4800, table);
+pub fn classify_aperiodic(cells: &[(i64, i64)], popseq: &PopSeq, rule: &Rule) -> String {
+    let code = linear_growth(cells, 4800, popseq);
     if code.starts_with('y') {
         return code;
     }
@@ -40,8 +31,8 @@ pub fn classify_aperiodic(cells: &[(i64, i64)], table: &Table, rule: &Rule) -> S
 }
 
 /// The linear-growth code from the population differences, or `PATHOLOGICAL`.
-fn linear_growth(cells: &[(i64, i64)], max_period: usize, rule: &Table) -> String {
-    let pops = populations(cells, 3 * max_period, rule);
+fn linear_growth(cells: &[(i64, i64)], max_period: usize, popseq: &PopSeq) -> String {
+    let pops = popseq(cells, 3 * max_period);
     // Differences over lag p must repeat with period p.
     let diff_repeats = |p: usize, q: usize| {
         (0..max_period).all(|i| pops[i + p] - pops[i] == pops[i + p + q] - pops[i + q])
@@ -102,11 +93,12 @@ fn growth_class(
     let mut by_generation = Vec::with_capacity(steps as usize);
     let mut by_step = Vec::with_capacity(steps as usize);
     let mut total = 1.0f64;
+    let mut memo = PopulationMemo::default();
     for i in 0..steps {
         if u.advance(u128::from(step_size), &|| false).is_err() {
             return "PATHOLOGICAL".into();
         }
-        total += u.population() as f64;
+        total += u.population_memo(&mut memo) as f64;
         by_generation.push((f64::from(i * step_size + start).ln(), total.ln()));
         by_step.push((f64::from(i + 1).ln(), total.ln()));
     }

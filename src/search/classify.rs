@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::aperiodic::classify_aperiodic;
+use super::aperiodic::{PopSeq, classify_aperiodic};
 use super::incubator::{Common, Incubator};
 use super::object::{Table, apgcode_of, bbox, exact_period, find_return};
 use super::separate3d::Separator;
@@ -24,19 +24,21 @@ pub struct Classifier {
     pub gmax: u64,
     separator: Separator,
     small: HashMap<u64, String>,
+    popseq: Box<PopSeq>,
 }
 
 impl Classifier {
     /// A classifier for `rule` (a two-state Moore rule).
-    pub fn new(rule: &Rule) -> Classifier {
-        let table = Table(*rule.table());
+    pub fn new(rule: &Rule, popseq: Box<PopSeq>) -> Classifier {
+        let table = Table::new(*rule.table());
         // Births from two diagonal cells alone widen apgsearch's reach of interaction.
         let wide = table.next(0b100_000_001) || table.next(0b001_000_100);
         Classifier {
             rule: *rule,
+            separator: Separator::new(table.clone(), wide),
             table,
             gmax: 1_048_576,
-            separator: Separator::new(table, wide),
+            popseq,
             small: HashMap::new(),
         }
     }
@@ -74,7 +76,7 @@ impl Classifier {
         });
         match self.identify(cells, small) {
             Some(parts) => parts,
-            None => vec![classify_aperiodic(cells, &self.table, &self.rule)],
+            None => vec![classify_aperiodic(cells, &self.popseq, &self.rule)],
         }
     }
 
@@ -84,13 +86,13 @@ impl Classifier {
     pub fn census(&mut self, tally: &mut Tally, inc: &mut Incubator, common: bool, gliders: bool) {
         let mut excess = [0i64; 8];
         let rows = inc.rows;
-        let keys: Vec<(i64, i64)> = inc.blocks.keys().copied().collect();
-        for key in keys {
+        for b in 0..inc.blocks.len() {
+            let key = inc.keys[b];
             for y in 0..rows {
-                let mut r = inc.blocks[&key].d[y];
+                let mut r = inc.blocks[b].d[y];
                 while r != 0 {
                     let x = r.trailing_zeros() as usize;
-                    let block = inc.blocks.get_mut(&key).expect("scanned block");
+                    let block = &mut inc.blocks[b];
                     let seen = if common {
                         block.take_common(rows, x, y)
                     } else {
@@ -123,7 +125,7 @@ impl Classifier {
                         }
                     }
                     r ^= 1 << x;
-                    r &= inc.blocks[&key].d[y];
+                    r &= inc.blocks[b].d[y];
                 }
             }
         }

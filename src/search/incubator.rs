@@ -50,10 +50,14 @@ pub struct ClusterCell {
 
 /// The grid of blocks.
 pub struct Incubator {
-    /// Blocks by (column, row) of blocks, in scanning order.
-    pub blocks: BTreeMap<(i64, i64), Block>,
+    /// The blocks' (column, row) of blocks, in scanning order (column first).
+    pub keys: Vec<(i64, i64)>,
+    /// The blocks, in the same order.
+    pub blocks: Vec<Block>,
     /// Rows of a block: twice a tile's own rows.
     pub rows: usize,
+    /// The block last looked up (most lookups are in the same block).
+    last: std::cell::Cell<usize>,
 }
 
 impl Incubator {
@@ -61,10 +65,7 @@ impl Incubator {
     /// can remove a lone glider as counting does).
     pub fn from_universe<const R: usize, L: RowRule>(u: &mut Universe<R, L>) -> Incubator {
         let h = R - 4;
-        let mut inc = Incubator {
-            blocks: BTreeMap::new(),
-            rows: 2 * h,
-        };
+        let mut blocks: BTreeMap<(i64, i64), Block> = BTreeMap::new();
         for t in 0..u.tiles.len() as u32 {
             if u.count_tile(t) == 0 {
                 continue;
@@ -78,7 +79,7 @@ impl Incubator {
                 let my = -tw;
                 let (lx, ly) = (mx.rem_euclid(4), my.rem_euclid(2));
                 let key = ((mx - lx) / 4, (my - ly) / 2);
-                let block = inc.blocks.entry(key).or_default();
+                let block = blocks.entry(key).or_default();
                 for i in 0..h {
                     let part = |row: u32| -> u64 {
                         let v = if half == 1 {
@@ -93,13 +94,30 @@ impl Incubator {
                 }
             }
         }
-        inc
+        let (keys, blocks) = blocks.into_iter().unzip();
+        Incubator {
+            keys,
+            blocks,
+            rows: 2 * h,
+            last: std::cell::Cell::new(0),
+        }
+    }
+
+    /// Where block `key` is in [`Self::blocks`].
+    pub fn find(&self, key: (i64, i64)) -> Option<usize> {
+        let last = self.last.get();
+        if self.keys.get(last) == Some(&key) {
+            return Some(last);
+        }
+        let i = self.keys.binary_search(&key).ok()?;
+        self.last.set(i);
+        Some(i)
     }
 
     /// Live cells still in the grid.
     pub fn population(&self) -> u64 {
         self.blocks
-            .values()
+            .iter()
             .map(|b| b.d.iter().map(|r| u64::from(r.count_ones())).sum::<u64>())
             .sum()
     }
@@ -107,7 +125,7 @@ impl Incubator {
     /// 1 if (x, y) of block `key` is alive, 2 if only in the history, 0 else (also where
     /// the block does not exist).
     fn get(&self, key: (i64, i64), x: usize, y: usize) -> u8 {
-        match self.blocks.get(&key) {
+        match self.find(key).map(|i| &self.blocks[i]) {
             Some(b) if b.d[y] >> x & 1 == 1 => 1,
             Some(b) if b.hist[y] >> x & 1 == 1 => 2,
             _ => 0,
@@ -115,7 +133,8 @@ impl Incubator {
     }
 
     fn clear(&mut self, key: (i64, i64), x: usize, y: usize) {
-        if let Some(b) = self.blocks.get_mut(&key) {
+        if let Some(i) = self.find(key) {
+            let b = &mut self.blocks[i];
             b.d[y] &= !(1 << x);
             b.hist[y] &= !(1 << x);
         }

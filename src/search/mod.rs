@@ -12,6 +12,7 @@ pub mod census;
 pub mod classify;
 pub mod hashsoup;
 pub mod incubator;
+pub mod lanes;
 pub mod log;
 pub mod object;
 pub mod rules;

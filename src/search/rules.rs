@@ -2,8 +2,10 @@
 //! with every Life-specific shortcut, other Life-like (outer-totalistic) rules without
 //! B0 on square tiles; anything else is refused with the reason.
 
+use super::aperiodic::PopSeq;
 use super::classify::Classifier;
-use super::soup::{Options, SoupCensus, census_soup};
+use super::lanes::Bits;
+use super::soup::{Options, SoupCensus, census_soup, populations};
 use super::tile::{Life, RowRule};
 use super::{SearchConfig, Tiles};
 use crate::rule::Rule;
@@ -19,36 +21,46 @@ pub struct LifeLike {
 
 impl RowRule for LifeLike {
     #[inline(always)]
-    fn next(&self, a: u32, b: u32, c: u32) -> u32 {
+    fn next<B: Bits>(&self, a: B, b: B, c: B) -> B {
         // The eight neighbours added into a 4-bit count, bit-sliced.
-        let ns = [a << 1, a, a >> 1, b << 1, b >> 1, c << 1, c, c >> 1];
-        let (mut s0, mut s1, mut s2, mut s3) = (0u32, 0u32, 0u32, 0u32);
+        let ns = [
+            a.shl1(),
+            a,
+            a.shr1(),
+            b.shl1(),
+            b.shr1(),
+            c.shl1(),
+            c,
+            c.shr1(),
+        ];
+        let zero = !B::ones();
+        let (mut s0, mut s1, mut s2, mut s3) = (zero, zero, zero, zero);
         for n in ns {
             let c0 = s0 & n;
-            s0 ^= n;
+            s0 = s0 ^ n;
             let c1 = s1 & c0;
-            s1 ^= c0;
+            s1 = s1 ^ c0;
             let c2 = s2 & c1;
-            s2 ^= c1;
-            s3 |= c2;
+            s2 = s2 ^ c1;
+            s3 = s3 | c2;
         }
-        let mut out = 0u32;
+        let mut out = zero;
         for k in 0..9u16 {
             let (birth, survive) = (self.birth >> k & 1 == 1, self.survival >> k & 1 == 1);
             if !birth && !survive {
                 continue;
             }
-            let bit = |plane: u32, on: bool| if on { plane } else { !plane };
+            let bit = |plane: B, on: bool| if on { plane } else { !plane };
             let is_k = bit(s0, k & 1 != 0)
                 & bit(s1, k & 2 != 0)
                 & bit(s2, k & 4 != 0)
                 & bit(s3, k & 8 != 0);
-            out |= is_k
-                & match (birth, survive) {
-                    (true, true) => u32::MAX,
-                    (true, false) => !b,
-                    _ => b,
-                };
+            let when = match (birth, survive) {
+                (true, true) => B::ones(),
+                (true, false) => !b,
+                _ => b,
+            };
+            out = out | (is_k & when);
         }
         out
     }
@@ -117,7 +129,15 @@ impl SearchRule {
 
     /// A classifier for this rule.
     pub fn classifier(&self) -> Classifier {
-        Classifier::new(&self.rule)
+        let popseq: Box<PopSeq> = match self.kind {
+            Kind::Life => {
+                Box::new(|cells: &[(i64, i64)], n| populations::<32, Life>(&Life, cells, n))
+            }
+            Kind::LifeLike(r) => {
+                Box::new(move |cells: &[(i64, i64)], n| populations::<32, LifeLike>(&r, cells, n))
+            }
+        };
+        Classifier::new(&self.rule, popseq)
     }
 
     /// Whether gliders exist as apgsearch decides it (B3 plus any of 6, 7, 8; S2 and S3 with

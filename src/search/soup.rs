@@ -155,7 +155,11 @@ fn records<const R: usize, L: RowRule + Clone>(
     if gens < if nonempty { 24_000 } else { 500 } {
         return;
     }
-    let pops = populations::<R, L>(rule, &hashsoup(name, symmetry), gens as usize + 8000);
+    let pops = populations::<R, L>(
+        rule,
+        &hashsoup(name, symmetry).cells(),
+        gens as usize + 8000,
+    );
     let g = gens as usize;
     let mut settled = 0;
     for p in 1..4000 {
@@ -183,14 +187,18 @@ fn records<const R: usize, L: RowRule + Clone>(
     }
 }
 
-/// The true populations of a soup at generations 0 … n − 1.
-fn populations<const R: usize, L: RowRule + Clone>(rule: &L, soup: &Blocks, n: usize) -> Vec<i64> {
+/// The true populations of a pattern at generations 0 … n − 1, on two tiled planes a
+/// generation apart (no glider is removed), as apgsearch times a pattern.
+pub fn populations<const R: usize, L: RowRule + Clone>(
+    rule: &L,
+    cells: &[(i64, i64)],
+    n: usize,
+) -> Vec<i64> {
     let mut even = Universe::<R, L>::new(rule.clone());
-    even.insert(soup);
-    let cells = soup.cells();
-    let mut sorted = cells.clone();
+    even.insert(&Blocks::from_cells(cells));
+    let mut sorted = cells.to_vec();
     sorted.sort_unstable_by_key(|&(x, y)| (y, x));
-    let table = Table(rule.table());
+    let table = Table::new(rule.table());
     let mut odd = Universe::<R, L>::new(rule.clone());
     odd.insert(&Blocks::from_cells(&step(&sorted, &table)));
     let mut out = Vec::with_capacity(n);

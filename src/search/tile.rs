@@ -6,6 +6,8 @@
 
 use std::sync::OnceLock;
 
+use super::lanes::Bits;
+
 /// The bits of a row that are the tile's own columns.
 pub const OWN: u32 = 0x3fff_fffc;
 
@@ -47,8 +49,9 @@ pub struct Diffs {
 /// A rule's one-generation step of three rows (above, the row, below) into the row's next
 /// state; bits 1–30 of the result must be right (bits 0 and 31 are not used).
 pub trait RowRule: Sync + Send {
-    /// The next state of row `b` between `a` (above) and `c` (below).
-    fn next(&self, a: u32, b: u32, c: u32) -> u32;
+    /// The next state of row `b` between `a` (above) and `c` (below), for one row or
+    /// several side by side.
+    fn next<B: Bits>(&self, a: B, b: B, c: B) -> B;
 
     /// The rule as a 512-entry table (bit i: a cell with neighbourhood index i lives; bit 8
     /// of the index the north-west cell … 0 the south-east), read off [`Self::next`].
@@ -61,7 +64,7 @@ pub trait RowRule: Sync + Send {
                     | ((index >> (shift + 1)) & 1) << 2
                     | ((index >> (shift + 2)) & 1) << 1) as u32
             };
-            if self.next(row(6), row(3), row(0)) >> 2 & 1 == 1 {
+            if self.next::<u32>(row(6), row(3), row(0)) >> 2 & 1 == 1 {
                 table[index >> 6] |= 1 << (index & 63);
             }
         }
@@ -75,13 +78,13 @@ pub struct Life;
 
 impl RowRule for Life {
     #[inline(always)]
-    fn next(&self, a: u32, b: u32, c: u32) -> u32 {
+    fn next<B: Bits>(&self, a: B, b: B, c: B) -> B {
         // Column sums of the rows above and below (0–3 each) and of the row's two sides.
-        let (al, ar) = (a << 1, a >> 1);
+        let (al, ar) = (a.shl1(), a.shr1());
         let (a0, a1) = (al ^ ar ^ a, (al & ar) | (a & (al ^ ar)));
-        let (cl, cr) = (c << 1, c >> 1);
+        let (cl, cr) = (c.shl1(), c.shr1());
         let (c0, c1) = (cl ^ cr ^ c, (cl & cr) | (c & (cl ^ cr)));
-        let (bl, br) = (b << 1, b >> 1);
+        let (bl, br) = (b.shl1(), b.shr1());
         let (m0, m1) = (bl ^ br, bl & br);
         // Units of the eight-cell count and its carry into the twos.
         let t0 = a0 ^ c0 ^ m0;
@@ -119,39 +122,20 @@ impl<const R: usize> Tile<R> {
 
     /// Two generations of the own cells from own cells and halo; the halo is kept. With
     /// `history`, every cell alive before, between and after is added to [`Self::hist`].
-    #[allow(clippy::needless_range_loop)] // rows are read around the index
     pub fn step2<L: RowRule>(&mut self, rule: &L, history: bool) -> Diffs {
-        let mut mid = [0u32; R];
-        for y in 1..R - 1 {
-            mid[y] = rule.next(self.d[y - 1], self.d[y], self.d[y + 1]);
+        match simd() {
+            #[cfg(target_arch = "x86_64")]
+            Simd::Avx512 if R.is_multiple_of(16) && R <= 48 => {
+                // SAFETY: simd() found AVX-512F.
+                unsafe { super::lanes::step2_avx512(&mut self.d, &mut self.hist, rule, history) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Simd::Avx2 => {
+                // SAFETY: as above.
+                unsafe { step2_avx2(&mut self.d, &mut self.hist, rule, history) }
+            }
+            _ => step2_body(&mut self.d, &mut self.hist, rule, history),
         }
-        let mut diffs = Diffs::default();
-        if history {
-            for y in 0..R {
-                self.hist[y] |= self.d[y];
-            }
-            for y in 1..R - 1 {
-                self.hist[y] |= mid[y] & 0x7fff_fffe;
-            }
-        }
-        for y in 2..R - 2 {
-            let next = rule.next(mid[y - 1], mid[y], mid[y + 1]);
-            let old = self.d[y];
-            let new = (old & !OWN) | (next & OWN);
-            let change = old ^ new;
-            diffs.all |= change;
-            if y < 4 {
-                diffs.top |= change;
-            }
-            if y >= R - 4 {
-                diffs.bottom |= change;
-            }
-            self.d[y] = new;
-            if history {
-                self.hist[y] |= new;
-            }
-        }
-        diffs
     }
 
     /// Live own cells.
@@ -208,6 +192,86 @@ impl<const R: usize> Tile<R> {
     }
 }
 
+/// The widest vector instructions the tile step is compiled for that this CPU has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Simd {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+fn simd() -> Simd {
+    static FOUND: OnceLock<Simd> = OnceLock::new();
+    *FOUND.get_or_init(|| {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                return Simd::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Simd::Avx2;
+            }
+        }
+        Simd::Portable
+    })
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn step2_avx2<const R: usize, L: RowRule>(
+    d: &mut [u32; R],
+    hist: &mut [u32; R],
+    rule: &L,
+    history: bool,
+) -> Diffs {
+    step2_body(d, hist, rule, history)
+}
+
+/// The tile step, written as whole-array passes the compiler turns into vector code: each
+/// generation is computed for every row (from the rows padded with a zero row above and
+/// below); only the own rows of the second are kept.
+#[inline(always)]
+fn step2_body<const R: usize, L: RowRule>(
+    d: &mut [u32; R],
+    hist: &mut [u32; R],
+    rule: &L,
+    history: bool,
+) -> Diffs {
+    const PAD: usize = 64;
+    debug_assert!(R + 2 <= PAD);
+    let mut padded = [0u32; PAD];
+    padded[1..R + 1].copy_from_slice(d);
+    let mut mid = [0u32; PAD];
+    for y in 0..R {
+        mid[y + 1] = rule.next(padded[y], padded[y + 1], padded[y + 2]);
+    }
+    // Rows 0 and R − 1 of the first generation saw the padding: never used below.
+    let mut diffs = Diffs::default();
+    let mut new = [0u32; R];
+    for y in 0..R {
+        let own = if (2..R - 2).contains(&y) { OWN } else { 0 };
+        let next = rule.next(mid[y], mid[y + 1], mid[y + 2]);
+        new[y] = (d[y] & !own) | (next & own);
+        diffs.all |= new[y] ^ d[y];
+    }
+    diffs.top = (new[2] ^ d[2]) | (new[3] ^ d[3]);
+    diffs.bottom = (new[R - 4] ^ d[R - 4]) | (new[R - 3] ^ d[R - 3]);
+    if history {
+        for y in 0..R {
+            let inner = if (1..R - 1).contains(&y) {
+                0x7fff_fffe
+            } else {
+                0
+            };
+            hist[y] |= d[y] | (mid[y + 1] & inner) | new[y];
+        }
+    }
+    *d = new;
+    diffs
+}
+
 /// The five-cell 3×3 images of a glider, each with the direction it flies in: bit 0 down
 /// and right (x + y grows), 1 up and left, 2 up and right (x − y grows), 3 down and left.
 /// Indexed by the image's bits, 3·row + column, row 0 the top, column 0 the left.
@@ -227,7 +291,7 @@ fn glider_directions() -> &'static [u8; 512] {
             for _ in 0..4 {
                 let mut next = [0u32; 16];
                 for y in 1..15 {
-                    next[y] = Life.next(rows[y - 1], rows[y], rows[y + 1]) & 0x7ffe;
+                    next[y] = Life.next::<u32>(rows[y - 1], rows[y], rows[y + 1]) & 0x7ffe;
                 }
                 rows = next;
             }
@@ -283,7 +347,7 @@ mod tests {
         t.d[10] = 0b111 << 10;
         let mut mid = t.clone();
         for y in 1..31 {
-            mid.d[y] = Life.next(t.d[y - 1], t.d[y], t.d[y + 1]);
+            mid.d[y] = Life.next::<u32>(t.d[y - 1], t.d[y], t.d[y + 1]);
         }
         assert_eq!(mid.d[9] | mid.d[10] | mid.d[11], 1 << 11);
         let diffs = t.step2(&Life, false);

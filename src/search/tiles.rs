@@ -14,6 +14,7 @@
 //! 48 rows, its other builds 32: the two give different censuses, so both are here.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::hashsoup::Blocks;
 use super::tile::{OWN, RowRule, Tile};
@@ -33,12 +34,47 @@ const DIRECTIONS: [u64; 6] = [
 ];
 const NONE: u32 = u32::MAX;
 
+/// A hasher for packed tile coordinates: one multiply (the keys are not chosen by anyone
+/// who could make them collide).
+#[derive(Default)]
+pub struct CoordHasher(u64);
+
+impl Hasher for CoordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (v ^ (v >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 ^= self.0 >> 32;
+    }
+}
+
+/// Maps keyed by packed coordinates.
+pub type CoordMap<V> = HashMap<u64, V, BuildHasherDefault<CoordHasher>>;
+
+/// Tile `a` to write and tile `b` to read (two different tiles).
+fn two<T>(tiles: &mut [T], a: usize, b: usize) -> (&mut T, &T) {
+    debug_assert_ne!(a, b);
+    if a < b {
+        let (lo, hi) = tiles.split_at_mut(b);
+        (&mut lo[a], &hi[0])
+    } else {
+        let (lo, hi) = tiles.split_at_mut(a);
+        (&mut hi[0], &lo[b])
+    }
+}
+
 /// The tiled plane with its update lists, population and removed gliders.
 pub struct Universe<const R: usize, L: RowRule> {
     rule: L,
     /// Every tile made so far, in the order made.
     pub tiles: Vec<Tile<R>>,
-    index: HashMap<u64, u32>,
+    index: CoordMap<u32>,
     modified: Vec<u32>,
     stepping: Vec<u32>,
     pop_changed: Vec<u32>,
@@ -64,7 +100,7 @@ impl<const R: usize, L: RowRule> Universe<R, L> {
         Universe {
             rule,
             tiles: Vec::new(),
-            index: HashMap::new(),
+            index: CoordMap::default(),
             modified: Vec::new(),
             stepping: Vec::new(),
             pop_changed: Vec::new(),
@@ -218,7 +254,6 @@ impl<const R: usize, L: RowRule> Universe<R, L> {
     }
 
     /// Copy into tile `t`'s halo the edges its neighbours changed.
-    #[allow(clippy::needless_range_loop)] // a row of one tile to the same row of another
     fn refresh_halo(&mut self, t: u32) {
         let ti = t as usize;
         let flags = self.tiles[ti].update_flags & 63;
@@ -228,47 +263,46 @@ impl<const R: usize, L: RowRule> Universe<R, L> {
         }
         let n = self.tiles[ti].neighbours;
         let h = R - 4;
-        let rows = |s: &Self, dir: usize| s.tiles[n[dir] as usize].d;
-        if flags & 1 != 0 {
-            let src = rows(self, 0);
-            for i in K..h + K {
-                let d = &mut self.tiles[ti].d[i];
-                *d = ((src[i] & OWN) << 28) | (*d & 0x3fff_ffff);
+        for (dir, &neighbour) in n.iter().enumerate() {
+            if flags >> dir & 1 == 0 {
+                continue;
             }
-        }
-        if flags & 8 != 0 {
-            let src = rows(self, 3);
-            for i in K..h + K {
-                let d = &mut self.tiles[ti].d[i];
-                *d = ((src[i] & OWN) >> 28) | (*d & 0xffff_fffc);
-            }
-        }
-        if flags & 2 != 0 {
-            let src = rows(self, 1);
-            for i in 0..K {
-                let d = &mut self.tiles[ti].d[i];
-                *d = ((src[h + i] << (16 - K)) & 0xffff_0000) | (*d & 0x0000_ffff);
-            }
-        }
-        if flags & 4 != 0 {
-            let src = rows(self, 2);
-            for i in 0..K {
-                let d = &mut self.tiles[ti].d[i];
-                *d = ((src[h + i] >> (16 - K)) & 0x0000_ffff) | (*d & 0xffff_0000);
-            }
-        }
-        if flags & 16 != 0 {
-            let src = rows(self, 4);
-            for i in K..2 * K {
-                let d = &mut self.tiles[ti].d[h + i];
-                *d = ((src[i] >> (16 - K)) & 0x0000_ffff) | (*d & 0xffff_0000);
-            }
-        }
-        if flags & 32 != 0 {
-            let src = rows(self, 5);
-            for i in K..2 * K {
-                let d = &mut self.tiles[ti].d[h + i];
-                *d = ((src[i] << (16 - K)) & 0xffff_0000) | (*d & 0x0000_ffff);
+            let (dst, src) = two(&mut self.tiles, ti, neighbour as usize);
+            let (d, s) = (&mut dst.d, &src.d);
+            match dir {
+                // Right and left halo columns from the neighbours' nearest own columns.
+                0 => {
+                    for (d, s) in d[K..h + K].iter_mut().zip(&s[K..h + K]) {
+                        *d = ((s & OWN) << 28) | (*d & 0x3fff_ffff);
+                    }
+                }
+                3 => {
+                    for (d, s) in d[K..h + K].iter_mut().zip(&s[K..h + K]) {
+                        *d = ((s & OWN) >> 28) | (*d & 0xffff_fffc);
+                    }
+                }
+                // Top halo rows from the bottom own rows of the two tiles above, each half a
+                // tile across; bottom halo rows from the top own rows of the two below.
+                1 => {
+                    for i in 0..K {
+                        d[i] = ((s[h + i] << (16 - K)) & 0xffff_0000) | (d[i] & 0x0000_ffff);
+                    }
+                }
+                2 => {
+                    for i in 0..K {
+                        d[i] = ((s[h + i] >> (16 - K)) & 0x0000_ffff) | (d[i] & 0xffff_0000);
+                    }
+                }
+                4 => {
+                    for i in K..2 * K {
+                        d[h + i] = ((s[i] >> (16 - K)) & 0x0000_ffff) | (d[h + i] & 0xffff_0000);
+                    }
+                }
+                _ => {
+                    for i in K..2 * K {
+                        d[h + i] = ((s[i] << (16 - K)) & 0xffff_0000) | (d[h + i] & 0x0000_ffff);
+                    }
+                }
             }
         }
     }
@@ -276,7 +310,9 @@ impl<const R: usize, L: RowRule> Universe<R, L> {
     /// Two generations of every queued tile; tiles that changed queue themselves and the
     /// neighbours whose facing edge they changed.
     fn step_round(&mut self, history: bool) {
-        let queued = std::mem::take(&mut self.modified);
+        // The queue is swapped with last round's (emptied) list, keeping both allocations.
+        let mut queued = std::mem::take(&mut self.stepping);
+        std::mem::swap(&mut queued, &mut self.modified);
         for &t in &queued {
             self.refresh_halo(t);
         }
@@ -305,8 +341,8 @@ impl<const R: usize, L: RowRule> Universe<R, L> {
                 self.update_neighbour(t, 4);
             }
         }
+        queued.clear();
         self.stepping = queued;
-        self.stepping.clear();
         self.gens += 2;
     }
 
@@ -376,12 +412,12 @@ impl<const R: usize, L: RowRule> Universe<R, L> {
 
     /// The running population (see [`Self::count_tile`]).
     pub fn total_population(&mut self) -> i64 {
-        let changed = std::mem::take(&mut self.pop_changed);
+        let mut changed = std::mem::take(&mut self.pop_changed);
         for &t in &changed {
             self.count_tile(t);
         }
+        changed.clear();
         self.pop_changed = changed;
-        self.pop_changed.clear();
         self.population
     }
 

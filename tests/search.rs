@@ -147,6 +147,28 @@ fn census_equals_apgluxe_b36s23_1e4() {
     );
 }
 
+/// B3/S2-i34q (isotropic: apgsearch's plane without incubator or glider removal, clusters
+/// of live and history cells): 1000 soups.
+#[test]
+fn census_equals_apgluxe_b3s2_i34q_1e3() {
+    let haul = golab_haul_of("B3/S2-i34q", 1000, Tiles::Tall);
+    assert_same_haul(
+        &haul,
+        include_str!("fixtures/apgsearch/b3s2-i34q-C1-golab_search_C1-1e3.avx512.txt"),
+    );
+}
+
+/// B3/S2-i34q: 10^4 soups.
+#[test]
+#[ignore = "the whole collection: 10^4 soups of B3/S2-i34q, half a minute (scripts/test-full)"]
+fn census_equals_apgluxe_b3s2_i34q_1e4() {
+    let haul = golab_haul_of("b3s2-i34q", 10_000, Tiles::Tall);
+    assert_same_haul(
+        &haul,
+        include_str!("fixtures/apgsearch/b3s2-i34q-C1-golab_search_C1-1e4.avx512.txt"),
+    );
+}
+
 /// A haul written and read back is the same haul.
 #[test]
 fn haul_reads_back() {
@@ -221,19 +243,20 @@ fn cli_haul_and_bad_input() {
         ],
         "rule 'b3s2q'",
     );
+    // Born from the north neighbour alone: not isotropic.
+    let map =
+        "MAPAAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
     refused(
         &[
-            "search",
-            "--seed",
-            "r",
-            "--soups",
-            "10",
-            "--rule",
-            "b3s2-i34q",
-            "--haul",
-            h,
+            "search", "--seed", "r", "--soups", "10", "--rule", map, "--haul", h,
         ],
-        "isotropic",
+        "not isotropic",
+    );
+    refused(
+        &[
+            "search", "--seed", "r", "--soups", "10", "--rule", "B2/S34H", "--haul", h,
+        ],
+        "hexagonal",
     );
     refused(
         &[

@@ -43,6 +43,12 @@ impl Classifier {
         }
     }
 
+    /// Whether births from two diagonal cells alone exist (then apgsearch's reach of
+    /// interaction is the whole 5×5 square).
+    pub fn wide(&self) -> bool {
+        self.table.next(0b100_000_001) || self.table.next(0b001_000_100)
+    }
+
     /// The objects a pattern is (its cells, any position), or `None` when it does not
     /// repeat within [`Self::gmax`]. `small` is its cells as an 8×8 bitmap when it fits.
     pub fn identify(&mut self, cells: &[(i64, i64)], small: Option<u64>) -> Option<Vec<String>> {

@@ -15,6 +15,7 @@ pub mod incubator;
 pub mod lanes;
 pub mod log;
 pub mod object;
+pub mod plain;
 pub mod rules;
 pub mod separate3d;
 pub mod soup;

@@ -3,12 +3,16 @@
 //! B0 on square tiles; anything else is refused with the reason.
 
 use super::aperiodic::PopSeq;
+use std::mem::MaybeUninit;
+use std::sync::Arc;
+
 use super::classify::Classifier;
 use super::lanes::Bits;
 use super::soup::{Options, SoupCensus, census_soup, populations};
 use super::tile::{Life, RowRule};
 use super::{SearchConfig, Tiles};
 use crate::rule::Rule;
+use crate::rule::circuit::Circuit;
 
 /// A Life-like rule by its birth and survival counts (bit k: k neighbours).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +70,77 @@ impl RowRule for LifeLike {
     }
 }
 
+/// Any two-state Moore rule, as its circuit (golab's [`Circuit`]: straight-line bitwise
+/// code over the nine cells and the 3×3 count), run on rows by interpreting it.
+#[derive(Debug, Clone)]
+pub struct CircuitRule(pub Arc<Circuit>);
+
+impl RowRule for CircuitRule {
+    #[inline(always)]
+    fn next<B: Bits>(&self, a: B, b: B, c: B) -> B {
+        use crate::rule::circuit::{COUNT_INPUT, INPUTS, Op, Value};
+        let zero = !B::ones();
+        // Cell i of the index: 8 the north-west … 0 the south-east.
+        let cells = [
+            c.shr1(),
+            c,
+            c.shl1(),
+            b.shr1(),
+            b,
+            b.shl1(),
+            a.shr1(),
+            a,
+            a.shl1(),
+        ];
+        let full = |x: B, y: B, z: B| {
+            let xy = x ^ y;
+            (xy ^ z, (x & y) | (z & xy))
+        };
+        let up = full(cells[8], cells[7], cells[6]);
+        let mid = full(cells[5], cells[4], cells[3]);
+        let down = full(cells[2], cells[1], cells[0]);
+        let (b0, carry) = full(up.0, mid.0, down.0);
+        let (m0, m1) = full(up.1, mid.1, down.1);
+        let (b1, cc) = (carry ^ m0, carry & m0);
+        let counts = [b0, b1, m1 ^ cc, m1 & cc];
+        // Registers: the inputs, then one per operation (on the stack for circuits of up to
+        // 256 operations, the longest the compiler makes for these rules by far).
+        const STACK: usize = 256 + INPUTS;
+        let needed = INPUTS + self.0.ops.len();
+        let mut stack = [MaybeUninit::<B>::uninit(); STACK];
+        let mut heap = Vec::new();
+        let regs: &mut [MaybeUninit<B>] = if needed <= STACK {
+            &mut stack[..needed]
+        } else {
+            heap.resize(needed, MaybeUninit::new(zero));
+            &mut heap
+        };
+        for (r, v) in regs.iter_mut().zip(cells.iter().chain(&counts)) {
+            r.write(*v);
+        }
+        debug_assert_eq!(COUNT_INPUT, 9);
+        for (k, op) in self.0.ops.iter().enumerate() {
+            // SAFETY: an operation reads inputs and earlier operations' registers only (the
+            // circuit is straight-line code), all written by now.
+            let r = |i: u16| unsafe { regs[usize::from(i)].assume_init() };
+            let v = match *op {
+                Op::And(x, y) => r(x) & r(y),
+                Op::Or(x, y) => r(x) | r(y),
+                Op::Xor(x, y) => r(x) ^ r(y),
+                Op::AndNot(x, y) => r(x) & !r(y),
+                Op::Not(x) => !r(x),
+            };
+            regs[INPUTS + k].write(v);
+        }
+        match self.0.output {
+            Value::Zero => zero,
+            Value::Ones => B::ones(),
+            // SAFETY: as above.
+            Value::Reg(i) => unsafe { regs[usize::from(i)].assume_init() },
+        }
+    }
+}
+
 /// A rule `golab search` can search, with apgsearch's name for it.
 #[derive(Debug, Clone)]
 pub struct SearchRule {
@@ -74,10 +149,11 @@ pub struct SearchRule {
     kind: Kind,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Kind {
     Life,
     LifeLike(LifeLike),
+    Isotropic(CircuitRule),
 }
 
 impl SearchRule {
@@ -90,17 +166,36 @@ impl SearchRule {
             && !rule.is_table()
             && !rule.is_ltl();
         if !two_state_moore {
+            let what = if rule.is_hexagonal() {
+                "hexagonal rules (apgsearch's …h) are not rebuilt yet"
+            } else {
+                "not this family"
+            };
             return Err(format!(
-                "rule '{text}': golab searches two-state Moore rules (as apgsearch's CPU search does here)"
+                "rule '{text}': golab searches two-state rules on the square grid's Moore \
+                 neighbourhood (Life-like and isotropic); {what}"
             ));
         }
-        let masks = rule.as_totalistic().ok_or_else(|| {
-            format!(
-                "rule '{text}': golab searches Life-like (outer-totalistic, two-state Moore) rules so far; \
-                 isotropic non-totalistic rules such as b3s2-i34q are not yet rebuilt (apgsearch runs \
-                 them on a different plane)"
-            )
-        })?;
+        if rule.table()[0] & 1 != 0 {
+            return Err(format!(
+                "rule '{text}': B0 rules are not searched (apgsearch runs them in alternating phases)"
+            ));
+        }
+        let Some(masks) = rule.as_totalistic() else {
+            if rule.symmetry() != crate::rule::Symmetry::Isotropic {
+                return Err(format!(
+                    "rule '{text}': golab searches Life-like and isotropic rules (as apgsearch does \
+                     with these symmetries); this one is not isotropic"
+                ));
+            }
+            let name = rule.canonical().to_lowercase().replace('/', "");
+            let circuit = CircuitRule(Arc::new(Circuit::for_rule(&rule)));
+            return Ok(SearchRule {
+                rule,
+                name,
+                kind: Kind::Isotropic(circuit),
+            });
+        };
         let (birth, survival) = (masks.birth, masks.survive);
         if birth & 1 != 0 {
             return Err(format!(
@@ -129,12 +224,18 @@ impl SearchRule {
 
     /// A classifier for this rule.
     pub fn classifier(&self) -> Classifier {
-        let popseq: Box<PopSeq> = match self.kind {
+        let popseq: Box<PopSeq> = match &self.kind {
             Kind::Life => {
                 Box::new(|cells: &[(i64, i64)], n| populations::<32, Life>(&Life, cells, n))
             }
-            Kind::LifeLike(r) => {
+            &Kind::LifeLike(r) => {
                 Box::new(move |cells: &[(i64, i64)], n| populations::<32, LifeLike>(&r, cells, n))
+            }
+            Kind::Isotropic(r) => {
+                let r = r.clone();
+                Box::new(move |cells: &[(i64, i64)], n| {
+                    populations::<32, CircuitRule>(&r, cells, n)
+                })
             }
         };
         Classifier::new(&self.rule, popseq)
@@ -161,7 +262,7 @@ impl SearchRule {
             standard_life: matches!(self.kind, Kind::Life),
             gliders: self.gliders(),
         };
-        match (self.kind, config.tiles) {
+        match (&self.kind, config.tiles) {
             (Kind::Life, Tiles::Tall) => {
                 census_soup::<48, Life>(&Life, classifier, options, name, config.symmetry)
             }
@@ -170,7 +271,12 @@ impl SearchRule {
             }
             // apgsearch runs other rules on its square tiles whatever the processor.
             (Kind::LifeLike(r), _) => {
-                census_soup::<32, LifeLike>(&r, classifier, options, name, config.symmetry)
+                census_soup::<32, LifeLike>(r, classifier, options, name, config.symmetry)
+            }
+            // Isotropic rules: apgsearch's plane without incubator or glider removal.
+            (Kind::Isotropic(r), _) => {
+                let wide = classifier.wide();
+                super::plain::census_soup(r, classifier, name, config.symmetry, wide)
             }
         }
     }
@@ -188,11 +294,8 @@ mod tests {
         assert!(!SearchRule::parse("b3s24").unwrap().gliders());
         assert!(SearchRule::parse("/2/3").unwrap_err().contains("two-state"));
         assert!(SearchRule::parse("b0s8").unwrap_err().contains("B0"));
-        assert!(
-            SearchRule::parse("b3s2-i34q")
-                .unwrap_err()
-                .contains("isotropic")
-        );
+        assert_eq!(SearchRule::parse("B3/S2-i34q").unwrap().name(), "b3s2-i34q");
+        assert!(SearchRule::parse("B3/S23H").is_err());
     }
 
     #[test]

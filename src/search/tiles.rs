@@ -448,11 +448,21 @@ impl<const R: usize, L: RowRule> Universe<R, L> {
 
     /// The live cells (own rows and columns) at plane coordinates.
     pub fn cells(&self) -> Vec<(i64, i64)> {
+        self.plane(false)
+    }
+
+    /// The cells of the history at plane coordinates.
+    pub fn history(&self) -> Vec<(i64, i64)> {
+        self.plane(true)
+    }
+
+    fn plane(&self, history: bool) -> Vec<(i64, i64)> {
         let mut out = Vec::new();
         for tile in &self.tiles {
             let (tx, tw) = tile.position();
             let (x0, y0) = (tx * W - tw * (W / 2), -tw * Self::H);
-            for (y, &row) in tile.d[K..R - K].iter().enumerate() {
+            let rows = if history { &tile.hist } else { &tile.d };
+            for (y, &row) in rows[K..R - K].iter().enumerate() {
                 let mut bits = row & OWN;
                 while bits != 0 {
                     let b = i64::from(bits.trailing_zeros());

@@ -48,9 +48,14 @@ fn golab_haul(soups: u64, tiles: Tiles) -> Haul {
 
 /// golab's haul for `soups` soups of `rule`/C1 on the fixtures' root.
 fn golab_haul_of(rule: &str, soups: u64, tiles: Tiles) -> Haul {
+    golab_haul_sym(rule, Symmetry::C1, soups, tiles)
+}
+
+/// golab's haul for `soups` soups of `rule`/`symmetry` on the fixtures' root.
+fn golab_haul_sym(rule: &str, symmetry: Symmetry, soups: u64, tiles: Tiles) -> Haul {
     let config = SearchConfig {
         rule: SearchRule::parse(rule).unwrap(),
-        symmetry: Symmetry::C1,
+        symmetry,
         root: "golab_search_C1".into(),
         soups,
         tiles,
@@ -166,6 +171,17 @@ fn census_equals_apgluxe_b3s2_i34q_1e4() {
     assert_same_haul(
         &haul,
         include_str!("fixtures/apgsearch/b3s2-i34q-C1-golab_search_C1-1e4.avx512.txt"),
+    );
+}
+
+/// A symmetric soup (31×31, centred on a cell, placed across the plane's origin as apgsearch
+/// places it): 10^4 soups of b3s23/D8_1.
+#[test]
+fn census_equals_apgluxe_d8_1_1e4() {
+    let haul = golab_haul_sym("b3s23", Symmetry::D8_1, 10_000, Tiles::Tall);
+    assert_same_haul(
+        &haul,
+        include_str!("fixtures/apgsearch/b3s23-D8_1-golab_search_C1-1e4.avx512.txt"),
     );
 }
 

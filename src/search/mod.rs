@@ -16,6 +16,7 @@ pub mod lanes;
 pub mod log;
 pub mod object;
 pub mod plain;
+pub mod rim;
 pub mod rules;
 pub mod separate3d;
 pub mod soup;

@@ -17,6 +17,7 @@ pub mod memory;
 pub mod pattern;
 pub mod rule;
 pub mod runner;
+pub mod search;
 pub mod sim;
 pub mod stats;
 pub mod step;

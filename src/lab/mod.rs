@@ -19,6 +19,7 @@ pub mod shuffle;
 pub mod sort;
 mod sort_bench;
 mod sort_kernels;
+pub mod sort_onesweep;
 pub mod sort_radix;
 pub mod sort_radix8;
 mod sort_rw;
@@ -248,6 +249,15 @@ pub trait Experiment: Send + Sync {
     fn description(&self) -> &'static str;
     /// Kernels / configurations, in table order.
     fn variants(&self) -> Vec<Variant>;
+    /// The variant called `name` (case-insensitive): one of [`Experiment::variants`], or a
+    /// shaped form of one that the experiment also accepts (`gpu-onesweep@512x15`,
+    /// `decoupled-look-back@256x16`: tile shapes to compare in one run); `None` when it
+    /// knows no such variant.
+    fn variant(&self, name: &str) -> Option<Variant> {
+        self.variants()
+            .into_iter()
+            .find(|v| v.name.eq_ignore_ascii_case(name.trim()))
+    }
     /// What a size means for this experiment (e.g. "elements", "matrix edge").
     fn size_unit(&self) -> &'static str;
     /// Sizes run when the plan names none.
@@ -319,6 +329,33 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     let radix8 = [(16, 8), (8, 8), (8, 32), (4, 32)];
     shaders.extend(radix8.map(|(kpt, groups)| sort_radix8::shader(Ranking::Subgroup, kpt, groups)));
     shaders.extend([16, 8, 4, 2, 1].map(|kpt| sort_radix8::shader(Ranking::Portable, kpt, 8)));
+    // One-sweep radix: the default and the shapes worth trying on the H200 (32-lane subgroups),
+    // lavapipe's 8 lanes, the portable ranking, and the fallback alone (tests).
+    use sort_onesweep::{DEFAULT_SHAPE, Shape};
+    let shape = |t: &str| Shape::parse(t).expect("a shape");
+    for (t, groups) in [
+        ("256x15", 8),
+        ("512x15", 16),
+        ("256x8", 8),
+        ("256x15", 32),
+        ("256x8", 32),
+    ] {
+        shaders.push(sort_onesweep::shader(Ranking::Subgroup, shape(t), groups));
+    }
+    for t in ["256x15", "512x4", "256x1"] {
+        shaders.push(sort_onesweep::shader(
+            Ranking::Portable,
+            shape(t),
+            shape(t).threads / 32,
+        ));
+    }
+    let alone = Shape {
+        spin: 0,
+        trust: false,
+        ..DEFAULT_SHAPE
+    };
+    shaders.push(sort_onesweep::shader(Ranking::Subgroup, alone, 32));
+    shaders.push(sort_onesweep::shader(Ranking::Portable, alone, 8));
     shaders.push(transpose::shader());
     shaders.push(transpose::wide_shader());
     for three_d in [false, true] {

@@ -955,6 +955,7 @@ mod scan {
                 rows,
                 spin: 0,
                 trust: false,
+                unrolled: false,
             };
             single_pass_is_right(&ctx, shape, true, 17);
         }
@@ -981,6 +982,7 @@ mod scan {
                     rows,
                     spin,
                     trust: true,
+                    unrolled: false,
                 };
                 single_pass_is_right(&ctx, shape, subgroups, 24);
             }
@@ -1016,12 +1018,20 @@ mod scan {
         // must zero every tile's line, and each tile's publications must land in its own.
         let ctx = ctx();
         let stride = STATUS_STRIDE as usize;
-        for (threads, rows) in [(256, 4), (256, SINGLE_PASS_ROWS), (1024, 16)] {
+        let shapes = [
+            (256, 4, false),
+            (256, SINGLE_PASS_ROWS, false),
+            (1024, 16, false),
+            (256, 16, true),
+            (128, 32, true),
+        ];
+        for (threads, rows, unrolled) in shapes {
             let shape = SinglePass {
                 threads,
                 rows,
                 spin: SPIN,
                 trust: true,
+                unrolled,
             };
             let scanner =
                 Scanner::with_single_pass(&ctx, &Default::default(), true, shape).unwrap();
@@ -1062,12 +1072,97 @@ mod scan {
     }
 
     #[test]
+    fn the_single_pass_written_out_straight_is_right_in_every_shape() {
+        // The generated kernel at 8 to 32 rows (odd and even counts of four-row groups) and
+        // 128 to 512 threads, with subgroup operations and without, waiting as by default and
+        // giving up at once; and its fallback alone.
+        let ctx = ctx();
+        let shapes = [
+            (256, 8, SPIN),
+            (256, 12, SPIN),
+            (128, 16, SPIN),
+            (128, 32, SPIN),
+            (512, 4, 0),
+        ];
+        for subgroups in [true, false] {
+            for (threads, rows, spin) in shapes {
+                let shape = SinglePass {
+                    threads,
+                    rows,
+                    spin,
+                    trust: true,
+                    unrolled: true,
+                };
+                single_pass_is_right(&ctx, shape, subgroups, 24);
+            }
+        }
+        let alone = SinglePass {
+            threads: 128,
+            rows: 20,
+            spin: 0,
+            trust: false,
+            unrolled: true,
+        };
+        single_pass_is_right(&ctx, alone, true, 17);
+    }
+
+    #[test]
     fn the_experiment_reports_validated_rows() {
         let report = ScanExperiment
             .run(&ctx(), &plan(&[], &[5000, 1 << 16]), &Progress::new())
             .unwrap();
-        assert_all_valid(&report, 8);
+        assert_all_valid(&report, 2 * ScanExperiment.variants().len());
         assert!(report.rows.iter().all(|r| r.gb_per_s.is_some()));
+        // Each row stands beside the fastest copy at its size.
+        for row in &report.rows {
+            assert!(row.notes.contains("fastest copy here: copy"), "{row:?}");
+            let copies = report.rows.iter().filter(|r| {
+                r.size == row.size && ["copy", "copy-vec4", "copy-buffer"].contains(&&*r.variant)
+            });
+            let best = copies.map(|r| r.ms.unwrap()).fold(f64::MAX, f64::min);
+            let percent = 100.0 * best / row.ms.unwrap();
+            assert!(
+                (row.percent_of_copy.unwrap() - percent).abs() < 1e-6 * percent,
+                "{row:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn shaped_single_pass_variants_run_in_one_plan_and_bad_shapes_are_refused() {
+        let names = [
+            "decoupled-look-back",
+            "decoupled-look-back@128x16",
+            "decoupled-look-back-unrolled",
+            "Decoupled-Look-Back-Unrolled@256x24",
+        ];
+        let report = ScanExperiment
+            .run(&ctx(), &plan(&names, &[100_000]), &Progress::new())
+            .unwrap();
+        assert_all_valid(&report, 4);
+        let shown: Vec<&str> = report.rows.iter().map(|r| r.variant.as_str()).collect();
+        assert_eq!(
+            shown,
+            [
+                "decoupled-look-back",
+                "decoupled-look-back@128x16",
+                "decoupled-look-back-unrolled",
+                "decoupled-look-back-unrolled@256x24"
+            ]
+        );
+        for bad in [
+            "decoupled-look-back@256x24",
+            "decoupled-look-back@64x8",
+            "decoupled-look-back-unrolled@256x36",
+            "decoupled-look-back@256x6",
+            "reduce-then-scan@256x8",
+        ] {
+            let err = ScanExperiment.run(&ctx(), &plan(&[bad], &[256]), &Progress::new());
+            assert!(
+                matches!(err, Err(LabError::UnknownVariant { .. })),
+                "{bad}: {err:?}"
+            );
+        }
     }
 
     #[test]

@@ -335,7 +335,8 @@ mod sort {
     #[test]
     fn the_one_sweep_radix_sort_is_stable_in_every_tile_shape_lavapipe_can_hold() {
         // 1, 8 and 24 pairs a thread of 256; 512 threads (threads 256.. own no digit) in the
-        // portable form: lavapipe's 8-lane subgroups would need 64 × 512 bytes of counters.
+        // portable form: lavapipe's 8-lane subgroups would need 64 × 512 bytes of counters;
+        // the tile staged in an array of its own (`s`).
         let ctx = ctx();
         let shapes = [
             (Ranking::Subgroup, "256x1"),
@@ -343,6 +344,8 @@ mod sort {
             (Ranking::Portable, "256x8"),
             (Ranking::Subgroup, "256x24"),
             (Ranking::Portable, "512x4"),
+            (Ranking::Subgroup, "256x12s"),
+            (Ranking::Portable, "256x8s"),
         ];
         for (ranking, shape) in shapes {
             let shape = Shape::parse(shape).unwrap();

@@ -34,6 +34,8 @@
 //!const KPT: u32 // pairs a thread: a tile is THREADS · KPT pairs
 //!const MAX_GROUPS: u32 // (virtual) subgroups a workgroup at the smallest subgroup size
 //!const SCRATCH: u32 // words of tile_mem: the tile's staging, the ranking's counters and tables
+//!const SPLIT: bool = false // the tile staged in `staged` (plain words) instead of in tile_mem
+//!const STAGED: u32 = 1u // words of `staged`: TILE when SPLIT
 //!const SPIN: u32 = 64u // silent look-back rounds before a workgroup counts the tile itself
 //!const TRUST: bool = true // false: ignore every tile's publication (tests the fallback alone)
 
@@ -68,8 +70,10 @@ const HIST_BATCH: u32 = 8u;
 
 // The tile: per-subgroup digit counters first (128 words a subgroup: digits 2k and 2k + 1 as
 // the two 16-bit halves of word k; a subgroup's slice has fewer than 2^16 pairs), later the
-// fallback's 256 bins, last the pairs in digit order (keys, then indices).
+// fallback's 256 bins, last the pairs in digit order (keys, then indices) unless SPLIT stages
+// them in `staged` (plain words beside the atomic ones: more workgroup memory, no atomics).
 var<workgroup> tile_mem: array<atomic<u32>, SCRATCH>;
+var<workgroup> staged: array<u32, STAGED>;
 // Where each digit starts in the tile; after the look-back, global start − tile start.
 var<workgroup> digit_offset: array<u32, 256>;
 var<workgroup> ticket: u32;
@@ -84,6 +88,22 @@ fn row_word(row: u32, digit: u32) -> u32 {
 
 fn digit_of(p: vec2<u32>) -> u32 {
     return (radix_key(p.x, params.descending != 0u) >> params.shift) & 0xffu;
+}
+
+// Stage word `v` at position i of the tile in digit order, and read it back.
+fn stage(i: u32, v: u32) {
+    if (SPLIT) {
+        staged[i] = v;
+    } else {
+        atomicStore(&tile_mem[i], v);
+    }
+}
+
+fn unstage(i: u32) -> u32 {
+    if (SPLIT) {
+        return staged[i];
+    }
+    return atomicLoad(&tile_mem[i]);
 }
 
 // The 16-bit half of a packed counter word that belongs to digit d.
@@ -277,18 +297,18 @@ fn bin_tile(lid: u32, width: u32, lane: u32) {
     }
     for (var r = 0u; r < KPT; r += 1u) {
         if (slots[r] < TILE) {
-            atomicStore(&tile_mem[slots[r]], pairs[r].x);
+            stage(slots[r], pairs[r].x);
         }
     }
     workgroupBarrier();
     var keys: array<u32, KPT>;
     for (var j = 0u; j < KPT; j += 1u) {
-        keys[j] = atomicLoad(&tile_mem[min(j * THREADS + lid, TILE - 1u)]);
+        keys[j] = unstage(min(j * THREADS + lid, TILE - 1u));
     }
     workgroupBarrier();
     for (var r = 0u; r < KPT; r += 1u) {
         if (slots[r] < TILE) {
-            atomicStore(&tile_mem[slots[r]], pairs[r].y);
+            stage(slots[r], pairs[r].y);
         }
     }
     workgroupBarrier();
@@ -296,7 +316,7 @@ fn bin_tile(lid: u32, width: u32, lane: u32) {
     for (var j = 0u; j < KPT; j += 1u) {
         let s = j * THREADS + lid;
         if (s < count) {
-            let p = vec2<u32>(keys[j], atomicLoad(&tile_mem[s]));
+            let p = vec2<u32>(keys[j], unstage(s));
             dst[digit_offset[digit_of(p)] + s] = p;
         }
     }

@@ -30,14 +30,16 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     let shape = |t: &str| Shape::parse(t).expect("a shape");
     for (t, groups) in [
         ("256x15", 8),
+        ("256x15s", 8),
         ("512x15", 16),
         ("256x8", 8),
         ("256x15", 32),
+        ("256x8s", 32),
         ("256x8", 32),
     ] {
         shaders.push(sort_onesweep::shader(Ranking::Subgroup, shape(t), groups));
     }
-    for t in ["256x15", "512x4", "256x1"] {
+    for t in ["256x15", "256x15s", "512x4", "256x1"] {
         shaders.push(sort_onesweep::shader(
             Ranking::Portable,
             shape(t),

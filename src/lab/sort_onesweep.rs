@@ -46,6 +46,9 @@ pub struct Shape {
     /// `false` ignores every tile's publication, so each tile counts all its predecessors
     /// itself (the fallback alone, for tests).
     pub trust: bool,
+    /// The tile staged in a workgroup array of its own, with plain stores and loads, instead
+    /// of in the ranking counters' atomic array (more workgroup memory; written `256x15s`).
+    pub split: bool,
 }
 
 /// The shape `gpu-onesweep` runs unless a variant names another: 15 pairs a thread of 256
@@ -55,6 +58,7 @@ pub const DEFAULT_SHAPE: Shape = Shape {
     kpt: 15,
     spin: SPIN,
     trust: true,
+    split: false,
 };
 
 impl Shape {
@@ -63,12 +67,18 @@ impl Shape {
         self.threads * self.kpt
     }
 
-    /// `THREADSxKPT` (e.g. `512x15`), with the default spin; `None` if not a shape.
+    /// `THREADSxKPT` (e.g. `512x15`), `s` after it for [`Shape::split`], with the default
+    /// spin; `None` if not a shape.
     pub fn parse(text: &str) -> Option<Shape> {
         let (threads, kpt) = text.trim().split_once(['x', 'X'])?;
+        let (kpt, split) = match kpt.trim().strip_suffix('s') {
+            Some(kpt) => (kpt, true),
+            None => (kpt.trim(), false),
+        };
         let shape = Shape {
             threads: threads.trim().parse().ok()?,
-            kpt: kpt.trim().parse().ok()?,
+            kpt: kpt.parse().ok()?,
+            split,
             ..DEFAULT_SHAPE
         };
         ([256, 512].contains(&shape.threads) && (1..=32).contains(&shape.kpt)).then_some(shape)
@@ -76,7 +86,8 @@ impl Shape {
 
     /// As [`Shape::parse`] reads it.
     pub fn label(self) -> String {
-        format!("{}x{}", self.threads, self.kpt)
+        let split = if self.split { "s" } else { "" };
+        format!("{}x{}{split}", self.threads, self.kpt)
     }
 }
 
@@ -98,24 +109,32 @@ fn max_groups(ctx: &GpuContext, ranking: Ranking, threads: u32) -> Result<u32, S
     Ok(threads / min)
 }
 
-/// Words of the binning kernel's `tile_mem`: the staged tile, or the ranking's counters (and
-/// the portable ranking's digit table and shared values) where those are larger.
+/// Words of the binning kernel's `tile_mem`: the ranking's counters (and the portable
+/// ranking's digit table and shared values), the fallback's 256 bins, and the staged tile
+/// unless it has an array of its own ([`Shape::split`]).
 fn scratch_words(ranking: Ranking, shape: Shape, groups: u32) -> u32 {
-    let counters = groups * 128;
-    match ranking {
-        Ranking::Subgroup => shape.tile().max(counters).max(256),
-        Ranking::Portable => (counters + shape.tile() + 2 * shape.threads).max(shape.tile()),
-    }
+    let ranking = groups * 128
+        + match ranking {
+            Ranking::Subgroup => 0,
+            Ranking::Portable => shape.tile() + 2 * shape.threads,
+        };
+    let staged = if shape.split { 0 } else { shape.tile() };
+    ranking.max(staged).max(256)
 }
 
-/// Workgroup memory of the binning kernel: `tile_mem`, the digit offsets, and the workgroup
-/// scan's subgroup totals (1 KiB) or tree (16 bytes a thread).
+/// Words of the binning kernel's `staged`: the tile where it has an array of its own.
+fn staged_words(shape: Shape) -> u32 {
+    if shape.split { shape.tile() } else { 1 }
+}
+
+/// Workgroup memory of the binning kernel: `tile_mem`, `staged`, the digit offsets, and the
+/// workgroup scan's subgroup totals (1 KiB) or tree (16 bytes a thread).
 fn binning_bytes(ranking: Ranking, shape: Shape, groups: u32) -> u32 {
     let scan = match ranking {
         Ranking::Subgroup => 1024,
         Ranking::Portable => 16 * shape.threads,
     };
-    4 * scratch_words(ranking, shape, groups) + 1024 + scan + 16
+    4 * (scratch_words(ranking, shape, groups) + staged_words(shape)) + 1024 + scan + 16
 }
 
 /// The module for `ranking` in `shape` with `groups` (virtual) subgroups a workgroup.
@@ -128,6 +147,8 @@ pub fn shader(ranking: Ranking, shape: Shape, groups: u32) -> Shader {
     .constant("KPT", shape.kpt)
     .constant("MAX_GROUPS", groups)
     .constant("SCRATCH", scratch_words(ranking, shape, groups))
+    .constant("SPLIT", shape.split)
+    .constant("STAGED", staged_words(shape))
     .constant("SPIN", shape.spin)
     .constant("TRUST", shape.trust)
 }
@@ -317,7 +338,12 @@ mod tests {
         assert_eq!((shape.threads, shape.kpt, shape.tile()), (512, 15, 7680));
         assert_eq!(shape.label(), "512x15");
         assert_eq!(Shape::parse(" 256X8 ").unwrap().tile(), 2048);
-        for bad in ["128x15", "256x0", "256x33", "256", "x15", "256xa"] {
+        let split = Shape::parse("256x15s").unwrap();
+        assert!(split.split && !shape.split);
+        assert_eq!((split.tile(), split.label()), (3840, "256x15s".to_string()));
+        for bad in [
+            "128x15", "256x0", "256x33", "256", "x15", "256xa", "256x15ss", "256xs",
+        ] {
             assert_eq!(Shape::parse(bad), None, "{bad}");
         }
     }
@@ -335,7 +361,14 @@ mod tests {
         );
         assert_eq!(
             binning_bytes(Ranking::Subgroup, DEFAULT_SHAPE, 8),
-            15360 + 2064
+            15360 + 4 + 2064
+        );
+        // Staged apart: the counters (8 subgroups × 128 words) and the tile side by side.
+        let split = Shape::parse("256x15s").unwrap();
+        assert_eq!(scratch_words(Ranking::Subgroup, split, 8), 1024);
+        assert_eq!(
+            binning_bytes(Ranking::Subgroup, split, 8),
+            4096 + 15360 + 2064
         );
     }
 }

@@ -127,14 +127,16 @@ fn staged_words(shape: Shape) -> u32 {
     if shape.split { shape.tile() } else { 1 }
 }
 
-/// Workgroup memory of the binning kernel: `tile_mem`, `staged`, the digit offsets, and the
-/// workgroup scan's subgroup totals (1 KiB) or tree (16 bytes a thread).
-fn binning_bytes(ranking: Ranking, shape: Shape, groups: u32) -> u32 {
+/// Workgroup memory of the binning kernel for `ranking` in `shape` with `groups` (virtual)
+/// subgroups (what [`OneSweepSorter::new`] checks against the device): `tile_mem`, `staged`,
+/// the digit offsets, the look-back's three words, and the workgroup scan's subgroup totals
+/// (1 KiB) or tree (16 bytes a thread).
+pub fn binning_bytes(ranking: Ranking, shape: Shape, groups: u32) -> u32 {
     let scan = match ranking {
         Ranking::Subgroup => 1024,
         Ranking::Portable => 16 * shape.threads,
     };
-    4 * (scratch_words(ranking, shape, groups) + staged_words(shape)) + 1024 + scan + 16
+    4 * (scratch_words(ranking, shape, groups) + staged_words(shape)) + 1024 + scan + 12
 }
 
 /// The module for `ranking` in `shape` with `groups` (virtual) subgroups a workgroup.
@@ -361,14 +363,14 @@ mod tests {
         );
         assert_eq!(
             binning_bytes(Ranking::Subgroup, DEFAULT_SHAPE, 8),
-            15360 + 4 + 2064
+            15360 + 4 + 2060
         );
         // Staged apart: the counters (8 subgroups × 128 words) and the tile side by side.
         let split = Shape::parse("256x15s").unwrap();
         assert_eq!(scratch_words(Ranking::Subgroup, split, 8), 1024);
         assert_eq!(
             binning_bytes(Ranking::Subgroup, split, 8),
-            4096 + 15360 + 2064
+            4096 + 15360 + 2060
         );
     }
 }

@@ -152,7 +152,8 @@ impl Experiment for SortExperiment {
          in registers, C kernels finish a stage in workgroup memory, golab's RW does up to 11 \
          steps a pass in registers regrouped through workgroup memory; against rayon on the CPU \
          and GPU radix sorts (4-bit digits; 8-bit ranked by subgroup ballots, and its portable \
-         form ranked in workgroup memory)."
+         form ranked in workgroup memory; 8-bit in one sweep a digit, tiles chained by a \
+         decoupled look-back)."
     }
 
     fn variants(&self) -> Vec<Variant> {

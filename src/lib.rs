@@ -10,6 +10,7 @@ pub mod app;
 pub mod bench;
 pub mod cli;
 pub mod config;
+pub mod golly;
 pub mod gpu;
 pub mod hashlife;
 pub mod lab;

@@ -51,6 +51,14 @@ impl PanelState {
         }
     }
 
+    /// Put the size fields back to the world's size (the last one seen, and the world's
+    /// own on the next frame): after a refusal, the fields never keep a size the world
+    /// does not have.
+    pub fn forget_seen_size(&mut self) {
+        self.size = self.seen_size;
+        self.seen_size = (0, 0);
+    }
+
     /// Why `strategy` cannot run here (as last told by the factory).
     pub fn unavailable(&self, strategy: Strategy) -> Option<&str> {
         self.unavailable

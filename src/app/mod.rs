@@ -378,6 +378,9 @@ impl GolabApp {
         {
             self.errors_seen = *count;
             self.messages.push(Severity::Error, message.clone());
+            // A refused command (a size beyond memory or limits among them) leaves the
+            // world as it was: the size fields show the world's size again, not the refused one.
+            self.panel.forget_seen_size();
         }
         if let Some((count, message)) = &snap.warning
             && *count > self.warnings_seen

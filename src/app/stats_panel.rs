@@ -4,11 +4,12 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use egui_plot::{Bar, BarChart, Corner, Legend, Line, Plot, PlotPoints};
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
 
 use super::colormap::BUCKET_COLOURS;
 use super::stats_plots::{
-    AXIS_WIDTH, format_count, format_gps, nice_steps, runs_by_strategy, stairs, strategy_colour,
+    AXIS_WIDTH, LegendEntry, format_count, format_gps, legend_rows, nice_steps, runs_by_strategy,
+    stairs, strategies_in_view, strategy_colour,
 };
 use crate::runner::{STAT_BUCKETS, Snapshot};
 use crate::step::Strategy;
@@ -19,7 +20,8 @@ pub const HISTORY: usize = 500;
 /// One point of the history plots.
 #[derive(Debug, Clone)]
 pub struct Sample {
-    /// Seconds since the app started.
+    /// Running seconds since the history began: time spent paused is left out, so a pause
+    /// is a step in the lines, not a stretch of the axis.
     pub t: f64,
     /// Generation.
     pub generation: u64,
@@ -37,8 +39,10 @@ pub struct Sample {
 
 /// History of samples plus the frame clock.
 pub struct StatsHistory {
-    /// When the current history began (its time axis starts at 0 there).
-    start: Instant,
+    /// Running seconds since the current history began (the plots' time axis).
+    clock: f64,
+    /// The frame before this one, which the running clock counts from.
+    last_frame: Instant,
     /// Recorded samples, oldest first, all of one [`Snapshot::epoch`].
     pub samples: VecDeque<Sample>,
     /// The epoch the samples belong to.
@@ -49,7 +53,8 @@ pub struct StatsHistory {
 impl Default for StatsHistory {
     fn default() -> Self {
         StatsHistory {
-            start: Instant::now(),
+            clock: 0.0,
+            last_frame: Instant::now(),
             samples: VecDeque::new(),
             epoch: None,
             frames: VecDeque::new(),
@@ -74,21 +79,26 @@ impl StatsHistory {
         while self.frames.len() > 2 && now.duration_since(self.frames[0]).as_secs_f64() > 1.0 {
             self.frames.pop_front();
         }
+        if snap.running {
+            self.clock += now.duration_since(self.last_frame).as_secs_f64();
+        }
+        self.last_frame = now;
         if self.epoch != Some(snap.epoch) {
             // Clear, open, resize, rule change, Reset, undo: a new history from time 0.
             self.epoch = Some(snap.epoch);
             self.samples.clear();
-            self.start = now;
+            self.clock = 0.0;
         }
         let last = self.samples.back();
         let moved = last.is_none_or(|s| {
             s.generation != snap.stats.generation
                 || s.population != snap.stats.population
                 || s.strategy != snap.strategy
+                || s.wall_gps != snap.wall_gps
         });
         if moved && snap.stats.histogram.len() == STAT_BUCKETS {
             self.samples.push_back(Sample {
-                t: now.duration_since(self.start).as_secs_f64(),
+                t: self.clock,
                 generation: snap.stats.generation,
                 population: snap.stats.population,
                 brackets: brackets(&snap.stats.histogram),
@@ -252,10 +262,8 @@ impl StatsHistory {
             ui.allocate_ui(egui::vec2(width, height), |ui| {
                 self.histogram(ui, snap, height)
             });
-            ui.allocate_ui(egui::vec2(width, height), |ui| self.history(ui, height));
-            ui.allocate_ui(egui::vec2(width, height), |ui| {
-                self.gps(ui, height, software)
-            });
+            ui.allocate_ui(egui::vec2(width, height), |ui| self.history(ui));
+            ui.allocate_ui(egui::vec2(width, height), |ui| self.gps(ui, software));
         });
     }
 
@@ -268,6 +276,8 @@ impl StatsHistory {
             });
             return;
         }
+        // A title row where the other plots have their legends, so the three line up.
+        ui.label(egui::RichText::new("age distribution").small());
         let n = snap.stats.histogram.len().max(1);
         let bars: Vec<Bar> = snap
             .stats
@@ -282,7 +292,7 @@ impl StatsHistory {
             })
             .collect();
         Plot::new("age histogram")
-            .height(height)
+            .height(ui.available_height().max(80.0))
             .x_axis_label("normalized age %")
             .y_axis_label("live cells")
             .y_axis_min_width(AXIS_WIDTH)
@@ -297,13 +307,34 @@ impl StatsHistory {
             .show(ui, |plot| plot.bar_chart(BarChart::new("live cells", bars)));
     }
 
-    fn history(&self, ui: &mut egui::Ui, height: f32) {
+    fn history(&self, ui: &mut egui::Ui) {
         let series = |f: &dyn Fn(&Sample) -> f64| -> PlotPoints<'static> {
             stairs(self.samples.iter().map(|s| [s.t, f(s)])).into()
         };
+        // Age brackets mean nothing where no ages are kept (hashlife, the plane).
+        let ages = self.samples.back().is_none_or(|s| s.strategy.keeps_ages());
+        let bracket_name = |b: usize| format!("{}–{} %", b * 20, b * 20 + 20);
+        let mut legend = vec![LegendEntry {
+            name: "population".into(),
+            colour: egui::Color32::WHITE,
+            dashed: false,
+        }];
+        if ages {
+            legend.extend(
+                BUCKET_COLOURS
+                    .iter()
+                    .enumerate()
+                    .map(|(b, &colour)| LegendEntry {
+                        name: bracket_name(b),
+                        colour,
+                        dashed: false,
+                    }),
+            );
+        }
+        legend_rows(ui, &legend);
         Plot::new("population history")
-            .height(height)
-            .x_axis_label("seconds")
+            .height(ui.available_height().max(80.0))
+            .x_axis_label("running seconds")
             .y_axis_min_width(AXIS_WIDTH)
             .y_axis_formatter(|mark, _| format_count(mark.value))
             .y_grid_spacer(egui_plot::uniform_grid_spacer(nice_steps))
@@ -311,7 +342,6 @@ impl StatsHistory {
             .include_x(0.0)
             .include_x(self.span())
             .include_y(0.0)
-            .legend(Legend::default().position(Corner::LeftTop))
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)
@@ -320,11 +350,11 @@ impl StatsHistory {
                     Line::new("population", series(&|s| s.population as f64))
                         .color(egui::Color32::WHITE),
                 );
-                // Age brackets mean nothing where no ages are kept (hashlife, the plane).
-                let ages = self.samples.back().is_none_or(|s| s.strategy.keeps_ages());
                 for (b, colour) in BUCKET_COLOURS.iter().enumerate().filter(|_| ages) {
-                    let name = format!("{}–{} %", b * 20, b * 20 + 20);
-                    plot.line(Line::new(name, series(&|s| s.brackets[b] as f64)).color(*colour));
+                    plot.line(
+                        Line::new(bracket_name(b), series(&|s| s.brackets[b] as f64))
+                            .color(*colour),
+                    );
                 }
             });
     }
@@ -338,16 +368,37 @@ impl StatsHistory {
     /// line segment per run of one strategy, named and coloured by the strategy: paused
     /// stretches and switches are gaps, not lines. Kernel GPS is drawn dashed, and labelled
     /// CPU time on a software driver.
-    fn gps(&self, ui: &mut egui::Ui, height: f32, software: bool) {
+    fn gps(&self, ui: &mut egui::Ui, software: bool) {
         let wall = runs_by_strategy(
             self.samples
                 .iter()
                 .map(|s| (s.t, s.strategy, Some(s.wall_gps))),
         );
         let kernel = runs_by_strategy(self.samples.iter().map(|s| (s.t, s.strategy, s.gpu_gps)));
+        let mut legend: Vec<LegendEntry> =
+            strategies_in_view(wall.iter().chain(&kernel).map(|(s, _)| *s))
+                .into_iter()
+                .map(|s| LegendEntry {
+                    name: s.name().to_string(),
+                    colour: strategy_colour(s),
+                    dashed: false,
+                })
+                .collect();
+        if !kernel.is_empty() {
+            legend.push(LegendEntry {
+                name: if software {
+                    "dashed: kernel (CPU time)".into()
+                } else {
+                    "dashed: kernel".into()
+                },
+                colour: egui::Color32::GRAY,
+                dashed: true,
+            });
+        }
+        legend_rows(ui, &legend);
         Plot::new("gps history")
-            .height(height)
-            .x_axis_label("seconds")
+            .height(ui.available_height().max(80.0))
+            .x_axis_label("running seconds")
             .y_axis_label("GPS (log scale)")
             .y_axis_min_width(AXIS_WIDTH)
             .y_axis_formatter(|mark, _| format_gps(10f64.powf(mark.value)))
@@ -356,7 +407,6 @@ impl StatsHistory {
             .include_x(self.span())
             .include_y(0.0)
             .include_y(1.0)
-            .legend(Legend::default().position(Corner::LeftTop))
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)

@@ -93,6 +93,60 @@ pub fn stairs(points: impl IntoIterator<Item = [f64; 2]>) -> Vec<[f64; 2]> {
     out
 }
 
+/// One entry of a plot's legend: a swatch of the line and its name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegendEntry {
+    /// What the line shows.
+    pub name: String,
+    /// The line's colour.
+    pub colour: egui::Color32,
+    /// Whether the line is dashed.
+    pub dashed: bool,
+}
+
+/// A plot's legend as rows of small labels above the plot, wrapped at the plot's width: it
+/// never covers the lines (egui_plot's legend sits on the plot and grows with every
+/// strategy a session tries) and an entry that does not fit on a row starts the next one
+/// whole. Each entry is one label, "— name" (a dashed line: "- - name"), the dash in the
+/// line's colour.
+pub fn legend_rows(ui: &mut egui::Ui, entries: &[LegendEntry]) {
+    ui.horizontal_wrapped(|ui| {
+        for e in entries {
+            ui.add(egui::Label::new(legend_text(ui, e)).wrap_mode(egui::TextWrapMode::Extend));
+        }
+    });
+}
+
+/// The text of one legend entry: the swatch in the line's colour, the name in the text's.
+fn legend_text(ui: &egui::Ui, e: &LegendEntry) -> egui::text::LayoutJob {
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let mut job = egui::text::LayoutJob::default();
+    let swatch = if e.dashed { "- - " } else { "— " };
+    job.append(
+        swatch,
+        0.0,
+        egui::TextFormat::simple(font.clone(), e.colour),
+    );
+    job.append(
+        &e.name,
+        0.0,
+        egui::TextFormat::simple(font, ui.visuals().text_color()),
+    );
+    job
+}
+
+/// The strategies of a history in order of first appearance, each once: the GPS plot's
+/// legend, which names exactly the strategies whose lines are in view.
+pub fn strategies_in_view(history: impl IntoIterator<Item = Strategy>) -> Vec<Strategy> {
+    let mut seen = Vec::new();
+    for s in history {
+        if !seen.contains(&s) {
+            seen.push(s);
+        }
+    }
+    seen
+}
+
 /// A GPS figure for an axis: about 3 significant digits, k / M for thousands and millions.
 pub fn format_gps(v: f64) -> String {
     let (v, unit) = if v >= 1e6 {
@@ -173,6 +227,13 @@ mod tests {
         for hi in [1.0, 7.0, 99.0, 12_345.0, 2e7] {
             assert!(hi / steps(0.0, hi)[2] >= 1.0, "{hi}");
         }
+    }
+
+    #[test]
+    fn the_legend_names_each_strategy_in_view_once_in_order_of_appearance() {
+        use Strategy::{CpuBitsliced as B, Rayon as R, Scalar as S};
+        assert_eq!(strategies_in_view([S, S, R, S, B, R]), vec![S, R, B]);
+        assert!(strategies_in_view([]).is_empty());
     }
 
     #[test]

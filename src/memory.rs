@@ -66,6 +66,28 @@ pub fn peak_rss_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// The process's resident memory now (`VmRSS` of `/proc/self/status`), where Linux
+/// reports it.
+pub fn rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Hand memory the process has freed back to the OS. glibc unmaps a big block when it is
+/// freed, but keeps freed heap memory of smaller blocks in its arenas (and raises its mmap
+/// threshold after large frees, so later large blocks may land on the heap too). Called
+/// after a world is replaced, resized or moved between engines, so what the old world
+/// left in the arenas goes back; elsewhere (musl, macOS, Windows) nothing is done.
+pub fn return_freed() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only releases free memory of the allocator's own arenas.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 /// Ask the kernel to back the 2 MiB-aligned part of an allocation (`bytes` from `data`)
 /// with transparent huge pages. The hashed universe's node table is probed at random over
 /// tens of MiB: with 4 KiB pages nearly every probe also misses the TLB. Measured on the

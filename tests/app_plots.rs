@@ -54,10 +54,6 @@ fn after_ten_strategy_switches_the_legend_names_the_last_one_inside_the_window()
         last.name()
     );
     let r = entries[0];
-    let r = egui::Rect::from_min_max(
-        egui::pos2(r.min.x as f32, r.min.y as f32),
-        egui::pos2(r.max.x as f32, r.max.y as f32),
-    );
     assert!(
         screen.contains_rect(r),
         "the entry {r:?} is inside the window"

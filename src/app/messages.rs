@@ -1,6 +1,7 @@
 //! The message area of the status line: notes, warnings and errors with their own colours,
 //! so a failed open cannot be mistaken for a success. Notes fade after a few seconds,
-//! warnings after longer; errors stay until dismissed or superseded by a newer message.
+//! warnings after longer; errors stay until dismissed or superseded by a newer message (a
+//! note nobody asked for waits until an error has been read).
 
 use std::time::{Duration, Instant};
 
@@ -8,6 +9,10 @@ use std::time::{Duration, Instant};
 const NOTE_SHOWN: Duration = Duration::from_secs(8);
 /// How long a warning stays.
 const WARNING_SHOWN: Duration = Duration::from_secs(30);
+/// How long an error holds the line against notes that come by themselves
+/// ([`Messages::push_unasked`]): the start-up probe's note, arriving just after a launch
+/// file failed to open, hid the failure.
+const ERROR_HOLDS: Duration = Duration::from_secs(15);
 
 /// How serious a message is: decides its colour, word and how long it stays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +54,8 @@ pub struct Message {
     pub severity: Severity,
     /// When it goes by itself (`None` for errors: only a dismissal or a newer message).
     pub until: Option<Instant>,
+    /// When it was shown.
+    pub since: Instant,
 }
 
 /// The message shown now (one at a time: a newer message supersedes an older one).
@@ -70,7 +77,20 @@ impl Messages {
             text: text.into(),
             severity,
             until,
+            since: now,
         });
+    }
+
+    /// A note nobody asked for just now (the start-up probe's outcome): shown unless an
+    /// error has been showing for less than [`ERROR_HOLDS`], which it must not hide.
+    pub fn push_unasked(&mut self, text: impl Into<String>) {
+        let holding = self
+            .current
+            .as_ref()
+            .is_some_and(|m| m.severity == Severity::Error && m.since.elapsed() < ERROR_HOLDS);
+        if !holding {
+            self.push(Severity::Info, text);
+        }
     }
 
     /// The message shown now, if it has not expired.
@@ -126,6 +146,15 @@ mod tests {
         let shown = messages.current().unwrap();
         assert_eq!(shown.severity, Severity::Error);
         assert_eq!(shown.until, None);
+        // A note nobody asked for does not hide a fresh error; once the error has held the
+        // line long enough, it shows.
+        messages.push_unasked("the probe chose rayon");
+        assert_eq!(messages.current().unwrap().text, "could not open");
+        messages.current.as_mut().unwrap().since -= ERROR_HOLDS;
+        messages.push_unasked("the probe chose rayon");
+        assert_eq!(messages.current().unwrap().text, "the probe chose rayon");
+        // What the user asked for supersedes an error at once.
+        messages.push(Severity::Error, "could not save");
         messages.push(Severity::Info, "opened");
         let shown = messages.current().unwrap();
         assert_eq!(shown.text, "opened");

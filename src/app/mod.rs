@@ -357,14 +357,11 @@ impl GolabApp {
             if !self.settings.strategy_chosen {
                 self.settings.strategy = outcome.chosen;
             }
-            self.messages.push(
-                Severity::Info,
-                format!(
-                    "started on {}: {} (kept for this adapter; a strategy you pick is remembered instead)",
-                    outcome.chosen.name(),
-                    outcome.summary()
-                ),
-            );
+            self.messages.push_unasked(format!(
+                "started on {}: {} (kept for this adapter; a strategy you pick is remembered instead)",
+                outcome.chosen.name(),
+                outcome.summary()
+            ));
         }
     }
 

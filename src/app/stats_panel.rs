@@ -258,12 +258,13 @@ impl StatsHistory {
         super::state_counts::show(ui, snap);
         let height = (ui.available_height() - 4.0).max(170.0);
         let width = ui.available_width() / 3.0 - 8.0;
+        // Three columns, each its title or legend above its plot.
+        let column = egui::Layout::top_down(egui::Align::Min);
+        let size = egui::vec2(width, height);
         ui.horizontal(|ui| {
-            ui.allocate_ui(egui::vec2(width, height), |ui| {
-                self.histogram(ui, snap, height)
-            });
-            ui.allocate_ui(egui::vec2(width, height), |ui| self.history(ui));
-            ui.allocate_ui(egui::vec2(width, height), |ui| self.gps(ui, software));
+            ui.allocate_ui_with_layout(size, column, |ui| self.histogram(ui, snap, height));
+            ui.allocate_ui_with_layout(size, column, |ui| self.history(ui));
+            ui.allocate_ui_with_layout(size, column, |ui| self.gps(ui, software));
         });
     }
 

@@ -198,6 +198,13 @@ mod tests {
     }
 
     #[test]
+    fn hash_space_lines_are_comments_as_golly_shows_them() {
+        let p =
+            parse("# Langton's Loops\n#\n# C.G.Langton, 1984\n#C more\nx = 1, y = 1\no!").unwrap();
+        assert_eq!(p.comments, ["Langton's Loops", "C.G.Langton, 1984", "more"]);
+    }
+
+    #[test]
     fn xrle_counts_only_at_the_top() {
         let p = parse("#CXRLE Pos=1,2\n#CXRLE Gen=5\nx = 1, y = 1\no!").unwrap();
         assert_eq!((p.position, p.generation), (Some((1, 2)), Some(5)));

@@ -41,6 +41,8 @@ pub(super) fn comment_line(
         Some('N') => pattern.name = Some(text.to_string()),
         Some('O') => pattern.author = Some(text.to_string()),
         Some('C' | 'c') => pattern.comments.push(text.to_string()),
+        // "# text": a comment line in Golly's own files (its Info shows every '#' line).
+        Some(c) if c.is_whitespace() => pattern.comments.push(text.to_string()),
         _ => {}
     }
 }

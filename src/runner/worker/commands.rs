@@ -116,7 +116,8 @@ impl Worker {
         // Another stepper, world, size or rule: a generation costs something else now, so
         // the batch size is learnt again from one generation (a size learnt on a fast
         // stepper, kept for a slow one, held the thread for minutes: issue #54's freeze).
-        if let Some(why) = changes_the_work(&command) {
+        let other_work = changes_the_work(&command);
+        if let Some(why) = other_work {
             self.pacer.restart(why);
         }
         if matches!(
@@ -128,6 +129,10 @@ impl Worker {
         }
         if let Err(e) = self.try_handle(command) {
             self.fail(e);
+        }
+        if other_work.is_some() {
+            // The old world, stepper or size is gone: its memory goes back to the OS.
+            crate::memory::return_freed();
         }
         if let Some(moved) = self.universe.grid().and_then(|g| g.take_moved_for_rule()) {
             self.note_warning(moved);

@@ -12,8 +12,9 @@ pub(super) const RULE_HELP: &str = "Any rule Golly runs in these families:\n\
     • MAP rules: MAP + 86 base64 characters\n\
     • hexagonal and von Neumann: B2/S34H, B2/S013V\n\
     • Generations: /2/3, 345/2/4, B2/S/C3, B2-a/S12/3 (dying cells drawn in red)\n\
-    • rule tables and trees by name: WireWorld, Langtons-Loops, Codd… (golab's bundled rules,\n  \
-      an installed Golly's Rules folder, your own folder with --rules DIR)\n\
+    • rule tables and trees by name: golab's bundled WireWorld, LangtonsLoops, BylsLoop,\n  \
+      LangtonsAnt…; with Golly's Rules folder (found where Golly is installed, or named in\n  \
+      Preferences) Langtons-Loops, Codd and the rest; your own rules folder (Preferences)\n\
     • von Neumann's automaton: JvN29, Nobili32, Hutton32\n\
     • any two-state rule above + History (7 states), Super (26) or Investigator (21):\n  \
       LifeHistory, B36/S23Super, B2-a/S12Investigator (Golly's Super algorithm)\n\

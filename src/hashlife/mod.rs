@@ -17,6 +17,7 @@ pub mod any;
 pub mod b0;
 mod bounded;
 mod cells;
+mod collect;
 pub mod draw;
 pub mod leaf;
 pub mod leaves;

@@ -36,7 +36,7 @@ fn reset_returns_to_the_starting_pattern_and_can_be_undone() {
     let _ = wait_for(&mut harness, "the glider", |s| s.stats.population == 5);
     let start = read_world(&harness);
     for _ in 0..4 {
-        press(&mut harness, egui::Key::N);
+        press(&mut harness, egui::Key::Space);
     }
     let moved = wait_for(&mut harness, "generation 4", |s| {
         s.generation == 4 && s.can_reset

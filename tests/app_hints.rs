@@ -13,29 +13,29 @@ fn esc_closes_the_help_overlay_on_both_tabs() {
     let mut harness = harness(settings(32, 32, 0.0));
     press(&mut harness, egui::Key::F1);
     harness.run_steps(2);
-    harness.get_by_label("Keyboard and mouse");
+    harness.get_by_label("Keys and mouse");
     press(&mut harness, egui::Key::Escape);
     harness.run_steps(2);
     assert!(!harness.state().help_open);
-    assert!(harness.query_by_label("Keyboard and mouse").is_none());
+    assert!(harness.query_by_label("Keys and mouse").is_none());
 
     harness.get_by_label("Lab").click();
     harness.run_steps(2);
     press(&mut harness, egui::Key::F1);
     harness.run_steps(2);
-    harness.get_by_label("Keyboard and mouse");
+    harness.get_by_label("Keys and mouse");
     press(&mut harness, egui::Key::Escape);
     harness.run_steps(2);
-    assert!(harness.query_by_label("Keyboard and mouse").is_none());
+    assert!(harness.query_by_label("Keys and mouse").is_none());
 }
 
 #[test]
 fn the_placing_hint_goes_once_the_pattern_is_placed_or_cancelled() {
     let mut harness = harness(settings(64, 48, 0.0));
     let pick_glider = |harness: &mut egui_kittest::Harness<'_, golab::app::GolabApp>| {
-        harness.get_by_label("library").click();
+        harness.get_by_label("find").click();
         harness.run_steps(1);
-        harness.get_by_label("library").type_text("glid");
+        harness.get_by_label("find").type_text("glid");
         harness.run_steps(2);
         harness.get_by_label("glider").click();
         harness.run_steps(2);
@@ -63,7 +63,7 @@ fn the_placing_hint_goes_once_the_pattern_is_placed_or_cancelled() {
 
     // Picked again and cancelled with Esc: the hint goes too (the pointer is off the view,
     // on the panel, so nothing is placed).
-    harness.get_by_label("library").click();
+    harness.get_by_label("find").click();
     harness.run_steps(1);
     harness.get_by_label("glider").click();
     harness.run_steps(2);

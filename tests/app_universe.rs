@@ -386,3 +386,70 @@ fn zoomed_out_on_a_pattern_2_to_the_30_wide_the_window_keeps_drawing() {
     assert!(image.request.cells_per_pixel >= f64::from(1u32 << 20));
     let _ = std::fs::remove_file(path);
 }
+
+/// Issue #50: a many-state rule's pattern, hashed, is drawn in the rule's own colours at
+/// every zoom (a pixel of wire shows the wire's colour, not a grey shade of fullness), and
+/// the statistics name its states.
+#[test]
+fn wireworld_hashed_is_drawn_in_its_own_colours_at_every_zoom() {
+    use golab::runner::ViewPixels;
+    use golab::step::view::LIVE_BASE;
+    let path = std::path::Path::new("/usr/share/golly/Patterns/WireWorld/primes.mc");
+    assert!(
+        path.exists(),
+        "Debian's golly package ships {}",
+        path.display()
+    );
+    let mut harness = harness(settings(64, 64, 0.0));
+    open(&mut harness, path);
+    let snap = wait_for(&mut harness, "primes.mc, hashed", |s| {
+        s.capabilities.hashing && s.occupied > 1000 && s.busy.is_none()
+    });
+    assert_eq!(snap.rule.to_string(), "WireWorld");
+    let colours = snap.rule.rule_table().expect("a rule table").colors.clone();
+    // Zoomed out (the fit on open) and zoomed in on the middle of the pattern.
+    for zoom_in in [false, true] {
+        if zoom_in {
+            let view = &mut harness.state_mut().view;
+            view.camera.cell_px = 4.0;
+        }
+        let start = Instant::now();
+        let image = loop {
+            harness.step();
+            let snap = harness.state().runner().snapshot();
+            // Hashed views are whole nodes: a pixel is one cell at most when zoomed in.
+            let wanted =
+                |v: &golab::runner::ViewImage| (v.request.cells_per_pixel <= 1.0) == zoom_in;
+            if let Some(v) = snap.view.clone().filter(wanted) {
+                break v;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "no view drawn at the zoom wanted (in: {zoom_in}): {:?}, camera {:?}",
+                snap.view.map(|v| v.request),
+                harness.state().view.camera
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let ViewPixels::Host(pixels) = &image.pixels else {
+            panic!("the harness draws on the host");
+        };
+        let wire = pixels.iter().filter(|&&v| v == LIVE_BASE - 3).count();
+        assert!(
+            wire > 0,
+            "pixels of wire (state 3) are drawn as state 3 (zoom in: {zoom_in})"
+        );
+        let painted = golab::app::colormap::state_pixel_colour(&colours, LIVE_BASE - 3);
+        let [r, g, b] = colours[3];
+        assert_eq!(
+            painted,
+            egui::Color32::from_rgb(r, g, b),
+            "the wire's own colour"
+        );
+    }
+    let _ = wait_for(&mut harness, "per-state counts", |s| {
+        s.stats.per_state.len() > 3
+    });
+    let snap = harness.state().runner().snapshot();
+    assert!(snap.stats.per_state[3] > 0, "wire is counted as state 3");
+}

@@ -42,6 +42,7 @@ fn assert_all_valid(report: &lab::LabReport, rows: usize) {
 mod sort {
     use super::*;
     use golab::lab::sort::{GpuSorter, Pair, random_pairs, validate};
+    use golab::lab::sort_onesweep::{DEFAULT_SHAPE, OneSweepSorter, Shape};
     use golab::lab::sort_radix8::{Radix8Sorter, Ranking};
     use golab::lab::{Experiment, sort::SortExperiment};
 
@@ -295,6 +296,215 @@ mod sort {
                     }
                 }
             }
+        }
+    }
+
+    /// The one-sweep sort of `radix` sorts every awkward input stably both ways at `sizes`.
+    fn onesweep_sorts_awkward_inputs(ctx: &GpuContext, radix: &OneSweepSorter, sizes: &[usize]) {
+        for &size in sizes {
+            for (what, input) in awkward_inputs(size) {
+                for descending in [false, true] {
+                    let out = radix.sort_pairs(ctx, &input, descending).unwrap();
+                    validate(&input, &out, descending).unwrap_or_else(|e| {
+                        panic!(
+                            "onesweep {:?} {} {what} n={size} descending={descending}: {e}",
+                            radix.ranking,
+                            radix.shape.label()
+                        )
+                    });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_one_sweep_radix_sort_is_stable_both_ways_at_awkward_sizes_and_orders() {
+        // Both rankings in the default shape (256 × 15: on lavapipe the subgroup form ranks
+        // in 8-lane subgroups, 32 a workgroup): sizes around a tile and over many tiles.
+        let ctx = ctx();
+        for ranking in [Ranking::Subgroup, Ranking::Portable] {
+            let radix = OneSweepSorter::new(&ctx, &LabTuning::default(), ranking, DEFAULT_SHAPE)
+                .unwrap_or_else(|e| panic!("gpu-onesweep {ranking:?} runs on lavapipe: {e}"));
+            let tile = radix.shape.tile() as usize;
+            assert_eq!(tile, 3840);
+            let sizes = [1, 2, 255, tile - 1, tile, tile + 1, 3 * tile + 77, 300_001];
+            onesweep_sorts_awkward_inputs(&ctx, &radix, &sizes);
+        }
+    }
+
+    #[test]
+    fn the_one_sweep_radix_sort_is_stable_in_every_tile_shape_lavapipe_can_hold() {
+        // 1, 8 and 24 pairs a thread of 256; 512 threads (threads 256.. own no digit) in the
+        // portable form: lavapipe's 8-lane subgroups would need 64 × 512 bytes of counters;
+        // the tile staged in an array of its own (`s`).
+        let ctx = ctx();
+        let shapes = [
+            (Ranking::Subgroup, "256x1"),
+            (Ranking::Subgroup, "256x8"),
+            (Ranking::Portable, "256x8"),
+            (Ranking::Subgroup, "256x24"),
+            (Ranking::Portable, "512x4"),
+            (Ranking::Subgroup, "256x12s"),
+            (Ranking::Portable, "256x8s"),
+        ];
+        for (ranking, shape) in shapes {
+            let shape = Shape::parse(shape).unwrap();
+            let radix = OneSweepSorter::new(&ctx, &LabTuning::default(), ranking, shape)
+                .unwrap_or_else(|e| panic!("{ranking:?} {shape:?}: {e}"));
+            let tile = shape.tile() as usize;
+            onesweep_sorts_awkward_inputs(&ctx, &radix, &[tile - 1, 2 * tile + 1, 40 * tile + 9]);
+        }
+        let wide = Shape::parse("512x15").unwrap();
+        let err = OneSweepSorter::new(&ctx, &LabTuning::default(), Ranking::Subgroup, wide);
+        assert!(
+            matches!(err, Err(LabError::Unsupported(_))),
+            "512 threads of 8 lanes"
+        );
+    }
+
+    #[test]
+    fn the_one_sweep_radix_sort_is_right_when_every_predecessor_stays_silent() {
+        // TRUST = false: no tile's publication is believed, so every tile counts all its
+        // predecessors' digits itself — the fallback that makes the sort independent of
+        // forward progress, alone (quadratic in tiles: modest sizes); and giving up at once
+        // while trusting (spin 0).
+        let ctx = ctx();
+        for (ranking, spin, trust) in [
+            (Ranking::Subgroup, 0, false),
+            (Ranking::Portable, 0, false),
+            (Ranking::Subgroup, 0, true),
+        ] {
+            let shape = Shape {
+                spin,
+                trust,
+                ..DEFAULT_SHAPE
+            };
+            let radix = OneSweepSorter::new(&ctx, &LabTuning::default(), ranking, shape).unwrap();
+            let tile = shape.tile() as usize;
+            onesweep_sorts_awkward_inputs(&ctx, &radix, &[2 * tile + 5, 19 * tile + 1234]);
+        }
+    }
+
+    /// The status words a right one-sweep sort of `input` leaves: the global digit counts,
+    /// each pass's tickets (one a tile) and rows (row 0 where each digit starts, row t + 1
+    /// tile t's inclusive prefixes, flagged inclusive).
+    fn onesweep_status(input: &[Pair], descending: bool, tile: usize) -> Vec<u32> {
+        let key = |p: &Pair| {
+            let b = p.key.to_bits();
+            let k = if b >> 31 != 0 { !b } else { b | 1 << 31 };
+            if descending { !k } else { k }
+        };
+        let mut keys: Vec<u32> = input.iter().map(key).collect();
+        let tiles = input.len().div_ceil(tile);
+        let mut status = vec![0u32; 1280 + 4 * 256 * (tiles + 1)];
+        for pass in 0..4 {
+            let digit = |k: u32| ((k >> (8 * pass)) & 0xff) as usize;
+            let rows = 1280 + 256 * pass * (tiles + 1);
+            keys.iter()
+                .for_each(|&k| status[256 * pass + digit(k)] += 1);
+            let mut prefix = [0u32; 256];
+            let mut start = 0;
+            for d in 0..256 {
+                prefix[d] = start;
+                start += status[256 * pass + d];
+                status[rows + d] = 1 << 31 | prefix[d];
+            }
+            status[1024 + pass] = tiles as u32;
+            for (t, chunk) in keys.chunks(tile).enumerate() {
+                chunk.iter().for_each(|&k| prefix[digit(k)] += 1);
+                for d in 0..256 {
+                    status[rows + 256 * (t + 1) + d] = 1 << 31 | prefix[d];
+                }
+            }
+            // The next pass reads this one's output: the keys stably ordered by this digit.
+            keys.sort_by_key(|&k| digit(k));
+        }
+        status
+    }
+
+    #[test]
+    fn every_one_sweep_tile_publishes_its_inclusive_prefixes_and_each_pass_its_counts() {
+        // Right output alone would not show a look-back that walks every row back to the seed
+        // (every tile's inclusive prefix missing): the status words must be exactly these.
+        let ctx = ctx();
+        for (ranking, trust) in [(Ranking::Subgroup, true), (Ranking::Portable, false)] {
+            let shape = Shape {
+                trust,
+                ..Shape::parse("256x4").unwrap()
+            };
+            let radix = OneSweepSorter::new(&ctx, &LabTuning::default(), ranking, shape).unwrap();
+            for descending in [false, true] {
+                let input = &awkward_inputs(7 * 1024 + 300)[1].1;
+                let (out, status) = radix
+                    .sort_pairs_with_status(&ctx, input, descending)
+                    .unwrap();
+                validate(input, &out, descending).unwrap();
+                let expected = onesweep_status(input, descending, 1024);
+                assert_eq!(status.len(), expected.len());
+                if let Some(i) = (0..status.len()).find(|&i| status[i] != expected[i]) {
+                    panic!(
+                        "{ranking:?} descending={descending}: status word {i} is {:#x}, expected {:#x}",
+                        status[i], expected[i]
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_one_sweep_radix_sort_sorts_2_22_pairs() {
+        let ctx = ctx();
+        let radix = OneSweepSorter::new(
+            &ctx,
+            &LabTuning::default(),
+            Ranking::Subgroup,
+            DEFAULT_SHAPE,
+        )
+        .unwrap();
+        for (size, descending) in [(1usize << 22, false), ((1 << 22) - 3, true)] {
+            let input = random_pairs(size, seed());
+            let out = radix.sort_pairs(&ctx, &input, descending).unwrap();
+            validate(&input, &out, descending)
+                .unwrap_or_else(|e| panic!("n={size} descending={descending}: {e}"));
+        }
+    }
+
+    #[test]
+    fn shaped_one_sweep_variants_run_beside_the_default_and_bad_shapes_are_refused() {
+        let ctx = ctx();
+        let names = [
+            "gpu-onesweep",
+            "gpu-onesweep@256x8",
+            "GPU-ONESWEEP-PORTABLE@512x4",
+        ];
+        let report = SortExperiment
+            .run(&ctx, &plan(&names, &[5000]), &Progress::new())
+            .unwrap();
+        assert_all_valid(&report, 3);
+        let shown: Vec<&str> = report.rows.iter().map(|r| r.variant.as_str()).collect();
+        assert_eq!(
+            shown,
+            [
+                "gpu-onesweep",
+                "gpu-onesweep@256x8",
+                "gpu-onesweep-portable@512x4"
+            ]
+        );
+        assert!(
+            report.rows[1].notes.contains("2048-pair tiles (256x8)"),
+            "{:?}",
+            report.rows
+        );
+        for bad in [
+            "gpu-onesweep@128x8",
+            "gpu-onesweep@256x40",
+            "gpu-radix8@256x8",
+        ] {
+            let err = SortExperiment.run(&ctx, &plan(&[bad], &[256]), &Progress::new());
+            assert!(
+                matches!(err, Err(LabError::UnknownVariant { .. })),
+                "{bad}: {err:?}"
+            );
         }
     }
 
@@ -748,6 +958,7 @@ mod scan {
                 rows,
                 spin: 0,
                 trust: false,
+                unrolled: false,
             };
             single_pass_is_right(&ctx, shape, true, 17);
         }
@@ -774,6 +985,7 @@ mod scan {
                     rows,
                     spin,
                     trust: true,
+                    unrolled: false,
                 };
                 single_pass_is_right(&ctx, shape, subgroups, 24);
             }
@@ -809,12 +1021,20 @@ mod scan {
         // must zero every tile's line, and each tile's publications must land in its own.
         let ctx = ctx();
         let stride = STATUS_STRIDE as usize;
-        for (threads, rows) in [(256, 4), (256, SINGLE_PASS_ROWS), (1024, 16)] {
+        let shapes = [
+            (256, 4, false),
+            (256, SINGLE_PASS_ROWS, false),
+            (1024, 16, false),
+            (256, 16, true),
+            (128, 32, true),
+        ];
+        for (threads, rows, unrolled) in shapes {
             let shape = SinglePass {
                 threads,
                 rows,
                 spin: SPIN,
                 trust: true,
+                unrolled,
             };
             let scanner =
                 Scanner::with_single_pass(&ctx, &Default::default(), true, shape).unwrap();
@@ -855,12 +1075,97 @@ mod scan {
     }
 
     #[test]
+    fn the_single_pass_written_out_straight_is_right_in_every_shape() {
+        // The generated kernel at 8 to 32 rows (odd and even counts of four-row groups) and
+        // 128 to 512 threads, with subgroup operations and without, waiting as by default and
+        // giving up at once; and its fallback alone.
+        let ctx = ctx();
+        let shapes = [
+            (256, 8, SPIN),
+            (256, 12, SPIN),
+            (128, 16, SPIN),
+            (128, 32, SPIN),
+            (512, 4, 0),
+        ];
+        for subgroups in [true, false] {
+            for (threads, rows, spin) in shapes {
+                let shape = SinglePass {
+                    threads,
+                    rows,
+                    spin,
+                    trust: true,
+                    unrolled: true,
+                };
+                single_pass_is_right(&ctx, shape, subgroups, 24);
+            }
+        }
+        let alone = SinglePass {
+            threads: 128,
+            rows: 20,
+            spin: 0,
+            trust: false,
+            unrolled: true,
+        };
+        single_pass_is_right(&ctx, alone, true, 17);
+    }
+
+    #[test]
     fn the_experiment_reports_validated_rows() {
         let report = ScanExperiment
             .run(&ctx(), &plan(&[], &[5000, 1 << 16]), &Progress::new())
             .unwrap();
-        assert_all_valid(&report, 8);
+        assert_all_valid(&report, 2 * ScanExperiment.variants().len());
         assert!(report.rows.iter().all(|r| r.gb_per_s.is_some()));
+        // Each row stands beside the fastest copy at its size.
+        for row in &report.rows {
+            assert!(row.notes.contains("fastest copy here: copy"), "{row:?}");
+            let copies = report.rows.iter().filter(|r| {
+                r.size == row.size && ["copy", "copy-vec4", "copy-buffer"].contains(&&*r.variant)
+            });
+            let best = copies.map(|r| r.ms.unwrap()).fold(f64::MAX, f64::min);
+            let percent = 100.0 * best / row.ms.unwrap();
+            assert!(
+                (row.percent_of_copy.unwrap() - percent).abs() < 1e-6 * percent,
+                "{row:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn shaped_single_pass_variants_run_in_one_plan_and_bad_shapes_are_refused() {
+        let names = [
+            "decoupled-look-back",
+            "decoupled-look-back@128x16",
+            "decoupled-look-back-unrolled",
+            "Decoupled-Look-Back-Unrolled@256x24",
+        ];
+        let report = ScanExperiment
+            .run(&ctx(), &plan(&names, &[100_000]), &Progress::new())
+            .unwrap();
+        assert_all_valid(&report, 4);
+        let shown: Vec<&str> = report.rows.iter().map(|r| r.variant.as_str()).collect();
+        assert_eq!(
+            shown,
+            [
+                "decoupled-look-back",
+                "decoupled-look-back@128x16",
+                "decoupled-look-back-unrolled",
+                "decoupled-look-back-unrolled@256x24"
+            ]
+        );
+        for bad in [
+            "decoupled-look-back@256x24",
+            "decoupled-look-back@64x8",
+            "decoupled-look-back-unrolled@256x36",
+            "decoupled-look-back@256x6",
+            "reduce-then-scan@256x8",
+        ] {
+            let err = ScanExperiment.run(&ctx(), &plan(&[bad], &[256]), &Progress::new());
+            assert!(
+                matches!(err, Err(LabError::UnknownVariant { .. })),
+                "{bad}: {err:?}"
+            );
+        }
     }
 
     #[test]

@@ -128,4 +128,26 @@ fn every_compute_kernel_translates_to_spirv_for_the_kernel_statistics() {
     };
     assert_eq!(bytes("upsweep"), 1024);
     assert_eq!(bytes("downsweep"), 8 * 1024 + 12 * 1024);
+    // gpu-onesweep refuses a shape by the workgroup memory the host reckons its binning
+    // kernel needs: exactly what the kernel declares.
+    use golab::lab::sort_onesweep::{self, Shape};
+    for (ranking, shape, groups) in [
+        (Ranking::Subgroup, "256x15", 8),
+        (Ranking::Subgroup, "256x15s", 8),
+        (Ranking::Subgroup, "512x8", 64),
+        (Ranking::Portable, "256x15", 8),
+        (Ranking::Portable, "512x4s", 16),
+    ] {
+        let shape = Shape::parse(shape).unwrap();
+        let module = sort_onesweep::shader(ranking, shape, groups)
+            .source()
+            .unwrap();
+        let compiled = compute_spirv(&module, (1, 5)).unwrap();
+        let binning = compiled.kernels.iter().find(|k| k.entry == "binning");
+        assert_eq!(
+            binning.unwrap().workgroup_bytes,
+            sort_onesweep::binning_bytes(ranking, shape, groups),
+            "{ranking:?} {shape:?}"
+        );
+    }
 }

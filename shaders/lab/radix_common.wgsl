@@ -1,7 +1,7 @@
-// What the radix sorts share: their parameter block and the key order — f32 key bits mapped
-// to a u32 whose unsigned order is the float order (negative floats flipped, positive ones
-// get the sign bit), inverted for descending. Ties keep the input order (the sorts are
-// stable), which is the index order.
+// What gpu-radix and gpu-radix8 share: their parameter block and the key order
+// (lab/radix_key.wgsl).
+
+//!include lab/radix_key.wgsl
 
 struct Params {
     shift: u32,
@@ -12,9 +12,4 @@ struct Params {
     pad1: u32,
     pad2: u32,
     pad3: u32,
-}
-
-fn radix_key(bits: u32, descending: bool) -> u32 {
-    let k = select(bits | 0x80000000u, ~bits, (bits & 0x80000000u) != 0u);
-    return select(k, ~k, descending);
 }

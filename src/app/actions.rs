@@ -115,6 +115,8 @@ impl GolabApp {
     /// Fit the whole world into the view: a bounded grid whole, an unbounded world's pattern.
     pub fn fit(&mut self) {
         if self.runner.snapshot().capabilities.bounded.is_some() {
+            // The latest fit wins over a pattern fit still waiting for its reply.
+            self.bounds_reply = None;
             self.view.fit_pending = true;
         } else {
             self.fit_pattern();
@@ -126,7 +128,10 @@ impl GolabApp {
     /// is fitted whole.
     pub fn fit_pattern(&mut self) {
         let (tx, rx) = channel();
-        self.runner.send(Command::Bounds(tx));
+        self.runner.send(Command::Bounds {
+            within: None,
+            reply: tx,
+        });
         self.bounds_reply = Some(rx);
     }
 

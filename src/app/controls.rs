@@ -4,8 +4,9 @@ use egui::Ui;
 
 use super::GolabApp;
 use super::colormap::{self, Colormap};
+use super::keymap::Action;
 use super::world_view::Tool;
-use crate::runner::{Command, RegionOp, Snapshot};
+use crate::runner::{Command, Snapshot};
 use crate::step::{GpuSettings, MemoryMode, Strategy};
 use crate::world::Topology;
 
@@ -22,12 +23,12 @@ pub struct PanelState {
     pub rule_error: Option<String>,
     /// Path field (when no file dialog is available).
     pub path: String,
-    /// Filter of the pattern library list.
-    pub filter: String,
     /// Seed of the next random fill.
     pub seed: u64,
-    /// "Go to generation" text being edited (the plane).
+    /// "Go to generation" text being edited.
     pub go_to_text: String,
+    /// Put the keyboard in the "go to" field on the next frame (G).
+    pub focus_go_to: bool,
     /// The world's size when `size` was last set from it: a world resized from elsewhere
     /// (a file's grid, a growing world) resets the fields, an edit in progress stays.
     seen_size: (u32, u32),
@@ -43,9 +44,9 @@ impl PanelState {
             rule_text: settings.rule.clone(),
             rule_error: None,
             path: String::new(),
-            filter: String::new(),
             seed: 1,
             go_to_text: String::new(),
+            focus_go_to: false,
             unavailable: Vec::new(),
         }
     }
@@ -288,16 +289,9 @@ fn world_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
 
 fn view_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     ui.strong("View and tools");
-    ui.horizontal(|ui| {
-        for (tool, label, hint) in [
-            (
-                Tool::Draw,
-                "Draw",
-                "left drag draws, right drag or Ctrl erases",
-            ),
-            (Tool::Select, "Select", "drag a rectangle"),
-            (Tool::Move, "Move", "drag to pan"),
-        ] {
+    ui.horizontal_wrapped(|ui| {
+        for tool in Tool::ALL {
+            let (label, hint) = tool.describe();
             ui.selectable_value(&mut app.view.tool, tool, label)
                 .on_hover_text(hint);
         }
@@ -306,18 +300,24 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     ui.horizontal(|ui| {
         if ui
             .button("Fit pattern")
-            .on_hover_text("F: frame the live cells")
+            .on_hover_text("F: frame the cells")
             .clicked()
         {
             app.fit_pattern();
         }
         if ui
-            .button("Fit world")
-            .on_hover_text("Shift+F: the whole world")
+            .button("Fit grid")
+            .on_hover_text(
+                "a bounded grid whole (unbounded: the pattern); Shift+F fits the selection",
+            )
             .clicked()
         {
             app.fit();
         }
+        ui.checkbox(&mut app.settings.autofit, "auto fit")
+            .on_hover_text("T: keep the pattern in view while it runs (Golly's Auto Fit)");
+        ui.checkbox(&mut app.settings.grid_lines, "grid lines")
+            .on_hover_text("L: cell lines when zoomed in");
     });
     ui.horizontal(|ui| {
         for map in Colormap::ALL {
@@ -353,36 +353,54 @@ fn view_section(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             if ui.button("Cut").clicked() {
                 app.copy_selection(true);
             }
-            if ui.button("Clear").clicked() {
-                app.selection_op(RegionOp::Clear);
+            // Golly's Edit menu on the selection: each button does what its key does.
+            for (label, action) in [
+                ("Clear", Action::Clear),
+                ("Fill", Action::RandomFill),
+                ("Rotate right", Action::RotateCw),
+                ("Rotate left", Action::RotateCcw),
+                ("Flip H", Action::FlipLeftRight),
+                ("Flip V", Action::FlipTopBottom),
+                ("Clear outside", Action::ClearOutside),
+                ("Advance", Action::AdvanceSelection),
+                ("Advance outside", Action::AdvanceOutside),
+                ("Shrink", Action::ShrinkFit),
+            ] {
+                if ui
+                    .button(label)
+                    .on_hover_text(app.settings.keys.hint(action))
+                    .clicked()
+                {
+                    app.perform(action, ui.ctx(), snap);
+                }
             }
-            if ui.button("Fill").clicked() {
-                let density = app.settings.density;
-                app.selection_op(RegionOp::RandomFill {
-                    density,
-                    seed: app.panel.seed,
-                });
-                app.panel.seed += 1;
-            }
-            if ui.button("Rotate").clicked() {
-                app.selection_op(RegionOp::RotateCw);
-            }
-            if ui.button("Flip H").clicked() {
-                app.selection_op(RegionOp::FlipX);
-            }
-            if ui.button("Flip V").clicked() {
-                app.selection_op(RegionOp::FlipY);
-            }
-            if ui.button("Deselect").clicked() {
+            if ui
+                .button("Deselect")
+                .on_hover_text(app.settings.keys.hint(Action::RemoveSelection))
+                .clicked()
+            {
                 app.view.selection = None;
             }
         });
     }
-    if ui
-        .add_enabled(app.clipboard.is_some(), egui::Button::new("Paste"))
-        .on_hover_text("Ctrl+V, then click to place")
-        .clicked()
-    {
-        app.paste(None);
-    }
+    ui.horizontal(|ui| {
+        if ui
+            .button("Select all")
+            .on_hover_text(app.settings.keys.hint(Action::SelectAll))
+            .clicked()
+        {
+            app.perform(Action::SelectAll, ui.ctx(), snap);
+        }
+        let paste = format!(
+            "{}, then click to place",
+            app.settings.keys.hint(Action::Paste)
+        );
+        if ui
+            .add_enabled(app.clipboard.is_some(), egui::Button::new("Paste"))
+            .on_hover_text(paste)
+            .clicked()
+        {
+            app.paste(None);
+        }
+    });
 }

@@ -143,6 +143,8 @@ fn world_for_pattern(pattern: &Pattern, now: Current) -> Result<(World, Option<S
 pub fn start_open(app: &mut GolabApp, source: &str, snap: &Snapshot, remove_after: bool) {
     let (tx, rx) = std::sync::mpsc::channel();
     let (source, now) = (source.trim().to_string(), current(snap));
+    let file = Path::new(&source);
+    app.opening_file = (!remove_after && file.is_file()).then(|| file.to_path_buf());
     std::thread::spawn(move || {
         let opened = open_source(&source, now);
         if remove_after {
@@ -168,8 +170,12 @@ pub fn collect_opened(app: &mut GolabApp) -> bool {
     };
     app.opening = None::<Receiver<Opened>>;
     let from_launch = std::mem::take(&mut app.opening_launch);
+    let file = app.opening_file.take();
     match result {
         Ok((world, note, info)) => {
+            if let Some(file) = file {
+                app.settings.remember_recent(&file);
+            }
             let rule = match &world {
                 OpenedWorld::Grid(world) => world.rule(),
                 OpenedWorld::Hashed(universe) => universe.hashed().rule(),

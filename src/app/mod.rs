@@ -3,6 +3,7 @@
 //! [`Command`]s and shows the latest [`crate::runner::Snapshot`].
 
 mod actions;
+mod browser;
 pub mod camera;
 pub mod cell_layout;
 pub mod colormap;
@@ -10,12 +11,15 @@ mod controls;
 pub mod crash;
 mod files;
 mod identify_panel;
+mod key_actions;
+pub mod keymap;
 mod keys;
 pub mod lab_tab;
 mod launch;
 pub mod messages;
 pub mod pattern_info;
 mod patterns_panel;
+pub mod preferences;
 mod replies;
 mod rule_menu;
 pub mod settings;
@@ -99,6 +103,8 @@ pub struct GolabApp {
     opening: Option<Receiver<files::Opened>>,
     /// The background open is the launch pattern (a failure then shows an empty world).
     opening_launch: bool,
+    /// The file being opened, remembered under Recent once it opens.
+    opening_file: Option<std::path::PathBuf>,
     /// What the last opened pattern file said about itself (shown, and kept on save).
     pattern_info: Option<pattern_info::PatternInfo>,
     gpu: Option<Arc<GpuContext>>,
@@ -114,6 +120,20 @@ pub struct GolabApp {
     /// The adapter's key and the start-up probe's outcome once the simulation thread has
     /// measured (taken by [`GolabApp::collect_probe`]).
     probe: (String, ProbeSlot),
+    /// The preferences window.
+    pub prefs: preferences::PrefsState,
+    /// The pattern browser on the left.
+    browser: browser::Browser,
+    /// Whether the pattern info window is open (I).
+    pub info_open: bool,
+    /// Whether the strategy list window is open (P).
+    pub strategy_picker_open: bool,
+    /// Select All's or Shrink Selection's box, on its way.
+    select_reply: Option<Receiver<Option<crate::runner::Selection>>>,
+    /// Fit the selection once the shrunk one arrives.
+    fit_selection_after: bool,
+    /// When auto fit last looked at the pattern.
+    autofit_at: std::time::Instant,
 }
 
 /// Where the simulation thread leaves the start-up probe's outcome for the UI.
@@ -143,6 +163,13 @@ impl GolabApp {
         draw_on_device: bool,
         repaint: Box<dyn Fn() + Send>,
     ) -> GolabApp {
+        // Rule files are found Golly's way in the folders the settings name (`--rules DIR`
+        // on the command line stays when the settings name none).
+        let mut folders = settings.rule_folders();
+        if settings.rules_folder.is_none() {
+            folders.user = crate::rule::table::library::folders().user.or(folders.user);
+        }
+        crate::rule::table::library::install(folders);
         let mut factory = match &gpu {
             Some(ctx) => StepperFactory::with_context(ctx.clone()),
             None => StepperFactory::cpu_only(),
@@ -250,6 +277,7 @@ impl GolabApp {
             exports: Vec::new(),
             opening: None,
             opening_launch: false,
+            opening_file: None,
             pattern_info: None,
             gpu,
             gpu_note,
@@ -259,6 +287,13 @@ impl GolabApp {
             recovery_offer: None,
             messages,
             probe: (key, probe_slot),
+            prefs: Default::default(),
+            browser: Default::default(),
+            info_open: false,
+            strategy_picker_open: false,
+            select_reply: None,
+            fit_selection_after: false,
+            autofit_at: std::time::Instant::now(),
         }
     }
 
@@ -362,10 +397,18 @@ impl GolabApp {
         }
         files::handle_dropped_files(self, ui.ctx(), &snap);
         keys::handle(self, ui.ctx(), &snap);
+        self.auto_fit(&snap);
+        self.view.grid_lines = self.settings.grid_lines;
         egui::Panel::top("tabs").show(ui, |ui| self.top_bar(ui, &snap));
         egui::Panel::bottom("status line").show(ui, |ui| status_line::show(self, ui, &snap));
         match self.tab {
             Tab::World => {
+                if self.settings.show_files {
+                    egui::Panel::left("pattern browser")
+                        .resizable(true)
+                        .default_size(220.0)
+                        .show(ui, |ui| browser::show(self, ui));
+                }
                 egui::Panel::left("controls")
                     .resizable(true)
                     .default_size(270.0)
@@ -375,17 +418,20 @@ impl GolabApp {
                 egui::Panel::bottom("stats")
                     .resizable(true)
                     .default_size(230.0)
-                    .show(ui, |ui| self.stats.show(ui, &snap, self.software_gpu()));
+                    .show(ui, |ui| {
+                        self.stats
+                            .show(ui, &snap, self.software_gpu(), self.settings.exact_numbers)
+                    });
                 egui::CentralPanel::default()
                     .frame(egui::Frame::NONE)
                     .show(ui, |ui| {
                         self.view.hex_cells = self.settings.hex_cells;
-                        self.view.show(
-                            ui,
-                            &snap,
-                            &self.runner,
-                            (self.settings.colormap, self.settings.rule_colours),
-                        )
+                        let look = view_paint::Look {
+                            map: self.settings.colormap,
+                            rule_colours: self.settings.rule_colours,
+                            invert: self.settings.invert,
+                        };
+                        self.view.show(ui, &snap, &self.runner, look)
                     });
             }
             Tab::Lab => {
@@ -394,7 +440,10 @@ impl GolabApp {
                     .show(ui, |ui| self.lab.show(ui, self.gpu.as_ref(), Some(beside)));
             }
         }
-        keys::help_window(ui.ctx(), &mut self.help_open);
+        keys::help_window(self, ui.ctx());
+        preferences::show(self, ui.ctx());
+        self.info_window(ui.ctx());
+        self.strategy_picker(ui.ctx(), &snap);
         // New frames come with news: the simulation thread asks for one whenever it
         // publishes (a batch, statistics, a drawn view). The window never asks for frames
         // of its own while the thread is busy, or it would spin a core redrawing the same
@@ -445,8 +494,69 @@ impl GolabApp {
                 if ui.button("Help (F1)").clicked() {
                     self.help_open = !self.help_open;
                 }
+                if ui
+                    .button("Preferences")
+                    .on_hover_text(", : folders (your rules, Golly's) and keys")
+                    .clicked()
+                {
+                    self.prefs.open = !self.prefs.open;
+                }
+                ui.toggle_value(&mut self.settings.show_files, "Files")
+                    .on_hover_text("the pattern browser on the left (Golly's Show Files)");
             });
         });
+    }
+
+    /// Auto fit (T): while running, frame the pattern again every half second.
+    fn auto_fit(&mut self, snap: &Snapshot) {
+        let due = self.autofit_at.elapsed() >= std::time::Duration::from_millis(500);
+        if self.settings.autofit && snap.running && due && self.bounds_reply.is_none() {
+            self.autofit_at = std::time::Instant::now();
+            self.fit_pattern();
+        }
+    }
+
+    /// The pattern info window (I): the opened file's name, author and comments.
+    fn info_window(&mut self, ctx: &egui::Context) {
+        let mut open = self.info_open;
+        egui::Window::new("Pattern info")
+            .open(&mut open)
+            .default_width(420.0)
+            .vscroll(true)
+            .show(ctx, |ui| match &self.pattern_info {
+                Some(_) => pattern_info::show(ui, self.pattern_info.as_ref()),
+                None => {
+                    ui.weak("no pattern file opened yet");
+                }
+            });
+        self.info_open = open;
+    }
+
+    /// The strategy list as a window (P), beside the panel's list.
+    fn strategy_picker(&mut self, ctx: &egui::Context, snap: &Snapshot) {
+        let mut open = self.strategy_picker_open;
+        let mut picked = None;
+        egui::Window::new("Strategy")
+            .open(&mut open)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                for &strategy in crate::step::Strategy::ALL {
+                    let why = strategy.supports(&snap.rule).err();
+                    let item = egui::Button::selectable(snap.strategy == strategy, strategy.name());
+                    let response = ui
+                        .add_enabled(why.is_none(), item)
+                        .on_hover_text(strategy.description())
+                        .on_disabled_hover_text(why.unwrap_or_default());
+                    if response.clicked() {
+                        picked = Some(strategy);
+                    }
+                }
+            });
+        if let Some(strategy) = picked {
+            self.switch(strategy);
+            open = false;
+        }
+        self.strategy_picker_open = open;
     }
 
     /// Show a note in the status line for a few seconds.

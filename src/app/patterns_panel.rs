@@ -1,12 +1,9 @@
-//! The Patterns section of the control panel: open, save, export, place, the path field
-//! and the bundled library.
-
-use std::sync::Arc;
+//! The Patterns section of the control panel: open, save, export, place, the path field,
+//! the opened file's info and Identify (the pattern browser on the left lists patterns).
 
 use egui::Ui;
 
 use super::GolabApp;
-use crate::pattern::library;
 use crate::runner::Snapshot;
 
 /// Draw the Patterns section.
@@ -56,32 +53,5 @@ pub fn show(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
     });
     super::pattern_info::show(ui, app.pattern_info.as_ref());
     super::identify_panel::show(ui, app, snap);
-    ui.horizontal(|ui| {
-        let label = ui.label("library");
-        ui.add(egui::TextEdit::singleline(&mut app.panel.filter).hint_text("filter"))
-            .labelled_by(label.id);
-    });
-    let filter = app.panel.filter.to_ascii_lowercase();
-    egui::ScrollArea::vertical()
-        .id_salt("library")
-        .max_height(180.0)
-        .show(ui, |ui| {
-            for entry in library::library() {
-                if !filter.is_empty() && !entry.name.to_ascii_lowercase().contains(&filter) {
-                    continue;
-                }
-                let response = ui
-                    .selectable_label(false, entry.name)
-                    .on_hover_text(entry.file);
-                if response.clicked() {
-                    match entry.pattern() {
-                        Ok(mut pattern) => {
-                            pattern.name.get_or_insert_with(|| entry.name.to_string());
-                            app.view.placing = Some(Arc::new(pattern));
-                        }
-                        Err(e) => app.error(format!("{}: {e}", entry.name)),
-                    }
-                }
-            }
-        });
+    ui.weak("golab's library, Golly's patterns, your folders and recent files: the browser on the left (Show files in the top bar)");
 }

@@ -53,6 +53,26 @@ impl GolabApp {
                 Err(e) => self.error(e),
             }
         }
+        if let Some(rx) = &self.select_reply
+            && let Ok(bounds) = rx.try_recv()
+        {
+            self.select_reply = None;
+            self.view.selection = bounds;
+            if std::mem::take(&mut self.fit_selection_after)
+                && let Some(s) = bounds
+            {
+                self.view.fit_cells = Some(s);
+            }
+        }
+        if let Some(rx) = &self.view.pick_reply
+            && let Ok(state) = rx.try_recv()
+        {
+            self.view.pick_reply = None;
+            if state > 0 {
+                self.view.paint_state = state;
+                self.notify(format!("drawing with state {state}"));
+            }
+        }
         if let Some(rx) = &self.bounds_reply
             && let Ok(bounds) = rx.try_recv()
         {

@@ -58,7 +58,31 @@ pub struct Settings {
     /// The start-up probe's choice per adapter ([`adapter_key`]), so it runs once per
     /// machine ([`crate::step::probe`]); unused once the user picks a strategy.
     pub probed: std::collections::BTreeMap<String, Strategy>,
+    /// Which key does what (Golly's defaults until changed in the preferences).
+    pub keys: super::keymap::Keymap,
+    /// The user's own rules folder (`None`: Golly's user rules folder, if there is one).
+    pub rules_folder: Option<std::path::PathBuf>,
+    /// A Golly installation named by hand (one found at the known places needs none).
+    pub golly_folder: Option<std::path::PathBuf>,
+    /// The user's own pattern folders, shown in the pattern browser.
+    pub pattern_folders: Vec<std::path::PathBuf>,
+    /// Files opened lately, newest first (at most [`RECENT`]).
+    pub recent: Vec<std::path::PathBuf>,
+    /// Show the pattern browser on the left (Golly's Show Files).
+    pub show_files: bool,
+    /// Keep the pattern in view while it runs (Golly's Auto Fit, T).
+    pub autofit: bool,
+    /// Draw grid lines when zoomed in (Golly's Show Grid Lines, L).
+    pub grid_lines: bool,
+    /// Invert the colours (Golly's Invert Colors, B).
+    pub invert: bool,
+    /// Counters in full (off, as Golly starts: from a billion up as `1.235e12`; Golly's Show
+    /// Exact Numbers).
+    pub exact_numbers: bool,
 }
+
+/// Recent files kept (Golly's default).
+pub const RECENT: usize = 20;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -82,6 +106,16 @@ impl Default for Settings {
             rule_colours: true,
             hex_cells: true,
             probed: Default::default(),
+            keys: super::keymap::Keymap::golly(),
+            rules_folder: None,
+            golly_folder: None,
+            pattern_folders: Vec::new(),
+            recent: Vec::new(),
+            show_files: true,
+            autofit: false,
+            grid_lines: true,
+            invert: false,
+            exact_numbers: false,
         }
     }
 }
@@ -118,7 +152,38 @@ impl Settings {
             self.step.base = None;
         }
         self.per_frame = self.per_frame.clamp(1, 1000);
+        self.recent.truncate(RECENT);
         self
+    }
+
+    /// Put `path` first among the recent files.
+    pub fn remember_recent(&mut self, path: &std::path::Path) {
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT);
+    }
+
+    /// Where rule files are looked for under these settings.
+    pub fn rule_folders(&self) -> crate::rule::table::library::RuleFolders {
+        let named: Vec<_> = self.golly_folder.iter().cloned().collect();
+        crate::rule::table::library::RuleFolders::detect_with(self.rules_folder.clone(), &named)
+    }
+
+    /// The Golly installations whose Patterns the browser shows: the one named here, then
+    /// those found.
+    pub fn golly_installations(&self) -> Vec<crate::golly::Installation> {
+        let mut all: Vec<_> = self
+            .golly_folder
+            .iter()
+            .filter_map(|f| crate::golly::Installation::at(f))
+            .collect();
+        for i in crate::golly::installations() {
+            if !all.contains(&i) {
+                all.push(i);
+            }
+        }
+        all
     }
 }
 

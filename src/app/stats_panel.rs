@@ -118,20 +118,23 @@ impl StatsHistory {
     }
 
     /// Draw counters and plots. `software` says the GPU is a software driver (lavapipe,
-    /// llvmpipe: `wgpu::DeviceType::Cpu`), whose "GPU" figures are CPU figures.
-    pub fn show(&self, ui: &mut egui::Ui, snap: &Snapshot, software: bool) {
+    /// llvmpipe: `wgpu::DeviceType::Cpu`), whose "GPU" figures are CPU figures; `exact`
+    /// shows every digit of big counts (Golly's Show Exact Numbers).
+    pub fn show(&self, ui: &mut egui::Ui, snap: &Snapshot, software: bool, exact: bool) {
         let (fps, frame_ms) = self.fps();
+        let count = |n: u128| count_text(n, exact);
         ui.horizontal_wrapped(|ui| {
-            counter(ui, "generation", snap.generation.to_string());
+            counter(ui, "generation", count(snap.generation))
+                .on_hover_text(snap.generation.to_string());
             if snap.rule.states() > 2 {
-                counter(ui, "population", snap.occupied.to_string()).on_hover_text(
+                counter(ui, "population", count(snap.occupied)).on_hover_text(
                     "cells not in state 0, as Golly counts a many-state rule's population",
                 );
-                counter(ui, "state 1", snap.population.to_string())
+                counter(ui, "state 1", count(snap.population))
                     .on_hover_text("cells in state 1");
             } else {
-                counter(ui, "population", snap.population.to_string())
-                    .on_hover_text("live cells, exact");
+                counter(ui, "population", count(snap.population))
+                    .on_hover_text(format!("live cells: {}", snap.population));
             }
             if let Some(m) = snap.memory {
                 counter(
@@ -380,6 +383,35 @@ impl StatsHistory {
     }
 }
 
+/// A count as the counters show it: every digit in groups of three when `exact` (Golly's
+/// Show Exact Numbers, Ctrl+E), else from a billion up four significant digits and the
+/// power of ten (`1.235e12`).
+pub fn count_text(n: u128, exact: bool) -> String {
+    if !exact && n >= 1_000_000_000 {
+        let digits = n.to_string();
+        let power = digits.len() - 1;
+        let mantissa: f64 = format!("{}.{}", &digits[..1], &digits[1..digits.len().min(8)])
+            .parse()
+            .unwrap_or(0.0);
+        let shown = format!("{mantissa:.3}");
+        // 9.9996e12 rounds up to 10.000: carry into the power.
+        return if shown.starts_with("10") {
+            format!("1.000e{}", power + 1)
+        } else {
+            format!("{shown}e{power}")
+        };
+    }
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn counter(ui: &mut egui::Ui, label: &str, value: String) -> egui::Response {
     ui.label(egui::RichText::new(format!("{label}: ")).weak());
     let response = ui.label(egui::RichText::new(value).monospace().strong());
@@ -390,6 +422,18 @@ fn counter(ui: &mut egui::Ui, label: &str, value: String) -> egui::Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_group_digits_or_show_the_power_of_ten() {
+        assert_eq!(count_text(0, false), "0");
+        assert_eq!(count_text(999, true), "999");
+        assert_eq!(count_text(1_234_567, false), "1,234,567");
+        assert_eq!(count_text(999_999_999, false), "999,999,999");
+        assert_eq!(count_text(1_234_567_890_123, true), "1,234,567,890,123");
+        assert_eq!(count_text(1_234_567_890_123, false), "1.235e12");
+        assert_eq!(count_text(9_999_600_000, false), "1.000e10");
+        assert_eq!(count_text(1u128 << 100, false), "1.268e30");
+    }
 
     #[test]
     fn twenty_buckets_fold_into_five_brackets() {

@@ -20,8 +20,10 @@ pub fn show(app: &mut GolabApp, ui: &mut egui::Ui, snap: &Snapshot) {
                     let (x, y) = (i128::from(x), i128::from(y));
                     bounded.is_none_or(|f| x >= f.x0 && x <= f.x1 && y >= f.y0 && y <= f.y1)
                 };
+                // Counted from the cell shown as the origin (Golly's Set Origin, 0).
+                let (ox, oy) = app.view.shown_origin;
                 let cursor = match app.view.hover.filter(|&c| inside(c)) {
-                    Some((x, y)) => format!("cell ({x}, {y})"),
+                    Some((x, y)) => format!("cell ({}, {})", x - ox, y - oy),
                     None => "cell —".to_string(),
                 };
                 ui.monospace(cursor).on_hover_text(

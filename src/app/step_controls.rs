@@ -73,7 +73,10 @@ pub fn show(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
         let field = ui
             .add(egui::TextEdit::singleline(&mut app.panel.go_to_text).desired_width(90.0))
             .labelled_by(label.id)
-            .on_hover_text("a generation ahead: 1000000 or 2^40");
+            .on_hover_text("G: a generation ahead, 1000000 or 2^40");
+        if std::mem::take(&mut app.panel.focus_go_to) {
+            field.request_focus();
+        }
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button("Go").clicked() || enter {
             let text = app.panel.go_to_text.clone();

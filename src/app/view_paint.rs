@@ -185,7 +185,39 @@ impl egui_wgpu::CallbackTrait for ViewCallback {
 /// Keeps the egui texture of host images between frames.
 #[derive(Default)]
 pub struct HostTexture {
-    texture: Option<(egui::TextureHandle, u64, Colormap, usize, bool)>,
+    texture: Option<(egui::TextureHandle, HostImageKey)>,
+}
+
+/// What a host texture was drawn from: the generation, the colour map, the ages' buffer and
+/// (by state, inverted); a change in any of them redraws it.
+type HostImageKey = (u64, Colormap, usize, (bool, bool));
+
+/// How cells look: the age colour map, whether a rule table's own colours are used, and
+/// whether every colour is inverted (Golly's Invert Colors, B).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Look {
+    /// The age colour map.
+    pub map: Colormap,
+    /// Draw rule tables in their own colours.
+    pub rule_colours: bool,
+    /// Invert every colour, the background too.
+    pub invert: bool,
+}
+
+impl Look {
+    /// `c` as this look shows it.
+    pub fn colour(&self, c: Color32) -> Color32 {
+        if self.invert {
+            Color32::from_rgb(255 - c.r(), 255 - c.g(), 255 - c.b())
+        } else {
+            c
+        }
+    }
+
+    /// Floats of `c` as this look shows it, for the shader.
+    fn floats(&self, c: Color32) -> [f32; 4] {
+        colour_floats(self.colour(c))
+    }
 }
 
 /// Draw `image` clipped to the world view `rect` where `camera` puts it: stretched over its
@@ -196,13 +228,16 @@ pub fn paint(
     rect: Rect,
     image: &ViewImage,
     camera: &super::camera::Camera,
-    (map, rule_colours): (Colormap, bool),
+    look: Look,
     host: &mut HostTexture,
 ) {
+    let Look {
+        map, rule_colours, ..
+    } = look;
     let image_rect = camera.image_rect(rect, &image.request);
     let by_state = image.colours.as_ref().filter(|_| rule_colours);
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 0.0, colormap::DEAD);
+    painter.rect_filled(rect, 0.0, look.colour(colormap::DEAD));
     match &image.pixels {
         ViewPixels::Device(buffer) => {
             let to_uv = |v: f32, lo: f32, len: f32| (v - lo) / len.max(1.0);
@@ -235,15 +270,21 @@ pub fn paint(
                 },
                 view_size: (rect.size() / camera.cell_px).into(),
                 pad2: [0.0; 2],
-                dead: colour_floats(colormap::DEAD),
-                dying_first: colour_floats(colormap::DYING_FIRST),
-                dying_last: colour_floats(colormap::DYING_LAST),
-                table: colormap::table(map),
+                dead: look.floats(colormap::DEAD),
+                dying_first: look.floats(colormap::DYING_FIRST),
+                dying_last: look.floats(colormap::DYING_LAST),
+                table: colormap::table(map).map(|[r, g, b, a]| {
+                    if look.invert {
+                        [1.0 - r, 1.0 - g, 1.0 - b, a]
+                    } else {
+                        [r, g, b, a]
+                    }
+                }),
                 state_colours: std::array::from_fn(|s| {
                     let [r, g, b] = by_state
                         .and_then(|c| c.get(s).copied())
                         .unwrap_or([255, 255, 255]);
-                    [r, g, b, 255].map(|v| f32::from(v) / 255.0)
+                    look.floats(Color32::from_rgb(r, g, b))
                 }),
             };
             let callback = ViewCallback {
@@ -253,16 +294,16 @@ pub fn paint(
             painter.add(egui_wgpu::Callback::new_paint_callback(rect, callback));
         }
         ViewPixels::Host(ages) => {
-            let key = (
+            let key: HostImageKey = (
                 image.generation,
                 map,
                 Arc::as_ptr(ages) as usize,
-                by_state.is_some(),
+                (by_state.is_some(), look.invert),
             );
             let stale = host
                 .texture
                 .as_ref()
-                .is_none_or(|t| (t.1, t.2, t.3, t.4) != key);
+                .is_none_or(|t| t.1 != key);
             if stale {
                 let size = [
                     image.request.width_px as usize,
@@ -270,9 +311,11 @@ pub fn paint(
                 ];
                 let pixels: Vec<Color32> = ages
                     .iter()
-                    .map(|&v| match by_state {
-                        Some(colours) => colormap::state_pixel_colour(colours, v),
-                        None => colormap::pixel_colour(map, v, image.generation, image.states),
+                    .map(|&v| {
+                        look.colour(match by_state {
+                            Some(colours) => colormap::state_pixel_colour(colours, v),
+                            None => colormap::pixel_colour(map, v, image.generation, image.states),
+                        })
                     })
                     .collect();
                 let img = egui::ColorImage {
@@ -283,7 +326,7 @@ pub fn paint(
                 let handle =
                     ui.ctx()
                         .load_texture("world view", img, egui::TextureOptions::NEAREST);
-                host.texture = Some((handle, key.0, key.1, key.2, key.3));
+                host.texture = Some((handle, key));
             }
             if let Some((handle, ..)) = &host.texture {
                 let uv = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));

@@ -7,20 +7,55 @@ use egui::{Color32, PointerButton, Rect, Sense, Stroke};
 
 use super::camera::{Camera, MIN_PLANE_CELL_PX, cells_rect, line_cells};
 use super::cell_layout::CellLayout;
-use super::colormap::Colormap;
 use super::view_paint::{self, HostTexture};
 use crate::pattern::Pattern;
 use crate::runner::{Command, Runner, Selection, Snapshot};
 
-/// What a left drag does.
+/// What a left click or drag does (Golly's cursor modes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Tool {
     /// Left drag draws, right drag (or Ctrl + left) erases.
     Draw,
+    /// A click takes the cell's state as the one to draw with.
+    Pick,
     /// Left drag selects a rectangle.
     Select,
     /// Left drag pans.
     Move,
+    /// A click zooms in about the point.
+    ZoomIn,
+    /// A click zooms out about the point.
+    ZoomOut,
+}
+
+impl Tool {
+    /// Every tool, in Golly's cycle order (C).
+    pub const ALL: [Tool; 6] = [
+        Tool::Draw,
+        Tool::Pick,
+        Tool::Select,
+        Tool::Move,
+        Tool::ZoomIn,
+        Tool::ZoomOut,
+    ];
+
+    /// The next tool in the cycle.
+    pub fn next(self) -> Tool {
+        let at = Tool::ALL.iter().position(|&t| t == self).unwrap_or(0);
+        Tool::ALL[(at + 1) % Tool::ALL.len()]
+    }
+
+    /// Its name on the panel's buttons, and what it does.
+    pub fn describe(self) -> (&'static str, &'static str) {
+        match self {
+            Tool::Draw => ("Draw", "left drag draws, right drag or Ctrl erases (F2)"),
+            Tool::Pick => ("Pick", "click a cell to draw with its state (F3)"),
+            Tool::Select => ("Select", "drag a rectangle (F4)"),
+            Tool::Move => ("Move", "drag to pan (F5)"),
+            Tool::ZoomIn => ("Zoom in", "click to zoom in there (F6)"),
+            Tool::ZoomOut => ("Zoom out", "click to zoom out there (F7)"),
+        }
+    }
 }
 
 /// Most ghost cells drawn one by one; bigger patterns show their bounding box.
@@ -45,8 +80,6 @@ pub struct WorldView {
     pub fit_cells: Option<Selection>,
     /// Screen rectangle of the view in the last frame.
     pub rect: Rect,
-    /// Whether Space was used to pan since it went down (then its release does not run).
-    pub space_panned: bool,
     /// Whether the world has run since the window opened (the first-screen hint then goes).
     pub has_run: bool,
     /// Draw hexagonal and triangular rules on their own layouts (a setting; the square grid
@@ -54,6 +87,15 @@ pub struct WorldView {
     pub hex_cells: bool,
     /// The state the Draw tool paints (1; a many-state rule's palette picks 2 and up).
     pub paint_state: u8,
+    /// The cell shown as the origin (Golly's Set Origin, 0; `(0, 0)` is the true one): the
+    /// status line's coordinates are counted from it.
+    pub shown_origin: (i64, i64),
+    /// Draw grid lines when zoomed in.
+    pub grid_lines: bool,
+    /// The Pick cursor's question in flight: the state of the cell clicked.
+    pub pick_reply: Option<std::sync::mpsc::Receiver<u8>>,
+    /// The zoom bounds of the last frame (zoom keys and cursors keep within them).
+    min_cell_px: f32,
     stroke: u64,
     last_cell: Option<(i64, i64)>,
     select_anchor: Option<(i64, i64)>,
@@ -71,10 +113,13 @@ impl Default for WorldView {
             fit_pending: true,
             fit_cells: None,
             rect: Rect::NOTHING,
-            space_panned: false,
             has_run: false,
             hex_cells: true,
             paint_state: 1,
+            shown_origin: (0, 0),
+            grid_lines: true,
+            pick_reply: None,
+            min_cell_px: MIN_PLANE_CELL_PX,
             stroke: 0,
             last_cell: None,
             select_anchor: None,
@@ -85,13 +130,14 @@ impl Default for WorldView {
 
 impl WorldView {
     /// Draw the view and handle its input for this frame.
-    /// `look`: the age colour map, and whether rule tables are drawn in their own colours.
+    /// `look`: the age colour map, whether rule tables are drawn in their own colours, and
+    /// inversion.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         snap: &Snapshot,
         runner: &Runner,
-        look: (Colormap, bool),
+        look: view_paint::Look,
     ) {
         // A bounded grid's cells (plane coordinates); `None` when the world is unbounded.
         let grid = snap.capabilities.bounded.and(snap.frame);
@@ -129,6 +175,7 @@ impl WorldView {
             Some(g) => Camera::grid_min_cell_px(rect, g.width() as u32, g.height() as u32),
             None => MIN_PLANE_CELL_PX,
         };
+        self.min_cell_px = min_cell_px;
         self.zoom_and_pan(ui, rect, &response, min_cell_px);
         self.hover = response.hover_pos().map(|p| self.camera.cell_at(rect, p));
         self.edit(ui, rect, &response, runner, grid);
@@ -176,14 +223,27 @@ impl WorldView {
                     .zoom_about(rect, pointer, (scroll / 200.0).exp(), min_cell_px);
             }
         }
-        let space = ui.input(|i| i.key_down(egui::Key::Space));
         let pans = response.dragged_by(PointerButton::Middle)
-            || (response.dragged_by(PointerButton::Primary) && (space || self.tool == Tool::Move))
+            || (response.dragged_by(PointerButton::Primary) && self.tool == Tool::Move)
             || (response.dragged_by(PointerButton::Secondary) && self.tool != Tool::Draw);
         if pans {
             self.camera.pan(response.drag_delta());
-            self.space_panned |= space;
         }
+    }
+
+    /// Zoom by `factor` about the view's centre (Golly's ] and [), within the world's
+    /// zoom bounds.
+    pub fn zoom_centre(&mut self, factor: f32, _snap: &Snapshot) {
+        let rect = self.rect;
+        if rect.width() > 1.0 {
+            self.camera
+                .zoom_about(rect, rect.center(), factor, self.min_cell_px);
+        }
+    }
+
+    /// Golly's scales: `pixels` screen pixels a cell (1:1 to 1:32).
+    pub fn set_scale(&mut self, pixels: f32, pixels_per_point: f32) {
+        self.camera.cell_px = pixels / pixels_per_point.max(0.1);
     }
 
     /// Drawing, erasing, selecting and placing; `grid` is a bounded grid's cells (selections
@@ -196,7 +256,6 @@ impl WorldView {
         runner: &Runner,
         grid: Option<crate::universe::Rect>,
     ) {
-        let space = ui.input(|i| i.key_down(egui::Key::Space));
         let pointer = response.interact_pointer_pos().or(response.hover_pos());
         let Some(pointer) = pointer else { return };
         let cell = self.camera.cell_at(rect, pointer);
@@ -213,7 +272,7 @@ impl WorldView {
         }
         let ctrl = ui.input(|i| i.modifiers.command);
         match self.tool {
-            Tool::Draw if !space => {
+            Tool::Draw => {
                 let erase = response.dragged_by(PointerButton::Secondary)
                     || response.clicked_by(PointerButton::Secondary)
                     || ctrl;
@@ -241,7 +300,21 @@ impl WorldView {
                     self.last_cell = None;
                 }
             }
-            Tool::Select if !space => {
+            Tool::Pick if response.clicked_by(PointerButton::Primary) => {
+                let (tx, rx) = std::sync::mpsc::channel();
+                runner.send(Command::StateAt {
+                    x: cell.0,
+                    y: cell.1,
+                    reply: tx,
+                });
+                self.pick_reply = Some(rx);
+            }
+            Tool::ZoomIn | Tool::ZoomOut if response.clicked_by(PointerButton::Primary) => {
+                let factor = if self.tool == Tool::ZoomIn { 2.0 } else { 0.5 };
+                self.camera
+                    .zoom_about(rect, pointer, factor, self.min_cell_px);
+            }
+            Tool::Select => {
                 if response.drag_started_by(PointerButton::Primary) {
                     let origin = ui.input(|i| i.pointer.press_origin()).unwrap_or(pointer);
                     self.select_anchor = Some(self.camera.cell_at(rect, origin));
@@ -287,7 +360,7 @@ impl WorldView {
             None => ((x0, y0), (x1 + 1, y1 + 1), rect),
         };
         let cell_px = cam.cell_px * ui.ctx().pixels_per_point();
-        if cell_px >= 8.0 {
+        if self.grid_lines && cell_px >= 8.0 {
             let lines = Stroke::new(1.0, Color32::from_rgba_unmultiplied(120, 120, 140, 60));
             for x in x0.max(lo.0)..=(x1 + 1).min(hi.0) {
                 let p = cam.to_screen(rect, x as f64, 0.0).x;
@@ -337,8 +410,9 @@ pub fn ghost_origin(cell: (i64, i64), pattern: &Pattern) -> (i64, i64) {
 }
 
 /// What the first screen says until the world first runs: how to run, paint and open.
-pub const FIRST_STEPS: &str = "Space runs and pauses · left-drag paints, right-drag erases · \
-     Ctrl+O opens a pattern (or pick one under Patterns) · wheel zooms · F1: every key";
+pub const FIRST_STEPS: &str = "Enter runs and stops, Space steps one generation (Golly's keys) · \
+     left-drag paints, right-drag erases · Ctrl+O opens a pattern (or pick one on the left) · \
+     wheel zooms · F1: every key";
 
 /// `text` in a popup frame at the top centre of the view (not interactable).
 fn hint(ui: &egui::Ui, rect: Rect, id: &str, text: &str) {

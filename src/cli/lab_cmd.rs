@@ -14,7 +14,8 @@ pub struct LabArgs {
     /// Comma-separated sizes (`1024`, `2^20`); default: the experiment's own.
     #[arg(long)]
     pub sizes: Option<String>,
-    /// Comma-separated variant names; default: all.
+    /// Comma-separated variant names; default: all. Some take a tile shape after `@`
+    /// (`gpu-onesweep@512x15`, `decoupled-look-back@256x16`: `golab lab list` says which).
     #[arg(long)]
     pub variants: Option<String>,
     /// Timed repeats per measurement (the median is reported).
@@ -81,7 +82,7 @@ pub fn run(args: &LabArgs, tuning: &crate::config::Tuning) -> Result<(), CliErro
     if let Some(bad) = plan
         .variants
         .iter()
-        .find(|v| !known.iter().any(|k| k.eq_ignore_ascii_case(v)))
+        .find(|v| experiment.variant(v).is_none())
     {
         return Err(CliError(format!(
             "unknown variant '{bad}' of {}; known: {}",

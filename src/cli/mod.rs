@@ -7,6 +7,7 @@ mod patterns_bench;
 mod patterns_cmd;
 mod run_cmd;
 mod run_hashed;
+pub mod search_cmd;
 pub mod startup;
 
 pub use run_cmd::parse_count;
@@ -89,6 +90,9 @@ pub enum Command {
     GpuInfo(GpuInfoArgs),
     /// Run a GPU-compute Lab experiment (sort, transpose, shuffle, coalesce, scan, hashing, boxsum, lookup; `list`).
     Lab(lab_cmd::LabArgs),
+    /// apgsearch's soup search: the same soups and census object for object, written as
+    /// its local log (`--haul`).
+    Search(search_cmd::SearchArgs),
     /// Identify a pattern: still life, oscillator, spaceship, gun or puffer, with its
     /// period, speed, populations, box, heat, temperature, volatility and apgcode.
     Identify(identify_cmd::IdentifyArgs),
@@ -124,6 +128,7 @@ pub fn main() -> ExitCode {
         Some(Command::GpuInfo(args)) => gpu_info(&args, &tuning),
         Some(Command::Lab(args)) => lab_cmd::run(&args, &tuning),
         Some(Command::Identify(args)) => identify_cmd::run(&args),
+        Some(Command::Search(args)) => search_cmd::run(&args),
         None => crate::app::run(tuning, cli.app).map_err(CliError),
     });
     // Worlds are gone by now, so background compilers stop after their current pipeline:

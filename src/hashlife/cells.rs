@@ -39,6 +39,13 @@ pub(super) fn corner(level: u8) -> i128 {
     -(1i128 << (level - 1))
 }
 
+/// Node populations kept across calls of [`HashUniverse::population_memo`].
+#[derive(Debug, Default)]
+pub struct PopulationMemo {
+    nodes: HashMap<u32, u128>,
+    collections: u64,
+}
+
 /// Live cells (state 1) of `id`, memoised in `memo`.
 pub(super) fn population<L: Leaves>(store: &Store, id: u32, memo: &mut HashMap<u32, u128>) -> u128 {
     count::<L>(store, id, memo, L::live)
@@ -171,6 +178,18 @@ impl<L: Leaves> HashUniverse<L> {
     /// saturates there).
     pub fn population(&self) -> u128 {
         population::<L>(self.store(), self.root().0, &mut HashMap::new())
+    }
+
+    /// [`Self::population`] with node populations kept in `memo` from call to call (a run
+    /// that asks after every step counts only the nodes new since). `memo` is emptied when
+    /// the store has collected garbage since it was filled (node ids are then reused).
+    pub fn population_memo(&self, memo: &mut PopulationMemo) -> u128 {
+        let collections = self.memory().collections;
+        if memo.collections != collections {
+            memo.nodes.clear();
+            memo.collections = collections;
+        }
+        population::<L>(self.store(), self.root().0, &mut memo.nodes)
     }
 
     /// Cells in any state but 0 (live and, under Generations, dying).

@@ -1,13 +1,19 @@
 //! Drawing the hashed universe into a viewport, from the quadtree: at a scale of `2^k`
-//! cells per pixel each level-`k` node is one pixel, coloured by how full it is, so a
-//! pattern of 10^12 cells spread over 2^40 a side draws by visiting the nodes that meet the
-//! view, never its cells (Golly's `draw` walks the tree the same way).
+//! cells per pixel each level-`k` node is one pixel, so a pattern of 10^12 cells spread over
+//! 2^40 a side draws by visiting the nodes that meet the view, never its cells (Golly's
+//! `draw` walks the tree the same way).
+//!
+//! A pixel's value follows the grid's view values ([`crate::step::view::pixel_value`]): a
+//! pixel holding cells in state 1 is live, shaded by how full of them it is; one holding
+//! only other states (a rule table's wire, a Generations rule's dying cells) shows the
+//! lowest of them, so a many-state rule is drawn in its own colours at every zoom.
 
 use std::collections::HashMap;
 
 use super::HashUniverse;
 use super::cells::{corner, count};
 use super::leaves::Leaves;
+use super::store::Store;
 use crate::step::view::{LIVE_BASE, ViewRequest};
 
 /// The generation a plane view image is painted at: with it the painter's normalized age
@@ -44,7 +50,9 @@ impl<L: Leaves> HashUniverse<L> {
     /// Draw `request` into `out` (`request.pixels()` values): pixel `(px, py)` covers the
     /// `2^k × 2^k` cells from `(x0 + px·2^k, y0 + py·2^k)`, where `2^k` is
     /// [`scale_log2`] of the request's cells per pixel and `(x0, y0)` its corner rounded
-    /// down to a multiple of `2^k`; its value is [`density_value`] of their live cells.
+    /// down to a multiple of `2^k`; its value is [`density_value`] of their cells in state 1,
+    /// or, with none, the view value of the lowest other state among them (see the module
+    /// docs).
     pub fn draw(&self, request: &ViewRequest, out: &mut [u32]) {
         let k = scale_log2(request.cells_per_pixel);
         let (w, h) = (request.width_px as usize, request.height_px as usize);
@@ -56,13 +64,20 @@ impl<L: Leaves> HashUniverse<L> {
             w,
             h,
         };
-        let mut counts = vec![0u64; w * h];
+        let mut pixels = Pixels {
+            live: vec![0u64; w * h],
+            other: vec![0u8; w * h],
+        };
         let (root, level) = self.root();
         let c = corner(level);
-        let mut memo = HashMap::new();
-        self.draw_node(root, level, c, c, &view, &mut counts, &mut memo);
-        for (o, &n) in out.iter_mut().zip(&counts) {
-            *o = density_value(n, k);
+        let mut memo = Memo::default();
+        self.draw_node(root, level, c, c, &view, &mut pixels, &mut memo);
+        for ((o, &n), &other) in out.iter_mut().zip(&pixels.live).zip(&pixels.other) {
+            *o = match (n, other) {
+                (0, 0) => 0,
+                (0, state) => LIVE_BASE - u32::from(state),
+                (n, _) => density_value(n, k),
+            };
         }
     }
 
@@ -74,8 +89,8 @@ impl<L: Leaves> HashUniverse<L> {
         nx: i128,
         ny: i128,
         view: &View,
-        counts: &mut [u64],
-        memo: &mut HashMap<u32, u128>,
+        pixels: &mut Pixels,
+        memo: &mut Memo,
     ) {
         let store = self.store();
         let side = 1i128 << level;
@@ -90,14 +105,25 @@ impl<L: Leaves> HashUniverse<L> {
         }
         if u32::from(level) <= view.k {
             // A node no larger than a pixel: it lies inside one (both are aligned).
-            let p = count::<L>(store, id, memo, L::occupied);
-            view.add(counts, nx, ny, u64::try_from(p).unwrap_or(u64::MAX));
+            let live = count::<L>(store, id, &mut memo.live, L::live);
+            let other = lowest_other::<L>(store, id, &mut memo.other);
+            view.add(
+                pixels,
+                nx,
+                ny,
+                u64::try_from(live).unwrap_or(u64::MAX),
+                other,
+            );
             return;
         }
         let node = store.node(id);
         if level == L::LEVEL {
-            L::for_each(&node.child, &mut |x, y, _| {
-                view.add(counts, nx + i128::from(x), ny + i128::from(y), 1);
+            L::for_each(&node.child, &mut |x, y, state| {
+                let (x, y) = (nx + i128::from(x), ny + i128::from(y));
+                match state {
+                    1 => view.add(pixels, x, y, 1, 0),
+                    s => view.add(pixels, x, y, 0, s),
+                }
             });
             return;
         }
@@ -105,9 +131,51 @@ impl<L: Leaves> HashUniverse<L> {
         let child = node.child;
         for (q, &c) in child.iter().enumerate() {
             let (qx, qy) = ((q % 2) as i128 * half, (q / 2) as i128 * half);
-            self.draw_node(c, level - 1, nx + qx, ny + qy, view, counts, memo);
+            self.draw_node(c, level - 1, nx + qx, ny + qy, view, pixels, memo);
         }
     }
+}
+
+/// Per pixel: cells in state 1, and the lowest other state present (0: none).
+struct Pixels {
+    live: Vec<u64>,
+    other: Vec<u8>,
+}
+
+/// What a draw memoises per node: its cells in state 1, and its lowest other state.
+#[derive(Default)]
+struct Memo {
+    live: HashMap<u32, u128>,
+    other: HashMap<u32, u8>,
+}
+
+/// The lowest state above 1 among the cells of `id` (0: none), memoised in `memo`.
+fn lowest_other<L: Leaves>(store: &Store, id: u32, memo: &mut HashMap<u32, u8>) -> u8 {
+    let node = store.node(id);
+    if node.level == L::LEVEL {
+        let mut lowest = 0u8;
+        L::for_each(&node.child, &mut |_, _, s| {
+            if s >= 2 && (lowest == 0 || s < lowest) {
+                lowest = s;
+            }
+        });
+        return lowest;
+    }
+    if store.is_empty(id) {
+        return 0;
+    }
+    if let Some(&s) = memo.get(&id) {
+        return s;
+    }
+    let lowest = node
+        .child
+        .into_iter()
+        .map(|c| lowest_other::<L>(store, c, memo))
+        .filter(|&s| s != 0)
+        .min()
+        .unwrap_or(0);
+    memo.insert(id, lowest);
+    lowest
 }
 
 /// The aligned pixel grid a view is drawn into.
@@ -120,12 +188,17 @@ struct View {
 }
 
 impl View {
-    /// Add `n` live cells at cell `(x, y)` to its pixel, if the pixel is in the view.
-    fn add(&self, counts: &mut [u64], x: i128, y: i128, n: u64) {
+    /// Add `n` cells in state 1 and a cell in state `other` (0: none) at cell `(x, y)` to
+    /// its pixel, if the pixel is in the view.
+    fn add(&self, pixels: &mut Pixels, x: i128, y: i128, n: u64, other: u8) {
         let (px, py) = ((x - self.x0) >> self.k, (y - self.y0) >> self.k);
         if px >= 0 && py >= 0 && (px as usize) < self.w && (py as usize) < self.h {
             let i = py as usize * self.w + px as usize;
-            counts[i] = counts[i].saturating_add(n);
+            pixels.live[i] = pixels.live[i].saturating_add(n);
+            let o = &mut pixels.other[i];
+            if other != 0 && (*o == 0 || other < *o) {
+                *o = other;
+            }
         }
     }
 }

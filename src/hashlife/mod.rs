@@ -37,7 +37,7 @@ use leaves::Leaves;
 use store::Store;
 
 pub use any::Hashed;
-pub use cells::Rect;
+pub use cells::{PopulationMemo, Rect};
 pub use multi::MultiLeaves;
 
 /// The deepest root: its cells' coordinates still fit an `i128` with room to spare.

@@ -12,13 +12,18 @@ pub mod coalesce;
 mod gpu;
 pub mod hashing;
 pub mod lookup;
+mod permutations;
 pub mod report;
 pub mod scan;
+mod scan_copy;
+pub mod scan_shape;
+pub mod scan_unrolled;
 pub mod scanner;
 pub mod shuffle;
 pub mod sort;
 mod sort_bench;
 mod sort_kernels;
+pub mod sort_onesweep;
 pub mod sort_radix;
 pub mod sort_radix8;
 mod sort_rw;
@@ -32,6 +37,7 @@ use thiserror::Error;
 
 use crate::config::LabTuning;
 use crate::gpu::GpuContext;
+pub use permutations::shader_permutations;
 pub use report::{LabReport, LabRow};
 use start::{RunStart, begin, fresh_seed, selected_sizes, selected_variants};
 pub use start::{parse_size, size_label};
@@ -248,6 +254,15 @@ pub trait Experiment: Send + Sync {
     fn description(&self) -> &'static str;
     /// Kernels / configurations, in table order.
     fn variants(&self) -> Vec<Variant>;
+    /// The variant called `name` (case-insensitive): one of [`Experiment::variants`], or a
+    /// shaped form of one that the experiment also accepts (`gpu-onesweep@512x15`,
+    /// `decoupled-look-back@256x16`: tile shapes to compare in one run); `None` when it
+    /// knows no such variant.
+    fn variant(&self, name: &str) -> Option<Variant> {
+        self.variants()
+            .into_iter()
+            .find(|v| v.name.eq_ignore_ascii_case(name.trim()))
+    }
     /// What a size means for this experiment (e.g. "elements", "matrix edge").
     fn size_unit(&self) -> &'static str;
     /// Sizes run when the plan names none.
@@ -298,73 +313,4 @@ pub fn experiment(name: &str) -> Result<Box<dyn Experiment>, LabError> {
         .into_iter()
         .find(|e| e.name().eq_ignore_ascii_case(name.trim()))
         .ok_or_else(|| LabError::UnknownExperiment(name.to_string()))
-}
-
-/// Every module the Lab can build, as (label, WGSL), for tests/shaders.rs to validate with
-/// naga: the bitonic B kernels (M = 1..=4) and C kernels (every block size of
-/// [`sort_kernels::BLOCKS`], C2 and C4), the RW kernel, the radix sort, the transpose kernels, the shuffle
-/// built-ins (1-D, 3-D) and emulation (every width, 1-D and 3-D) and both coalescing
-/// workgroup sizes. Built by the same functions the experiments compile from.
-pub fn shader_permutations() -> Vec<(String, String)> {
-    use crate::gpu::shader::Shader;
-    let mut shaders: Vec<Shader> = (1..=4).map(sort_kernels::b_shader).collect();
-    shaders.extend(std::iter::once(0).chain(3..=11).map(sort_rw::rw_shader));
-    for w in sort_kernels::BLOCKS {
-        shaders.extend([false, true].map(|c4| sort_kernels::c_shader(w, c4)));
-    }
-    shaders.push(sort_radix::shader());
-    // 8-bit radix: H200/H100 (32-lane subgroups, 48 KiB; 8 or 16 per thread), lavapipe (8
-    // lanes, 32 KiB); the portable ranking (8 virtual subgroups) at every tile size.
-    use sort_radix8::Ranking;
-    let radix8 = [(16, 8), (8, 8), (8, 32), (4, 32)];
-    shaders.extend(radix8.map(|(kpt, groups)| sort_radix8::shader(Ranking::Subgroup, kpt, groups)));
-    shaders.extend([16, 8, 4, 2, 1].map(|kpt| sort_radix8::shader(Ranking::Portable, kpt, 8)));
-    shaders.push(transpose::shader());
-    shaders.push(transpose::wide_shader());
-    for three_d in [false, true] {
-        shaders.push(shuffle::shader(
-            shuffle::Implementation::Builtin,
-            three_d,
-            32,
-        ));
-        for width in shuffle::WIDTHS {
-            let emulated = shuffle::Implementation::Emulated(Some(width));
-            shaders.push(shuffle::shader(emulated, three_d, width));
-        }
-    }
-    shaders.extend(coalesce::VARIANTS.iter().map(|v| coalesce::shader(v.2)));
-    shaders.push(boxsum::shader());
-    shaders.push(lookup::shader());
-    for subgroups in [false, true] {
-        shaders.push(scanner::multi_pass_shader(subgroups));
-        for (threads, rows) in [
-            (256, 4),
-            (256, scanner::SINGLE_PASS_ROWS),
-            (256, 12),
-            (256, 16),
-            (512, 8),
-            (1024, 8),
-            (1024, 4),
-        ] {
-            let shape = scanner::SinglePass {
-                threads,
-                rows,
-                spin: scanner::SPIN,
-                trust: true,
-            };
-            shaders.push(scanner::single_pass_shader(subgroups, shape));
-            let fallback_alone = scanner::SinglePass {
-                spin: 0,
-                trust: false,
-                ..shape
-            };
-            shaders.push(scanner::single_pass_shader(subgroups, fallback_alone));
-        }
-    }
-    let mut seen = std::collections::HashSet::new();
-    shaders.retain(|s| seen.insert(s.label()));
-    shaders
-        .iter()
-        .map(|s| (s.label(), s.source().unwrap_or_else(|e| panic!("{e}"))))
-        .collect()
 }

@@ -1,24 +1,37 @@
 //! The scan experiment: exclusive prefix sum of `u32` values (wrapping), the building block of
-//! radix sorts and the clearest lesson in why a single pass matters. A copy baseline moves
-//! each value once in and once out (2 × 4 bytes), what any scan must at least do; the three
-//! scan forms of [`super::scanner`] move 4, 3 and 2 × 4 bytes a value.
+//! radix sorts and the clearest lesson in why a single pass matters. Copy baselines move each
+//! value once in and once out (2 × 4 bytes), what any scan must at least do
+//! ([`super::scan_copy`]: the scan's tiled copy, the roofline kernel, `copy_buffer_to_buffer`;
+//! a scan's "% of copy" is of the fastest); the three scan forms of [`super::scanner`] move 4,
+//! 3 and 2 × 4 bytes a value. The single pass runs in any tile shape in one run
+//! (`decoupled-look-back@512x8`), rolled or written out straight ([`super::scan_unrolled`]).
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use super::gpu::{Clock, ParamSlots, batched_median, read_back, storage_buffer, upload};
-use super::scanner::{ScanScratch, Scanner, vec4_bytes};
+use super::scan_copy::{COPIES, COPY, COPY_BUFFER, COPY_VEC4, CopyBaselines};
+pub use super::scan_shape::{LOOK_BACK, LOOK_BACK_UNROLLED, single_pass_variant};
+use super::scanner::{ScanScratch, Scanner, SinglePass, vec4_bytes};
 use super::{
     Experiment, LabError, LabReport, LabRow, Progress, RunPlan, RunStart, SizeLimit, Variant,
     begin, size_label,
 };
 use crate::gpu::GpuContext;
 
-/// The variants, the copy baseline first.
-pub const VARIANTS: [(&str, &str); 4] = [
+/// The variants, the copy baselines first.
+pub const VARIANTS: [(&str, &str); 7] = [
     (
-        "copy",
-        "each value read once and written once, same access pattern: the baseline",
+        COPY,
+        "each value read once and written once in the scan tile's pattern (four vec4 rows a thread): a baseline",
+    ),
+    (
+        COPY_VEC4,
+        "the roofline copy kernel (one vec4 a thread) on the same buffers: a baseline",
+    ),
+    (
+        COPY_BUFFER,
+        "copy_buffer_to_buffer on the same buffers (wall clock around one submission): a baseline",
     ),
     (
         "scan-then-propagate",
@@ -29,8 +42,12 @@ pub const VARIANTS: [(&str, &str); 4] = [
         "tile totals first (subgroup sums where available), totals scanned, then each tile scanned with its offset (3 × 4 B a value)",
     ),
     (
-        "decoupled-look-back",
-        "single pass: tiles in ticket order look back over published sums, reduce a silent predecessor themselves (2 × 4 B a value)",
+        LOOK_BACK,
+        "single pass: tiles in ticket order look back over published sums, reduce a silent predecessor themselves (2 × 4 B a value); @THREADSxROWS for another tile (threads 128–1024, rows 4–16 in fours)",
+    ),
+    (
+        LOOK_BACK_UNROLLED,
+        "the single pass written out straight for its tile (every vec4 a named value, no array for the compiler to spill); @THREADSxROWS as decoupled-look-back, rows up to 32",
     ),
 ];
 
@@ -162,6 +179,36 @@ pub fn single_pass_status(
     Ok((out, read_back(ctx, b.scratch.status(), words(&b))?))
 }
 
+/// `input` through the copy baseline `variant` ([`COPY_VEC4`] or [`COPY_BUFFER`]) once, on
+/// fresh (zeroed) buffers, read back.
+pub fn apply_copy(
+    copies: &CopyBaselines,
+    ctx: &GpuContext,
+    variant: &str,
+    input: &[u32],
+) -> Result<Vec<u32>, LabError> {
+    let b = ScanBuffers::new(ctx, input.len() as u64)?;
+    upload(ctx, &b.src, input)?;
+    let (mut clock, progress) = (Clock::new(ctx), Progress::new());
+    copies.time(ctx, variant, &b.src, &b.dst, 1, &mut clock, &progress)?;
+    read_back(ctx, &b.dst, input.len())
+}
+
+/// The scanner and its form (for [`Scanner::steps`]) that run variant `name`: one of
+/// `shaped` (the single-pass shapes besides the tuned one) or `main`.
+fn runner<'a>(
+    name: &'a str,
+    main: &'a Scanner,
+    shaped: &'a [(String, Scanner)],
+    tuned: SinglePass,
+) -> (&'a Scanner, &'a str) {
+    match shaped.iter().find(|(n, _)| n == name) {
+        Some((_, other)) => (other, LOOK_BACK),
+        None if single_pass_variant(name, tuned).is_some() => (main, LOOK_BACK),
+        None => (main, name),
+    }
+}
+
 /// The scan experiment.
 pub struct ScanExperiment;
 
@@ -172,12 +219,40 @@ impl Experiment for ScanExperiment {
 
     fn description(&self) -> &'static str {
         "Exclusive prefix sum of n u32 values: scan-then-propagate (4 × 4 B a value), \
-         reduce-then-scan (3 ×) and the single-pass decoupled look-back (2 ×) against a copy \
-         kernel (the one pass any scan needs)."
+         reduce-then-scan (3 ×) and the single-pass decoupled look-back (2 ×, in any tile \
+         shape, rolled or written out straight) against the fastest copy (the one pass any \
+         scan needs): the scan tile's, the roofline kernel's or copy_buffer_to_buffer."
     }
 
     fn variants(&self) -> Vec<Variant> {
         VARIANTS.iter().map(|(n, d)| Variant::new(n, d)).collect()
+    }
+
+    fn variant(&self, name: &str) -> Option<Variant> {
+        let listed = self.variants().into_iter();
+        if let Some(v) = listed
+            .clone()
+            .find(|v| v.name.eq_ignore_ascii_case(name.trim()))
+        {
+            return Some(v);
+        }
+        // Any base shape will do: only the name's own shape is checked here.
+        let base = SinglePass {
+            threads: 256,
+            rows: 8,
+            spin: 0,
+            trust: true,
+            unrolled: false,
+        };
+        let shape = single_pass_variant(name, base)?;
+        let form = if shape.unrolled {
+            LOOK_BACK_UNROLLED
+        } else {
+            LOOK_BACK
+        };
+        let mut v = listed.into_iter().find(|v| v.name == form)?;
+        v.name = format!("{form}@{}", shape.label());
+        Some(v)
     }
 
     fn size_unit(&self) -> &'static str {
@@ -210,6 +285,19 @@ impl Experiment for ScanExperiment {
             seed,
         } = begin(self, ctx, plan, progress, 1)?;
         let scanner = Scanner::new(ctx, &plan.tuning)?;
+        let copies = CopyBaselines::new(ctx, &plan.tuning)?;
+        let tuned = scanner.single_pass();
+        // A scanner for each single-pass shape the plan names besides the tuned one.
+        let mut shaped: Vec<(String, Scanner)> = Vec::new();
+        for v in &variants {
+            match single_pass_variant(&v.name, tuned) {
+                Some(shape) if shape != tuned => {
+                    let other = Scanner::with_single_pass(ctx, &plan.tuning, true, shape)?;
+                    shaped.push((v.name.clone(), other));
+                }
+                _ => {}
+            }
+        }
         let mut report = LabReport::new(
             self.name(),
             ctx,
@@ -218,10 +306,12 @@ impl Experiment for ScanExperiment {
             plan,
             vec![format!(
                 "random u32 values (seed {seed}), wrapping sums, every variant validated first; \
-                 4096-value tiles ({} for decoupled-look-back); workgroup step of \
+                 4096-value tiles ({} for decoupled-look-back, {}); workgroup step of \
                  reduce-then-scan and decoupled-look-back by {}; GB/s = 2 × n × 4 B ÷ time \
-                 (the traffic of one pass); % of copy = of the copy variant at the same size",
+                 (the traffic of one pass); % of copy = of the fastest of copy, copy-vec4 and \
+                 copy-buffer at the same size (each row's notes name it)",
                 scanner.single_pass_tile(),
+                tuned.label(),
                 if scanner.subgroups {
                     "subgroup operations"
                 } else {
@@ -230,7 +320,7 @@ impl Experiment for ScanExperiment {
             )],
         );
         let repeats = plan.repeats.max(1);
-        let total = (sizes.len() * (variants.len() + 1)) as f32;
+        let total = (sizes.len() * (variants.len() + COPIES.len())) as f32;
         let mut done = 0;
         for &n in &sizes {
             let input = random_values(n as usize, seed ^ n);
@@ -239,14 +329,26 @@ impl Experiment for ScanExperiment {
             let warm = clock.warms_up();
             let mut measure = |variant: &str| -> Result<f64, LabError> {
                 batched_median(repeats, 50, warm, |batch| {
-                    time(
-                        &scanner, ctx, variant, &buffers, batch, &mut clock, progress,
-                    )
+                    let (src, dst) = (&buffers.src, &buffers.dst);
+                    if [COPY_VEC4, COPY_BUFFER].contains(&variant) {
+                        return copies.time(ctx, variant, src, dst, batch, &mut clock, progress);
+                    }
+                    let (scanner, form) = runner(variant, &scanner, &shaped, tuned);
+                    time(scanner, ctx, form, &buffers, batch, &mut clock, progress)
                 })
             };
-            progress.update(done as f32 / total, &format!("scan copy {}", size_label(n)));
-            let copy_seconds = measure("copy")?;
-            done += 1;
+            // Every copy baseline, selected or not: the scans stand beside the fastest.
+            let mut copy_times = Vec::new();
+            for copy in COPIES {
+                let what = format!("scan {copy} {}", size_label(n));
+                progress.update(done as f32 / total, &what);
+                copy_times.push((copy, measure(copy)?));
+                done += 1;
+            }
+            let (fastest, copy_seconds) = copy_times
+                .iter()
+                .copied()
+                .fold((COPY, f64::MAX), |a, b| if b.1 < a.1 { b } else { a });
             for variant in &variants {
                 progress.check()?;
                 progress.update(
@@ -254,16 +356,23 @@ impl Experiment for ScanExperiment {
                     &format!("scan {} {}", variant.name, size_label(n)),
                 );
                 done += 1;
-                let out = apply(&scanner, ctx, &variant.name, &input)?;
-                let checked = validate(&input, &out, variant.name != "copy");
-                let mut row = LabRow::checked(variant.name.clone(), n, size_label(n), checked);
+                let name = variant.name.as_str();
+                let out = if [COPY_VEC4, COPY_BUFFER].contains(&name) {
+                    apply_copy(&copies, ctx, name, &input)?
+                } else {
+                    let (scanner, form) = runner(name, &scanner, &shaped, tuned);
+                    apply(scanner, ctx, form, &input)?
+                };
+                let is_copy = COPIES.contains(&name);
+                let checked = validate(&input, &out, !is_copy);
+                let mut row = LabRow::checked(name, n, size_label(n), checked);
                 if row.validated {
-                    let t = if variant.name == "copy" {
-                        copy_seconds
-                    } else {
-                        measure(&variant.name)?
+                    let t = match copy_times.iter().find(|(c, _)| *c == name) {
+                        Some(&(_, t)) => t,
+                        None => measure(name)?,
                     };
                     row.time_against_copy(t, 2.0 * n as f64 * 4.0, copy_seconds, roofline);
+                    row.notes += &format!("; fastest copy here: {fastest}");
                 }
                 progress.push_row(&mut report.rows, row);
             }

@@ -45,6 +45,8 @@ pub const SPIN: u32 = 64;
 pub const STATUS_STRIDE: u32 = 32;
 const _: () = assert!(STATUS_STRIDE >= 4, "a tile publishes four status words");
 
+pub use super::scan_shape::{SINGLE_PASS_THREADS, SinglePass, single_pass_shader};
+
 /// The multi-pass module: workgroup step by subgroup operations or in workgroup memory.
 pub fn multi_pass_shader(subgroups: bool) -> Shader {
     Shader::new(if subgroups {
@@ -52,62 +54,6 @@ pub fn multi_pass_shader(subgroups: bool) -> Shader {
     } else {
         "lab/scan.wgsl"
     })
-}
-
-/// Threads of a single-pass workgroup unless [`LabTuning::scan_threads`] says otherwise.
-pub const SINGLE_PASS_THREADS: u32 = 256;
-
-/// The shape of the single-pass scan: a tile is `threads` × `rows` `vec4`s.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SinglePass {
-    /// Threads a workgroup (256, 512 or 1024).
-    pub threads: u32,
-    /// `vec4` rows a tile (a multiple of 4): each thread holds one `vec4` of each.
-    pub rows: u32,
-    /// Stalled look-back rounds before the fallback ([`SPIN`] by default).
-    pub spin: u32,
-    /// `false` ignores every publication, so each tile reduces all its predecessors itself
-    /// (the fallback alone, for tests).
-    pub trust: bool,
-}
-
-impl SinglePass {
-    /// The shape `tuning` asks for (defaults [`SINGLE_PASS_THREADS`], [`SINGLE_PASS_ROWS`],
-    /// [`SPIN`]), threads limited to what `ctx` allows in a workgroup.
-    pub fn tuned(ctx: &GpuContext, tuning: &LabTuning) -> SinglePass {
-        let wanted = tuning.scan_threads.map_or(SINGLE_PASS_THREADS, |t| {
-            t.clamp(256, 1024).next_power_of_two()
-        });
-        let allowed = wanted <= ctx.limits.max_compute_invocations_per_workgroup;
-        SinglePass {
-            threads: if allowed { wanted } else { 256 },
-            rows: tuning
-                .scan_rows
-                .map_or(SINGLE_PASS_ROWS, |r| (r.clamp(4, 16) / 4) * 4),
-            spin: tuning.scan_spin.unwrap_or(SPIN),
-            trust: true,
-        }
-    }
-
-    /// Values a workgroup scans.
-    pub fn tile(self) -> u64 {
-        4 * u64::from(self.threads) * u64::from(self.rows)
-    }
-}
-
-/// The single-pass module of shape `shape`, with subgroup operations if `subgroups`.
-pub fn single_pass_shader(subgroups: bool, shape: SinglePass) -> Shader {
-    let root = if subgroups {
-        "lab/scan_single_pass_subgroup.wgsl"
-    } else {
-        "lab/scan_single_pass.wgsl"
-    };
-    Shader::new(root)
-        .constant("THREADS", shape.threads)
-        .constant("ROWS", shape.rows)
-        .constant("SPIN", shape.spin)
-        .constant("TRUST", shape.trust)
-        .constant("STRIDE", STATUS_STRIDE)
 }
 
 /// The compiled entry points of one multi-pass module.
@@ -289,12 +235,17 @@ impl Scanner {
             None
         };
         let single = single_pass_shader(subgroups, shape);
+        let entry = if shape.unrolled {
+            super::scan_unrolled::ENTRY
+        } else {
+            "scan_lookback"
+        };
         let rw = [true, false, false];
         Ok(Scanner {
             tree: MultiPass::new(ctx, &multi_pass_shader(false), tuning)?,
             fast,
             reset: Kernel::new(ctx, &single, "reset", &rw, tuning)?,
-            single_pass: Kernel::new(ctx, &single, "scan_lookback", &rw, tuning)?,
+            single_pass: Kernel::new(ctx, &single, entry, &rw, tuning)?,
             single: shape,
             subgroups,
         })
@@ -303,6 +254,11 @@ impl Scanner {
     /// Values a single-pass workgroup scans.
     pub fn single_pass_tile(&self) -> u64 {
         self.single.tile()
+    }
+
+    /// The single pass's shape.
+    pub fn single_pass(&self) -> SinglePass {
+        self.single
     }
 
     /// Scan level `k`'s totals into its scanned totals (recursively through the levels above).

@@ -1,8 +1,8 @@
 //! Sorting `{key: f32, index: u32}` pairs: the article's seven bitonic kernel configurations
 //! (see [`sort_kernels`](super::sort_kernels)), ascending or descending, any size (padded
-//! to a power of two with keys that sort last and trimmed), against a rayon CPU sort and two GPU radix sorts
-//! ([`sort_radix`](super::sort_radix), [`sort_radix8`](super::sort_radix8)); each size's
-//! measurements are in `sort_bench.rs`.
+//! to a power of two with keys that sort last and trimmed), against a rayon CPU sort and three GPU radix sorts
+//! ([`sort_radix`](super::sort_radix), [`sort_radix8`](super::sort_radix8),
+//! [`sort_onesweep`](super::sort_onesweep)); each size's measurements are in `sort_bench.rs`.
 
 use std::cmp::Ordering;
 
@@ -14,6 +14,7 @@ use super::gpu::{Clock, read_back, storage_buffer, upload};
 use super::sort_bench::SizeBench;
 pub use super::sort_kernels::GpuSorter;
 use super::sort_kernels::{Bitonic, CONFIGS};
+use super::sort_onesweep::{DEFAULT_SHAPE, OneSweepSorter, Shape};
 use super::sort_radix::RadixSorter;
 use super::sort_radix8::{Radix8Sorter, Ranking};
 use super::{
@@ -30,6 +31,25 @@ pub const GPU_RADIX: &str = "gpu-radix";
 pub const GPU_RADIX8: &str = "gpu-radix8";
 /// The 8-bit radix sort's portable form (no subgroup operations), on any device.
 pub const GPU_RADIX8_PORTABLE: &str = "gpu-radix8-portable";
+/// The one-sweep radix sort's variant name (ranked by subgroup ballots where the device
+/// allows); `gpu-onesweep@THREADSxKPT` runs another tile shape.
+pub const GPU_ONESWEEP: &str = "gpu-onesweep";
+/// The one-sweep radix sort's portable form (no subgroup operations), on any device.
+pub const GPU_ONESWEEP_PORTABLE: &str = "gpu-onesweep-portable";
+
+/// `gpu-onesweep[-portable][@THREADSxKPT]` as (portable, tile shape); `None` for any other
+/// name or a shape the kernel cannot run.
+pub fn onesweep_variant(name: &str) -> Option<(bool, Shape)> {
+    let (base, shape) = match name.trim().split_once('@') {
+        Some((base, shape)) => (base, Shape::parse(shape)?),
+        None => (name.trim(), DEFAULT_SHAPE),
+    };
+    match base {
+        b if b.eq_ignore_ascii_case(GPU_ONESWEEP) => Some((false, shape)),
+        b if b.eq_ignore_ascii_case(GPU_ONESWEEP_PORTABLE) => Some((true, shape)),
+        _ => None,
+    }
+}
 
 /// A key and the index it had in the input.
 #[repr(C)]
@@ -132,7 +152,8 @@ impl Experiment for SortExperiment {
          in registers, C kernels finish a stage in workgroup memory, golab's RW does up to 11 \
          steps a pass in registers regrouped through workgroup memory; against rayon on the CPU \
          and GPU radix sorts (4-bit digits; 8-bit ranked by subgroup ballots, and its portable \
-         form ranked in workgroup memory)."
+         form ranked in workgroup memory; 8-bit in one sweep a digit, tiles chained by a \
+         decoupled look-back)."
     }
 
     fn variants(&self) -> Vec<Variant> {
@@ -172,7 +193,34 @@ impl Experiment for SortExperiment {
             GPU_RADIX8_PORTABLE,
             "gpu-radix8 without subgroup operations on any device: ranked by 32-lane virtual subgroups in workgroup memory, counts scanned in workgroup memory",
         ));
+        v.push(Variant::new(
+            GPU_ONESWEEP,
+            "one-sweep LSD radix sort, 8-bit digits: one histogram pass for all four digits, then 4 passes that each read and write the pairs once, tiles chained by a decoupled look-back; ranked by subgroup ballots (the portable ranking where the device lacks them); @THREADSxKPT for another tile (256 or 512 threads × 1–32 pairs; default 256x15)",
+        ));
+        v.push(Variant::new(
+            GPU_ONESWEEP_PORTABLE,
+            "gpu-onesweep without subgroup operations on any device: ranked by 32-lane virtual subgroups in workgroup memory; @THREADSxKPT as gpu-onesweep",
+        ));
         v
+    }
+
+    fn variant(&self, name: &str) -> Option<Variant> {
+        let listed = self.variants().into_iter();
+        if let Some(v) = listed
+            .clone()
+            .find(|v| v.name.eq_ignore_ascii_case(name.trim()))
+        {
+            return Some(v);
+        }
+        let (portable, shape) = onesweep_variant(name)?;
+        let base = if portable {
+            GPU_ONESWEEP_PORTABLE
+        } else {
+            GPU_ONESWEEP
+        };
+        let mut v = listed.into_iter().find(|v| v.name == base)?;
+        v.name = format!("{base}@{}", shape.label());
+        Some(v)
     }
 
     fn size_unit(&self) -> &'static str {
@@ -248,6 +296,27 @@ impl Experiment for SortExperiment {
         };
         let radix8_best = radix8(GPU_RADIX8, Ranking::best(ctx))?;
         let radix8_portable = radix8(GPU_RADIX8_PORTABLE, Ranking::Portable)?;
+        // Each one-sweep variant (ranking × tile shape) compiled once; unavailable: said once.
+        let mut onesweep: Vec<(String, Option<OneSweepSorter>)> = Vec::new();
+        for variant in &variants {
+            let Some((portable, shape)) = onesweep_variant(&variant.name) else {
+                continue;
+            };
+            let ranking = if portable {
+                Ranking::Portable
+            } else {
+                Ranking::best(ctx)
+            };
+            let sorter = match OneSweepSorter::new(ctx, &plan.tuning, ranking, shape) {
+                Ok(sorter) => Some(sorter),
+                Err(LabError::Unsupported(why)) => {
+                    report.notes.push(format!("{}: {why}", variant.name));
+                    None
+                }
+                Err(e) => return Err(e),
+            };
+            onesweep.push((variant.name.clone(), sorter));
+        }
         let total = (sizes.len() * variants.len()) as f32;
         for (si, &size) in sizes.iter().enumerate() {
             let input = random_pairs(size as usize, seed ^ size);
@@ -299,6 +368,14 @@ impl Experiment for SortExperiment {
                         // Unavailable here: the report's notes say why.
                         let Some(sorter) = compiled else { continue };
                         bench.radix8(sorter, &mut clock, &mut row)?;
+                    }
+                    name if onesweep_variant(name).is_some() => {
+                        let compiled = onesweep.iter().find(|(n, _)| n == name);
+                        // Unavailable here: the report's notes say why.
+                        let Some((_, Some(sorter))) = compiled else {
+                            continue;
+                        };
+                        bench.onesweep(sorter, &mut clock, &mut row)?;
                     }
                     name => {
                         let config = *CONFIGS.iter().find(|c| c.name == name).expect("known");

@@ -1,5 +1,5 @@
 //! The sort experiment's measurements at one size: rayon on the CPU, the bitonic
-//! configurations and both radix sorts on the GPU, each validated on the same input first,
+//! configurations and the radix sorts on the GPU, each validated on the same input first,
 //! then warmed up ([`settle`]) and timed.
 
 use std::time::Instant;
@@ -9,6 +9,7 @@ use rayon::slice::ParallelSliceMut;
 use super::gpu::{Clock, per_submission, read_back, restore, settle};
 use super::sort::{Pair, compare, validate};
 use super::sort_kernels::{Bitonic, Config};
+use super::sort_onesweep::{self, OneSweepSorter, Part};
 use super::sort_radix::{self, RadixSorter};
 use super::sort_radix8::{self, Phases, Radix8Sorter};
 use super::{LabError, LabRow, Progress};
@@ -159,6 +160,51 @@ impl SizeBench<'_> {
             };
             let (counts, scans) = (phase(Phases::Counts)?, phase(Phases::Scans)?);
             row.notes += &format!("; of which counts {counts:.3} ms, scans {scans:.3} ms");
+        }
+        Ok(())
+    }
+
+    pub(super) fn onesweep(
+        &self,
+        sorter: &OneSweepSorter,
+        clock: &mut Clock,
+        row: &mut LabRow,
+    ) -> Result<(), LabError> {
+        let (ctx, count) = (self.ctx, self.input.len() as u32);
+        let scratch = sorter.scratch(ctx, count)?;
+        let batch = per_submission(16.0 * f64::from(count), self.copy, 0.05);
+        let mut run = |part: Part| -> Result<f64, LabError> {
+            restore(ctx, &self.pristine, &self.buffer)?;
+            let what = (count, self.descending);
+            let buffer = &self.buffer;
+            sorter.sort(
+                ctx,
+                buffer,
+                &scratch,
+                what,
+                part,
+                clock,
+                batch,
+                self.progress,
+            )
+        };
+        run(Part::Whole)?;
+        let passes = sort_onesweep::PASSES;
+        let notes = format!(
+            "a histogram pass + {passes} one-sweep passes, {}-pair tiles ({}), {}; GB/s counts \
+             8 B + {passes} × 16 B a pair",
+            sorter.shape.tile(),
+            sorter.shape.label(),
+            sorter.ranking.describe()
+        );
+        let bytes = (8.0 + f64::from(passes) * 16.0) * f64::from(count);
+        self.validate_and_time(row, notes, bytes, || run(Part::Whole))?;
+        if row.validated {
+            // What the histogram (with the reset and the seeding) costs on its own.
+            let times = (0..self.repeats.max(1))
+                .map(|_| run(Part::Histogram))
+                .collect::<Result<Vec<f64>, _>>()?;
+            row.notes += &format!("; of which histogram {:.3} ms", median(&times) * 1e3);
         }
         Ok(())
     }

@@ -47,9 +47,8 @@ pub(super) fn selected_variants(
     plan.variants
         .iter()
         .map(|name| {
-            all.iter()
-                .find(|v| v.name.eq_ignore_ascii_case(name.trim()))
-                .cloned()
+            experiment
+                .variant(name)
                 .ok_or_else(|| LabError::UnknownVariant {
                     experiment: experiment.name().into(),
                     name: name.clone(),

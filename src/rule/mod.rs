@@ -68,7 +68,7 @@ pub enum RuleError {
     },
     /// A name that is no rule golab knows and no rule file it found (Golly's "Unknown rule").
     #[error(
-        "unknown rule '{rule}': not a notation golab reads, and no {rule}.rule in {folders} (`--rules DIR` or the rules-folder setting adds your own)"
+        "unknown rule '{rule}': not a notation golab reads, and no {rule}.rule in {folders} (the window's Preferences → Folders names your rules folder and Golly's; `--rules DIR` on the command line)"
     )]
     Unknown {
         /// The rule text as given.

@@ -119,8 +119,23 @@ pub enum Command {
         reply: Sender<Result<String, String>>,
     },
     /// Send the bounding box of the cells not in state 0 back (`None` when there are
-    /// none): "Fit pattern" and the fit after opening or resizing.
-    Bounds(Sender<Option<Selection>>),
+    /// none): "Fit pattern", the fit after opening or resizing, Select All; `within` a
+    /// selection, the box of its cells (Shrink Selection).
+    Bounds {
+        /// Only the cells inside this selection.
+        within: Option<Selection>,
+        /// Where the box goes.
+        reply: Sender<Option<Selection>>,
+    },
+    /// Send the state of one cell back (the Pick cursor).
+    StateAt {
+        /// The cell.
+        x: i64,
+        /// The cell.
+        y: i64,
+        /// Where its state goes.
+        reply: Sender<u8>,
+    },
     /// Make the world unbounded (Golly's default): a grid that grows with the pattern on
     /// the strategy in use, or the hashed universe where a grid cannot run it.
     Unbounded,

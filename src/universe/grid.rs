@@ -205,9 +205,19 @@ impl Universe for GridUniverse {
         {
             self.sim.include(rect)?;
         }
+        // A cell named twice takes its last state, as set one after another.
+        let mut last: HashMap<(i128, i128), usize> = HashMap::with_capacity(cells.len());
+        for (i, &(x, y, _)) in cells.iter().enumerate() {
+            last.insert((x, y), i);
+        }
         let mut edits = Vec::with_capacity(cells.len());
         let mut by_state: HashMap<u8, Vec<(u32, u32)>> = HashMap::new();
-        for &(x, y, state) in cells {
+        let unique = cells
+            .iter()
+            .enumerate()
+            .filter(|&(i, c)| last[&(c.0, c.1)] == i)
+            .map(|(_, c)| c);
+        for &(x, y, state) in unique {
             let Some((gx, gy)) = self.cell(x, y) else {
                 let frame = self.frame();
                 return Err(UniverseError::Limit(format!(
@@ -310,7 +320,14 @@ impl Universe for GridUniverse {
             .then(|| self.kept.get(&kept.id))
             .flatten()
             .ok_or_else(|| UniverseError::Limit("that state was not kept by this grid".into()))?;
-        Ok(self.sim.replace_world(world.clone())?)
+        // Cells and generation come back; the rule in force stays (states it lacks clear),
+        // as in the hashed universe.
+        let mut world = world.clone();
+        let rule = self.sim.rule();
+        if world.rule() != rule {
+            world.set_rule(rule).map_err(crate::sim::SimError::from)?;
+        }
+        Ok(self.sim.replace_world(world)?)
     }
 
     fn release(&mut self, kept: Kept) {

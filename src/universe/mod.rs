@@ -159,8 +159,9 @@ pub trait Universe: Send {
     fn bounds(&mut self) -> Result<Option<Rect>, UniverseError>;
     /// The state of one cell (0 outside a bounded grid).
     fn state(&mut self, x: i128, y: i128) -> Result<u8, UniverseError>;
-    /// Put cells in states (0 clears). Painting a live cell live keeps its age. Cells outside
-    /// a bounded grid are refused, before any is set; states the rule lacks likewise.
+    /// Put cells in states (0 clears), in order: a cell named twice takes its last state.
+    /// Painting a live cell live keeps its age. Cells outside a bounded grid are refused,
+    /// before any is set; states the rule lacks likewise.
     fn set_states(&mut self, cells: &[(i128, i128, u8)]) -> Result<(), UniverseError>;
     /// The cells not in state 0 inside `rect`, with their states, row by row.
     fn states_in(&mut self, rect: Rect) -> Result<Vec<(i128, i128, u8)>, UniverseError>;
@@ -181,7 +182,8 @@ pub trait Universe: Send {
 
     /// Keep the current state for undo or Reset.
     fn keep(&mut self) -> Result<Kept, UniverseError>;
-    /// Go back to a kept state (it stays kept).
+    /// Go back to a kept state's cells and generation (it stays kept); the rule in force
+    /// stays, and states it lacks clear.
     fn restore(&mut self, kept: &Kept) -> Result<(), UniverseError>;
     /// Let a kept state go.
     fn release(&mut self, kept: Kept);

@@ -21,25 +21,29 @@ pub struct RuleFolders {
     pub golly: Vec<PathBuf>,
 }
 
-/// Where system installations of Golly put its `Rules` folder.
-pub const GOLLY_RULES: &[&str] = &[
-    "/usr/share/golly/Rules",
-    "/usr/local/share/golly/Rules",
-    "/app/share/golly/Rules",
-    "/opt/golly/Rules",
-];
-
 impl RuleFolders {
-    /// The user's folder if given, and every installed Golly `Rules` folder that exists.
-    pub fn detect(user: Option<PathBuf>) -> Self {
-        RuleFolders {
-            user,
-            golly: GOLLY_RULES
-                .iter()
-                .map(PathBuf::from)
-                .filter(|p| p.is_dir())
-                .collect(),
+    /// The user's folder if given (else Golly's own user rules folder, where a Golly user
+    /// keeps theirs: [`crate::golly::user_rules`]), and the `Rules` folder of every Golly
+    /// installation found ([`crate::golly::installations`]) after those of `golly_roots`
+    /// (installations named in the settings).
+    pub fn detect_with(user: Option<PathBuf>, golly_roots: &[PathBuf]) -> Self {
+        let named = golly_roots.iter().map(|r| r.join("Rules"));
+        let found = crate::golly::installations().into_iter().map(|i| i.rules());
+        let mut golly: Vec<PathBuf> = Vec::new();
+        for rules in named.chain(found).filter(|p| p.is_dir()) {
+            if !golly.contains(&rules) {
+                golly.push(rules);
+            }
         }
+        RuleFolders {
+            user: user.or_else(crate::golly::user_rules),
+            golly,
+        }
+    }
+
+    /// [`RuleFolders::detect_with`] without named installations.
+    pub fn detect(user: Option<PathBuf>) -> Self {
+        RuleFolders::detect_with(user, &[])
     }
 
     /// The folders in search order, for messages.

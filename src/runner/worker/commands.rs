@@ -81,7 +81,8 @@ impl Worker {
                 | Command::GoTo(_)
                 | Command::Save { .. }
                 | Command::Read(_)
-                | Command::Bounds(_)
+                | Command::Bounds { .. }
+                | Command::StateAt { .. }
                 | Command::Copy { cut: false, .. }
         );
         let new_start = matches!(
@@ -256,8 +257,18 @@ impl Worker {
                     .map_err(|e| format!("could not save {}: {e}", path.display()));
                 let _ = reply.send(saved);
             }
-            Command::Bounds(reply) => {
-                let _ = reply.send(self.universe.bounds()?.map(Selection::of_rect));
+            Command::Bounds { within, reply } => {
+                let bounds = match within {
+                    None => self.universe.bounds()?,
+                    Some(s) => {
+                        let cells = self.universe.states_in(s.rect())?;
+                        crate::universe::rect_of_cells(cells.into_iter().map(|(x, y, _)| (x, y)))
+                    }
+                };
+                let _ = reply.send(bounds.map(Selection::of_rect));
+            }
+            Command::StateAt { x, y, reply } => {
+                let _ = reply.send(self.universe.state(x.into(), y.into())?);
             }
             Command::Unbounded => self.make_unbounded()?,
             Command::Bounded(bounds) => self.make_bounded(bounds)?,

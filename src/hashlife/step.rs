@@ -40,10 +40,20 @@ impl<L: Leaves> Stepper<L> {
     }
 
     #[inline]
-    fn interrupted(&self) -> bool {
+    pub(super) fn interrupted(&self) -> bool {
         self.interrupt
             .as_ref()
             .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// The interrupt flag, if any.
+    pub(super) fn interrupt_flag(&self) -> Option<&AtomicBool> {
+        self.interrupt.as_deref()
+    }
+
+    /// The leaves' evaluator.
+    pub(super) fn leaf_rule(&self) -> &L {
+        &self.leaf_rule
     }
 
     /// The current step exponent.

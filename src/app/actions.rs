@@ -71,12 +71,14 @@ impl GolabApp {
         self.send_speed(&snap);
     }
 
-    /// Tell the simulation thread the hashed universe's memory limit.
+    /// Tell the simulation thread the hashed universe's memory limit and threads.
     pub fn send_memory_limit(&mut self) {
         let mib = self.settings.plane_memory_mib;
         self.runner.send(Command::Memory(
             (mib > 0).then_some(mib as usize * (1 << 20)),
         ));
+        self.runner
+            .send(Command::Threads(self.settings.hash_threads));
     }
 
     /// Make the world unbounded (Golly's default: a grid that grows with the pattern, or

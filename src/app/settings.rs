@@ -45,6 +45,9 @@ pub struct Settings {
     /// Memory limit of the hashed universe's node store in MiB; 0: a quarter of the memory
     /// available (at least 64 MiB, at most 4 GiB).
     pub plane_memory_mib: u32,
+    /// Threads the hashed universe steps with (every core by default; 1: the
+    /// single-threaded engine).
+    pub hash_threads: crate::hashlife::Threads,
     /// Host↔device memory mode of GPU strategies.
     pub memory: MemoryMode,
     /// Download period of gpu-readback-skip.
@@ -100,6 +103,7 @@ impl Default for Settings {
             step: StepModel::default(),
             hyperspeed: false,
             plane_memory_mib: 0,
+            hash_threads: crate::hashlife::Threads::EVERY_CORE,
             memory: MemoryMode::Normal,
             readback_interval: 10,
             tool: Tool::Draw,

@@ -128,5 +128,19 @@ fn hashing_row(app: &mut GolabApp, ui: &mut Ui, snap: &Snapshot) {
             app.settings.plane_memory_mib = mib;
             app.send_memory_limit();
         }
+        let mut threads = app.settings.hash_threads.setting();
+        let label = ui.label("threads");
+        let field = egui::DragValue::new(&mut threads)
+            .range(0..=crate::hashlife::threads::MAX_THREADS)
+            .custom_formatter(|v, _| if v == 0.0 { "auto".into() } else { format!("{v}") });
+        if ui
+            .add(field)
+            .labelled_by(label.id)
+            .on_hover_text("threads a hashed step runs on (auto: every core; 1: the single-threaded engine); the results are the same whatever the count")
+            .changed()
+        {
+            app.settings.hash_threads = crate::hashlife::Threads::count(threads);
+            app.send_memory_limit();
+        }
     });
 }

@@ -49,6 +49,8 @@ pub struct HashBench {
     pub store_bytes: usize,
     /// Garbage collections in the median repeat's universe.
     pub collections: u64,
+    /// Threads a step used.
+    pub threads: usize,
     /// Peak resident memory of the process so far (Linux), bytes.
     pub peak_rss_bytes: Option<u64>,
 }
@@ -85,14 +87,17 @@ pub fn run(
     generations: u128,
     repeats: usize,
     limit: usize,
+    threads: crate::hashlife::Threads,
 ) -> Result<HashBench, String> {
     let mut samples = Vec::new();
     let mut population = None;
     let mut store_bytes = 0;
     let mut collections = Vec::new();
+    let mut used = 1;
     let mut canonical = String::new();
     for _ in 0..repeats.max(1) {
         let mut u = build(source, rule, limit)?;
+        u.set_threads(threads);
         canonical = u.rule().canonical();
         let start = Instant::now();
         u.advance(generations, &|| false)
@@ -108,6 +113,7 @@ pub fn run(
         let memory = u.memory();
         store_bytes = store_bytes.max(memory.bytes);
         collections.push(memory.collections);
+        used = memory.threads;
     }
     let mut sorted = samples.clone();
     sorted.sort_by(f64::total_cmp);
@@ -131,6 +137,7 @@ pub fn run(
         population: population.unwrap_or(0),
         store_bytes,
         collections: collections[median_at],
+        threads: used,
         peak_rss_bytes: crate::memory::peak_rss_bytes(),
     })
 }
@@ -138,14 +145,15 @@ pub fn run(
 /// A Markdown table of hashed measurements.
 pub fn markdown(results: &[Result<HashBench, String>]) -> String {
     let mut out = String::from(
-        "| hashlife: source | rule | generations | median s | gens / s | population | store MiB | GCs | peak RSS MiB |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| hashlife: source | rule | threads | generations | median s | gens / s | population | store MiB | GCs | peak RSS MiB |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in results {
         match r {
             Ok(b) => out.push_str(&format!(
-                "| {} | {} | {} | {:.3} | {:.3e} | {} | {:.1} | {} | {} |\n",
+                "| {} | {} | {} | {} | {:.3} | {:.3e} | {} | {:.1} | {} | {} |\n",
                 b.source,
                 b.rule,
+                b.threads,
                 b.generations,
                 b.median_s,
                 b.gens_per_s,
@@ -155,7 +163,7 @@ pub fn markdown(results: &[Result<HashBench, String>]) -> String {
                 b.peak_rss_bytes
                     .map_or("—".into(), |v| format!("{:.0}", v as f64 / 1048576.0)),
             )),
-            Err(e) => out.push_str(&format!("| error: {e} | | | | | | | | |\n")),
+            Err(e) => out.push_str(&format!("| error: {e} | | | | | | | | | |\n")),
         }
     }
     out

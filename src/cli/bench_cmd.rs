@@ -30,6 +30,10 @@ pub struct BenchArgs {
     /// the memory available).
     #[arg(long)]
     pub max_memory: Option<usize>,
+    /// hashlife: threads a step uses (default: every core; 1 runs the single-threaded
+    /// engine; 0 or `all`: every core).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<crate::hashlife::Threads>,
     /// Timed repeats per measurement (the median is reported).
     #[arg(long, default_value_t = 5)]
     pub repeats: usize,
@@ -126,6 +130,7 @@ fn run_hashed(args: &BenchArgs, target: Option<u128>) -> Result<(), CliError> {
             generations,
             args.repeats,
             limit,
+            args.threads.unwrap_or_default(),
         ));
     }
     if args.json {
@@ -162,9 +167,9 @@ pub fn run(args: &BenchArgs, tuning: &crate::config::Tuning) -> Result<(), CliEr
         if strategies.is_empty() {
             return Ok(());
         }
-    } else if args.pattern.is_some() || args.max_memory.is_some() {
+    } else if args.pattern.is_some() || args.max_memory.is_some() || args.threads.is_some() {
         return Err(CliError(
-            "--pattern and --max-memory measure hashlife: add it to --strategies".into(),
+            "--pattern, --max-memory and --threads measure hashlife: add it to --strategies".into(),
         ));
     }
     let gens = target

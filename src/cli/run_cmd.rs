@@ -59,6 +59,10 @@ pub struct RunArgs {
     /// available memory, at most 4 GiB).
     #[arg(long, value_name = "MIB")]
     pub max_memory: Option<usize>,
+    /// hashlife: threads a step uses (default: every core; 1 runs the single-threaded
+    /// engine; 0 or `all`: every core). Results are the same whatever the count.
+    #[arg(long, value_name = "N", default_value = "all")]
+    pub threads: crate::hashlife::Threads,
     /// Write the final pattern here, in the format of the extension (.mc, .rle, .cells,
     /// .lif, .apg, + .gz).
     #[arg(long)]

@@ -41,6 +41,8 @@ pub struct HashRunReport {
     pub memory_limit_bytes: usize,
     /// Garbage collections while running.
     pub collections: u64,
+    /// Threads a step used.
+    pub threads: usize,
     /// Peak resident memory of the process (Linux), bytes.
     pub peak_rss_bytes: Option<u64>,
 }
@@ -79,11 +81,12 @@ pub fn open(source: &str, args: &RunArgs) -> Result<Opened, OpenError> {
         .transpose()
         .map_err(|e| OpenError::Other(e.into()))?;
     let load_start = Instant::now();
-    let (universe, meta) = load::open(source, rule, limit).map_err(|e| match e {
+    let (mut universe, meta) = load::open(source, rule, limit).map_err(|e| match e {
         load::LoadError::BoundedGrid { .. } => OpenError::BoundedGrid(e.to_string()),
         load::LoadError::Hash(_) => OpenError::NeedsGrid(e.to_string()),
         other => OpenError::Other(other.into()),
     })?;
+    universe.set_threads(args.threads);
     Ok(Opened {
         universe,
         meta,
@@ -140,6 +143,7 @@ pub fn run_opened(args: &RunArgs, opened: Opened) -> Result<(), CliError> {
         memory_bytes: memory.bytes,
         memory_limit_bytes: memory.limit_bytes,
         collections: memory.collections,
+        threads: memory.threads,
         peak_rss_bytes: crate::memory::peak_rss_bytes(),
     };
     if args.json {
@@ -179,7 +183,7 @@ pub fn drive(universe: &mut dyn Universe, args: &RunArgs) -> Result<f64, CliErro
 
 fn print_text(r: &HashRunReport) {
     println!("universe    unbounded, hashed {}", r.rule);
-    println!("strategy    {}", r.strategy);
+    println!("strategy    {} ({} threads)", r.strategy, r.threads);
     println!("generation  {}", r.generation);
     println!("population  {}", r.population);
     if r.occupied != r.population {

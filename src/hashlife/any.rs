@@ -71,6 +71,7 @@ impl Hashed {
             )));
         }
         let mut next = Hashed::new(rule, self.memory().limit_bytes)?;
+        self.pass_threads(&mut next);
         let cells = match self.bounds() {
             Some(b) => self.states_in(b),
             None => Vec::new(),
@@ -171,6 +172,24 @@ impl Hashed {
     /// Make room again after the store passed its limit (memoised results dropped).
     pub fn recover_from_full(&mut self) {
         each!(self, u => u.engine_store_mut().recover_from_full())
+    }
+
+    /// Step with `threads` threads ([`HashUniverse::set_threads`]).
+    pub fn set_threads(&mut self, threads: super::Threads) {
+        each!(self, u => u.set_threads(threads))
+    }
+
+    /// Step on a pool the caller built ([`HashUniverse::set_thread_pool`]).
+    pub fn set_thread_pool(&mut self, pool: std::sync::Arc<rayon::ThreadPool>) {
+        each!(self, u => u.set_thread_pool(pool))
+    }
+
+    /// Give `next` (a universe replacing this one) the same threads, and pool if any.
+    pub fn pass_threads(&self, next: &mut Hashed) {
+        match each!(self, u => u.thread_pool()) {
+            Some(pool) => next.set_thread_pool(pool),
+            None => next.set_threads(each!(self, u => u.threads_setting())),
+        }
     }
 
     /// Collect garbage at `limit_bytes` from now on.

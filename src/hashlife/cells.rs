@@ -123,7 +123,7 @@ fn edge<L: Leaves>(
     far: bool,
     memo: &mut HashMap<u32, Option<u128>>,
 ) -> Option<u128> {
-    let node = *store.node(id);
+    let node = store.node(id);
     if node.level == L::LEVEL {
         let mut found: Option<u32> = None;
         L::for_each(&node.child, &mut |x, y, _| {
@@ -406,7 +406,7 @@ fn walk(
     {
         return;
     }
-    let node = *store.node(id);
+    let node = store.node(id);
     if level == leaf_level {
         visit(x, y, &node.child);
         return;
@@ -420,7 +420,7 @@ fn walk(
 
 /// The node `id` with the cell at offset `(x, y)` in `state`.
 fn set_in<L: Leaves>(store: &mut Store, id: u32, x: u128, y: u128, state: u8) -> u32 {
-    let node = *store.node(id);
+    let node = store.node(id);
     if node.level == L::LEVEL {
         return store.leaf_of(L::set(node.child, x as u32, y as u32, state));
     }

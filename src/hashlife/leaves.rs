@@ -21,7 +21,7 @@ use crate::rule::Rule;
 pub type Words = [u32; 4];
 
 /// A kind of leaf and its evaluator for one rule.
-pub trait Leaves: Send + 'static + Sized {
+pub trait Leaves: Send + Sync + 'static + Sized {
     /// Level of a leaf: its side is `2^LEVEL`.
     const LEVEL: u8;
 

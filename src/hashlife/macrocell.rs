@@ -100,7 +100,7 @@ impl HashUniverse {
             if numbers.contains_key(&id) || store.is_empty(id) {
                 continue;
             }
-            let node = *store.node(id);
+            let node = store.node(id);
             if node.level == LEAF_LEVEL {
                 push_leaf(&mut out, node.bits());
             } else if !done {

@@ -17,16 +17,20 @@ pub mod any;
 pub mod b0;
 mod bounded;
 mod cells;
+mod collect;
 pub mod draw;
 pub mod leaf;
 pub mod leaves;
 pub mod load;
 mod macrocell;
 pub mod multi;
+mod parallel;
+mod shared;
 pub mod step;
 pub mod store;
 #[cfg(test)]
 mod tests;
+pub mod threads;
 
 use thiserror::Error;
 
@@ -38,6 +42,7 @@ use store::Store;
 pub use any::Hashed;
 pub use cells::{PopulationMemo, Rect};
 pub use multi::MultiLeaves;
+pub use threads::Threads;
 
 /// The deepest root: its cells' coordinates still fit an `i128` with room to spare.
 pub const MAX_LEVEL: u8 = 120;
@@ -125,6 +130,8 @@ pub struct MemoryReport {
     pub limit_bytes: usize,
     /// Garbage collections so far.
     pub collections: u64,
+    /// Threads a step uses (1: the single-threaded engine).
+    pub threads: usize,
 }
 
 /// A state of a [`HashUniverse`] kept alive by [`HashUniverse::keep`].
@@ -152,6 +159,11 @@ pub struct HashUniverse<L: Leaves = LeafRule> {
     /// For a rule whose step depends on the generation's parity (B0 without S8): the
     /// parity the engine's evaluator and memoised results are for.
     odd_evaluator: bool,
+    /// Threads to step with.
+    threads: Threads,
+    /// The pool a parallel step runs on: the caller's ([`HashUniverse::set_thread_pool`]),
+    /// or the shared one for the count, fetched on the first parallel step.
+    pool: Option<std::sync::Arc<rayon::ThreadPool>>,
 }
 
 /// The multi-state hashed universe (Generations; rule tables through the same interface).
@@ -183,6 +195,8 @@ impl<L: Leaves> HashUniverse<L> {
             generation: 0,
             limit_bytes,
             odd_evaluator: false,
+            threads: Threads::EVERY_CORE,
+            pool: None,
         })
     }
 
@@ -250,7 +264,46 @@ impl<L: Leaves> HashUniverse<L> {
             bytes: store.bytes(),
             limit_bytes: self.limit_bytes,
             collections: store.collections(),
+            threads: self.threads(),
         }
+    }
+
+    /// Step with `threads` threads (every core unless set: [`Threads`]). Results are the
+    /// same whatever the count.
+    pub fn set_threads(&mut self, threads: Threads) {
+        if threads != self.threads {
+            self.threads = threads;
+            self.pool = None;
+        }
+    }
+
+    /// Step on `pool`, a rayon pool the caller built, with as many threads as it has.
+    pub fn set_thread_pool(&mut self, pool: std::sync::Arc<rayon::ThreadPool>) {
+        self.threads = Threads::count(pool.current_num_threads());
+        self.pool = Some(pool);
+    }
+
+    /// The threads setting ([`HashUniverse::set_threads`]).
+    pub fn threads_setting(&self) -> Threads {
+        self.threads
+    }
+
+    /// The caller's pool, if one was given ([`HashUniverse::set_thread_pool`]).
+    pub fn thread_pool(&self) -> Option<std::sync::Arc<rayon::ThreadPool>> {
+        self.pool.clone()
+    }
+
+    /// The threads a step uses now.
+    pub fn threads(&self) -> usize {
+        self.threads.get()
+    }
+
+    /// The pool for a parallel step, or `None` for the single-threaded engine.
+    fn step_pool(&mut self) -> Option<std::sync::Arc<rayon::ThreadPool>> {
+        if self.pool.is_none() {
+            self.pool = threads::pool(self.threads());
+        }
+        self.pool.clone()
     }
 
     /// Wrap the root in an empty border: one level up, same cells, still centred.
@@ -305,8 +358,23 @@ impl<L: Leaves> HashUniverse<L> {
         })
     }
 
-    /// Step `2^exponent` generations at once.
+    /// Step `2^exponent` generations at once. A step that fails (interrupted, out of
+    /// memory, too large) leaves the universe exactly as it was: the same root node.
     pub fn step_pow2(&mut self, exponent: u32) -> Result<(), HashError> {
+        let before = self.root;
+        // Kept through the step's collections, to go back to.
+        self.engine.store.roots.push(before);
+        let stepped = self.step_pow2_from(exponent);
+        let kept = self.engine.store.roots.pop();
+        debug_assert_eq!(kept, Some(before));
+        if stepped.is_err() {
+            self.set_root(before);
+        }
+        stepped
+    }
+
+    /// [`HashUniverse::step_pow2`], leaving the root expanded when it fails.
+    fn step_pow2_from(&mut self, exponent: u32) -> Result<(), HashError> {
         if exponent > MAX_STEP_EXPONENT {
             return Err(HashError::Limit(format!(
                 "a step of 2^{exponent} generations needs a root wider than 2^{MAX_LEVEL}"
@@ -328,7 +396,14 @@ impl<L: Leaves> HashUniverse<L> {
             // A load or an edit passed the limit: make room before stepping.
             self.engine.store.recover_from_full();
         }
-        let next = self.engine.result(self.root);
+        let pool = match parallel::worth_parallel::<L>(self.root().1) {
+            true => self.step_pool(),
+            false => None,
+        };
+        let next = match pool {
+            Some(pool) => self.engine.result_parallel(self.root, &pool),
+            None => self.engine.result(self.root),
+        };
         if next == store::NONE {
             if self.engine.store.is_full() {
                 let nodes = self.engine.store.live();

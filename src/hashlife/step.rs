@@ -40,10 +40,20 @@ impl<L: Leaves> Stepper<L> {
     }
 
     #[inline]
-    fn interrupted(&self) -> bool {
+    pub(super) fn interrupted(&self) -> bool {
         self.interrupt
             .as_ref()
             .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// The interrupt flag, if any.
+    pub(super) fn interrupt_flag(&self) -> Option<&AtomicBool> {
+        self.interrupt.as_deref()
+    }
+
+    /// The leaves' evaluator.
+    pub(super) fn leaf_rule(&self) -> &L {
+        &self.leaf_rule
     }
 
     /// The current step exponent.
@@ -70,17 +80,18 @@ impl<L: Leaves> Stepper<L> {
     /// The memoised (or newly computed) result of `id`, a node above the leaves; [`NONE`]
     /// when the step was interrupted (nothing wrong is memoised).
     pub fn result(&mut self, id: u32) -> u32 {
-        let node = *self.store.node(id);
-        if node.result != NONE {
-            return node.result;
+        let node = self.store.node(id);
+        let (level, child, result) = (node.level, node.child, node.result());
+        if result != NONE {
+            return result;
         }
-        let r = if node.level == L::LEVEL + 1 {
-            let leaves = node.child.map(|c| self.store.node(c).child);
+        let r = if level == L::LEVEL + 1 {
+            let leaves = child.map(|c| self.store.node(c).child);
             let gens = 1u32 << self.exponent.min(u32::from(L::LEVEL) - 1);
             let stepped = self.leaf_rule.step(leaves, gens);
             self.store.leaf_of(stepped)
         } else {
-            self.inner_result(id, node.level)
+            self.inner_result(id, level)
         };
         if r != NONE {
             self.store.set_result(id, r);
@@ -91,28 +102,25 @@ impl<L: Leaves> Stepper<L> {
     /// The centred square of level `k − 1` of a node of level `k` above the leaves, not
     /// stepped.
     pub fn centre(&mut self, id: u32) -> u32 {
-        let node = *self.store.node(id);
+        let node = self.store.node(id);
         if node.level == L::LEVEL + 1 {
             let leaves = node.child.map(|c| self.store.node(c).child);
             return self.store.leaf_of(L::centre(leaves));
         }
-        let [nw, ne, sw, se] = node.child.map(|c| *self.store.node(c));
-        self.store
-            .join([nw.child[3], ne.child[2], sw.child[1], se.child[0]])
+        let [nw, ne, sw, se] = node.child.map(|c| self.store.node(c).child);
+        self.store.join([nw[3], ne[2], sw[1], se[0]])
     }
 
     /// The level-`k − 1` square straddling two side-by-side nodes `w` and `e` of level `k − 1`.
     fn horizontal(&mut self, w: u32, e: u32) -> u32 {
-        let (w, e) = (*self.store.node(w), *self.store.node(e));
-        self.store
-            .join([w.child[1], e.child[0], w.child[3], e.child[2]])
+        let (w, e) = (self.store.node(w).child, self.store.node(e).child);
+        self.store.join([w[1], e[0], w[3], e[2]])
     }
 
     /// The level-`k − 1` square straddling `n` above `s`.
     fn vertical(&mut self, n: u32, s: u32) -> u32 {
-        let (n, s) = (*self.store.node(n), *self.store.node(s));
-        self.store
-            .join([n.child[2], n.child[3], s.child[0], s.child[1]])
+        let (n, s) = (self.store.node(n).child, self.store.node(s).child);
+        self.store.join([n[2], n[3], s[0], s[1]])
     }
 
     /// The centred square of the square four nodes (nw, ne, sw, se) would make: what
@@ -127,9 +135,8 @@ impl<L: Leaves> Stepper<L> {
 
     /// The centred level-`k − 1` square of four level-`k − 1` nodes.
     fn middle(&mut self, q: [u32; 4]) -> u32 {
-        let [nw, ne, sw, se] = q.map(|c| *self.store.node(c));
-        self.store
-            .join([nw.child[3], ne.child[2], sw.child[1], se.child[0]])
+        let [nw, ne, sw, se] = q.map(|c| self.store.node(c).child);
+        self.store.join([nw[3], ne[2], sw[1], se[0]])
     }
 
     fn inner_result(&mut self, id: u32, level: u8) -> u32 {

@@ -1,6 +1,6 @@
 //! The node store of the hashed universe: canonical quadtree nodes in one arena, found by
-//! their children through a chained hash table, with a non-moving mark-and-sweep collector
-//! that keeps the store under a memory limit.
+//! their children through an open-addressed hash table, with a non-moving mark-and-sweep
+//! collector ([`super::collect`]) that keeps the store under a memory limit.
 //!
 //! A node of level `k` is a square of side `2^k`. Level 3 is the leaf: 8×8 cells as one
 //! `u64` (bit `y * 8 + x`), kept in the first two child words. Every other node names four
@@ -14,9 +14,18 @@
 //!
 //! Ids are `u32` indices into the arena and never move: the collector frees what no root,
 //! no protected id ([`Store::protect`]) and, on its first pass, no memoised result reaches,
-//! and clears results that point at freed nodes.
+//! and clears results that point at freed nodes. New nodes take the free slots in id order
+//! (a cursor that a collection sends back to 0), then the arena's end.
+//!
+//! The same store serves the parallel engine ([`super::shared`]): the table's slots and each
+//! node's result and mark are atomics, so threads can look up and insert nodes and memoise
+//! results at once through a shared reference; everything else (collection, growth) runs
+//! while no step is in flight.
 
-/// No node: an unset memoised result, the end of a hash chain or of the free list.
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering::Relaxed};
+
+/// No node: an unset memoised result.
 pub const NONE: u32 = u32::MAX;
 
 /// Level of the two-state engine's 8×8 leaves (the multi-state engine's leaves are 2×2,
@@ -25,13 +34,13 @@ pub const LEAF_LEVEL: u8 = 3;
 
 /// The table grows when more than `LOAD_NUM / LOAD_DEN` of its slots are taken, until it
 /// reaches the size the memory limit allows; then it fills to `FULL_NUM / LOAD_DEN`.
-const LOAD_NUM: usize = 7;
-const FULL_NUM: usize = 8;
-const LOAD_DEN: usize = 10;
+pub(super) const LOAD_NUM: usize = 7;
+pub(super) const FULL_NUM: usize = 8;
+pub(super) const LOAD_DEN: usize = 10;
 
 /// The most nodes a store holds whatever its limit: ids are `u32`, and a limit large enough
 /// to pass this (over 90 GiB) holds this many.
-const MAX_NODES: usize = (u32::MAX as usize) - (1 << 24);
+pub(super) const MAX_NODES: usize = (u32::MAX as usize) - (1 << 24);
 
 /// How many nodes, and how many table slots at most, fit `limit_bytes`: the largest
 /// power-of-two table whose slots and nodes at full load fit, never fewer than 4 096 nodes,
@@ -53,55 +62,124 @@ fn hard_cap(limit_nodes: usize) -> usize {
     (limit_nodes + limit_nodes / 4).min(MAX_NODES)
 }
 
-/// One node. `level == 0` marks a free slot (no live node has level below 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One node. `level == 0` marks a free slot (no live node has level below 1).
+#[derive(Debug)]
 pub struct Node {
-    /// Children nw, ne, sw, se; for a leaf, the 64 cell bits (low word, high word, 0, 0).
+    /// Children nw, ne, sw, se; for a leaf, its cells (for the two-state leaf the 64 cell
+    /// bits: low word, high word, 0, 0).
     pub child: [u32; 4],
-    /// The memoised result (the centred square of level `k − 1`, stepped), or [`NONE`];
-    /// for a free slot, the next free slot.
-    pub result: u32,
+    /// The memoised result (the centred square of level `k − 1`, stepped), or [`NONE`].
+    pub(super) result: AtomicU32,
     /// The level; 0 for a free slot.
     pub level: u8,
-    mark: bool,
+    /// The collection that last found it reachable ([`super::collect`]).
+    pub(super) mark: AtomicU8,
 }
 
 impl Node {
-    /// The 64 cells of a leaf.
+    /// A new node of `level` with `child`, no result yet.
+    #[inline]
+    pub(super) fn new(level: u8, child: [u32; 4]) -> Node {
+        Node {
+            child,
+            result: AtomicU32::new(NONE),
+            level,
+            mark: AtomicU8::new(0),
+        }
+    }
+
+    /// The 64 cells of a two-state leaf.
     #[inline]
     pub fn bits(&self) -> u64 {
         u64::from(self.child[0]) | u64::from(self.child[1]) << 32
+    }
+
+    /// The memoised result, or [`NONE`].
+    #[inline]
+    pub fn result(&self) -> u32 {
+        self.result.load(Relaxed)
+    }
+}
+
+/// An arena cell. The plain fields of the node inside (children, level) are written only
+/// by whoever owns the cell at that moment: the single-threaded store through `&mut`, a
+/// worker of the parallel engine for a free cell it took from its own range of ids
+/// ([`super::shared`]), a collection while no step runs. The cell is published (its id put
+/// in a table slot) only after it is written.
+#[repr(transparent)]
+pub(super) struct Cell(UnsafeCell<Node>);
+
+// SAFETY: shared access reads the plain fields of published nodes only, which nobody
+// writes while they are published (see `Cell`); the fields written concurrently (result,
+// mark) are atomics.
+unsafe impl Sync for Cell {}
+
+impl Cell {
+    fn new(node: Node) -> Cell {
+        Cell(UnsafeCell::new(node))
+    }
+
+    /// The node, to read.
+    #[inline]
+    pub(super) fn get(&self) -> &Node {
+        // SAFETY: see `Cell`: no write to the plain fields happens while a reference to a
+        // published node exists; writers own the cell.
+        unsafe { &*self.0.get() }
+    }
+
+    /// The node, to change (single-threaded).
+    #[inline]
+    pub(super) fn get_mut(&mut self) -> &mut Node {
+        self.0.get_mut()
+    }
+
+    /// Write a whole new node into a cell the caller owns (a free cell from its range).
+    ///
+    /// # Safety
+    /// No other thread may hold a reference to this cell's node or write it: the cell is
+    /// free (level 0, in no table slot, named by no node or root) and taken by the caller
+    /// alone.
+    #[inline]
+    pub(super) unsafe fn write(&self, node: Node) {
+        // SAFETY: the caller owns the cell (see above).
+        unsafe { *self.0.get() = node }
     }
 }
 
 /// The arena, its hash table and the collector's roots.
 pub struct Store {
-    nodes: Vec<Node>,
+    pub(super) nodes: Vec<Cell>,
     /// Open-addressed slots: 0 empty, else `(hash >> 32) << 32 | (id + 1)`.
-    slots: Vec<u64>,
-    free: u32,
-    live: usize,
+    pub(super) slots: Box<[AtomicU64]>,
+    /// Ids below it were allocated since the last collection; the next new node takes the
+    /// first free id at or past it, else the arena's end.
+    pub(super) cursor: usize,
+    pub(super) live: usize,
     empty: Vec<u32>,
     /// Ids the step in progress holds: marked by the collector like roots.
-    stack: Vec<u32>,
+    pub(super) stack: Vec<u32>,
     /// Roots that outlive a step (the universe's root, the reset point, undo states).
     pub roots: Vec<u32>,
-    limit_nodes: usize,
+    pub(super) limit_nodes: usize,
     /// The node count at which the next collection runs: the limit, or more when the last
     /// collection found most of the store alive (then the store grows past its limit
     /// rather than collecting on every allocation).
-    collect_at: usize,
+    pub(super) collect_at: usize,
     /// The most live nodes: the limit plus one collection's headroom. A node made past it
     /// raises `full`, and the step in progress gives up (the universe stays as it was).
-    hard_nodes: usize,
+    pub(super) hard_nodes: usize,
     /// Whether the store passed `hard_nodes` since [`Store::clear_full`].
-    full: bool,
-    max_slots: usize,
-    collections: u64,
+    pub(super) full: bool,
+    pub(super) max_slots: usize,
+    pub(super) collections: u64,
+    /// The mark of the last collection (a node is reachable when its mark equals it).
+    pub(super) epoch: u8,
     leaf_level: u8,
 }
 
-fn hash(level: u8, c: [u32; 4]) -> u64 {
+/// The hash of a node of `level` with children `c`.
+#[inline]
+pub(super) fn hash(level: u8, c: [u32; 4]) -> u64 {
     let mut h = u64::from(level).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     for (k, w) in c.into_iter().enumerate() {
         h = (h ^ u64::from(w))
@@ -109,6 +187,28 @@ fn hash(level: u8, c: [u32; 4]) -> u64 {
             .rotate_left(23 + k as u32);
     }
     h ^ (h >> 29)
+}
+
+/// A table of `len` empty slots, allocated zeroed (the kernel's zero pages, untouched until
+/// used, so huge pages can still back it: [`crate::memory::advise_huge_pages`]).
+fn zeroed_slots(len: usize) -> Box<[AtomicU64]> {
+    let layout = std::alloc::Layout::array::<AtomicU64>(len).expect("a table under 2^61 slots");
+    // SAFETY: the layout is not zero-sized (len ≥ 1), all-zero bytes are a valid
+    // `AtomicU64` (an empty slot), and the allocation is handed to a `Box` of exactly that
+    // layout, which frees it.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
+    }
+}
+
+/// The slot word naming `id` under hash `h`.
+#[inline]
+pub(super) fn slot_word(h: u64, id: u32) -> u64 {
+    h >> 32 << 32 | u64::from(id + 1)
 }
 
 impl Store {
@@ -121,20 +221,22 @@ impl Store {
     /// An empty store whose leaves are of `leaf_level` (their cells packed in the four
     /// child words however the leaf kind likes; all-zero words are the empty leaf).
     pub fn with_leaf_level(limit_bytes: usize, leaf_level: u8) -> Store {
+        let (limit_nodes, max_slots) = budget(limit_bytes);
         let mut store = Store {
             nodes: Vec::new(),
-            slots: vec![0; 1 << 12],
-            free: NONE,
+            slots: zeroed_slots(1 << 12),
+            cursor: 0,
             live: 0,
             empty: Vec::new(),
             stack: Vec::new(),
             roots: Vec::new(),
-            limit_nodes: budget(limit_bytes).0,
-            collect_at: budget(limit_bytes).0,
-            hard_nodes: hard_cap(budget(limit_bytes).0),
+            limit_nodes,
+            collect_at: limit_nodes,
+            hard_nodes: hard_cap(limit_nodes),
             full: false,
-            max_slots: budget(limit_bytes).1,
+            max_slots,
             collections: 0,
+            epoch: 0,
             leaf_level,
         };
         store.empty = vec![NONE; usize::from(leaf_level)];
@@ -160,14 +262,6 @@ impl Store {
         self.full
     }
 
-    /// After a step gave up for want of memory: forget every memoised result and collect,
-    /// so the store is back under its limit, and clear [`Store::is_full`].
-    pub fn recover_from_full(&mut self) {
-        self.clear_results_above(0);
-        self.collect([NONE; 4]);
-        self.full = false;
-    }
-
     /// The level of this store's leaves.
     #[inline]
     pub fn leaf_level(&self) -> u8 {
@@ -182,22 +276,22 @@ impl Store {
     /// The node behind `id`.
     #[inline]
     pub fn node(&self, id: u32) -> &Node {
-        &self.nodes[id as usize]
+        self.nodes[id as usize].get()
     }
 
     /// Set the memoised result of `id`.
     #[inline]
     pub fn set_result(&mut self, id: u32, result: u32) {
-        self.nodes[id as usize].result = result;
+        self.nodes[id as usize].get_mut().result = AtomicU32::new(result);
     }
 
     /// The level of `id`.
     #[inline]
     pub fn level(&self, id: u32) -> u8 {
-        self.nodes[id as usize].level
+        self.node(id).level
     }
 
-    /// The canonical empty node of `level` (≥ 3), made on first use.
+    /// The canonical empty node of `level` (≥ the leaf level), made on first use.
     pub fn empty(&mut self, level: u8) -> u32 {
         while self.empty.len() <= usize::from(level) {
             let below = *self.empty.last().expect("the empty leaf exists");
@@ -205,6 +299,11 @@ impl Store {
             self.empty.push(next);
         }
         self.empty[usize::from(level)]
+    }
+
+    /// The empty nodes made so far, by level (the collector keeps them).
+    pub(super) fn empties(&self) -> &[u32] {
+        &self.empty
     }
 
     /// Whether `id` is the empty node of its level.
@@ -219,7 +318,7 @@ impl Store {
         self.leaf_of([bits as u32, (bits >> 32) as u32, 0, 0])
     }
 
-    /// The canonical node of four children of one level (≥ 3).
+    /// The canonical node of four children of one level (above the leaves).
     pub fn join(&mut self, children: [u32; 4]) -> u32 {
         let level = self.level(children[0]) + 1;
         debug_assert!(children.iter().all(|&c| self.level(c) + 1 == level));
@@ -241,19 +340,20 @@ impl Store {
         let _ = at;
     }
 
+    /// The node of `level` with `child`, found in the table or made (single-threaded).
     fn find_or_insert(&mut self, level: u8, child: [u32; 4]) -> u32 {
         let h = hash(level, child);
         let tag = h >> 32 << 32;
         let mask = self.slots.len() - 1;
         let mut at = (h as usize) & mask;
         loop {
-            let slot = self.slots[at];
+            let slot = self.slots[at].load(Relaxed);
             if slot == 0 {
                 break;
             }
             if slot & !0xffff_ffff == tag {
                 let id = (slot as u32).wrapping_sub(1);
-                let n = &self.nodes[id as usize];
+                let n = self.node(id);
                 if n.child == child && n.level == level {
                     return id;
                 }
@@ -278,74 +378,103 @@ impl Store {
             // nodes.
             self.full = true;
         }
-        let load = if self.slots.len() >= self.max_slots {
-            FULL_NUM
-        } else {
-            LOAD_NUM
-        };
-        if (self.live + 1) * LOAD_DEN > self.slots.len() * load {
+        if self.table_needs_room(1) {
             self.grow_table();
             empty_slot = None;
         }
-        let node = Node {
-            child,
-            result: NONE,
-            level,
-            mark: false,
-        };
-        let id = if self.free != NONE {
-            let id = self.free;
-            self.free = self.nodes[id as usize].result;
-            self.nodes[id as usize] = node;
-            id
-        } else {
-            if self.nodes.len() == self.nodes.capacity() {
-                // Grow towards the limit, not past it: a doubling would touch twice the
-                // memory the limit allows.
-                let cap = self.nodes.capacity();
-                let target = if cap < self.limit_nodes {
-                    (cap * 2).clamp(1024, self.limit_nodes + 1024)
-                } else {
-                    cap + cap / 2
-                };
-                self.nodes.reserve_exact(target - cap);
-            }
-            self.nodes.push(node);
-            // Below MAX_NODES (hard_nodes caps the live count, and freed slots are reused
-            // before the arena grows), so an id always fits.
-            (self.nodes.len() - 1) as u32
-        };
+        let id = self.alloc(Node::new(level, child));
         self.live += 1;
         match empty_slot {
-            Some(at) => self.slots[at] = h >> 32 << 32 | u64::from(id + 1),
+            Some(at) => *self.slots[at].get_mut() = slot_word(h, id),
             None => self.link(id, h),
         }
         id
     }
 
-    fn link(&mut self, id: u32, h: u64) {
-        let mask = self.slots.len() - 1;
-        let mut at = (h as usize) & mask;
-        while self.slots[at] != 0 {
-            at = (at + 1) & mask;
-        }
-        self.slots[at] = h >> 32 << 32 | u64::from(id + 1);
+    /// Whether `more` nodes past the live ones would load the table past its limit.
+    #[inline]
+    pub(super) fn table_needs_room(&self, more: usize) -> bool {
+        let load = if self.slots.len() >= self.max_slots {
+            FULL_NUM
+        } else {
+            LOAD_NUM
+        };
+        (self.live + more) * LOAD_DEN > self.slots.len() * load
     }
 
-    fn grow_table(&mut self) {
+    /// Put `node` in the first free cell at or past the cursor, or at the arena's end.
+    fn alloc(&mut self, node: Node) -> u32 {
+        while self.cursor < self.nodes.len() {
+            let id = self.cursor;
+            self.cursor += 1;
+            let cell = self.nodes[id].get_mut();
+            if cell.level == 0 {
+                *cell = node;
+                return id as u32;
+            }
+        }
+        self.reserve_nodes(1);
+        self.nodes.push(Cell::new(node));
+        self.cursor = self.nodes.len();
+        // Below MAX_NODES (hard_nodes caps the live count, and free cells are reused
+        // before the arena grows), so an id always fits.
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Make room for `more` cells past the arena's end without moving it while a step
+    /// runs: grow towards the limit, not past it (a doubling would touch twice the memory
+    /// the limit allows), then by half.
+    pub(super) fn reserve_nodes(&mut self, more: usize) {
+        let need = self.nodes.len() + more;
+        let cap = self.nodes.capacity();
+        if need <= cap {
+            return;
+        }
+        let target = if cap < self.limit_nodes {
+            (cap * 2).clamp(1024, self.limit_nodes + 1024)
+        } else {
+            cap + cap / 2
+        };
+        self.nodes
+            .reserve_exact(target.max(need) - self.nodes.len());
+    }
+
+    /// Add free cells at the arena's end until it holds `len` (the parallel engine's
+    /// workers then take them by id).
+    pub(super) fn extend_free(&mut self, len: usize) {
+        if len > self.nodes.len() {
+            self.reserve_nodes(len - self.nodes.len());
+            self.nodes
+                .resize_with(len, || Cell::new(Node::new(0, [0; 4])));
+        }
+    }
+
+    /// Put `id` in the table (single-threaded; it is not there yet).
+    pub(super) fn link(&mut self, id: u32, h: u64) {
+        let mask = self.slots.len() - 1;
+        let mut at = (h as usize) & mask;
+        while *self.slots[at].get_mut() != 0 {
+            at = (at + 1) & mask;
+        }
+        *self.slots[at].get_mut() = slot_word(h, id);
+    }
+
+    /// Double the table and put every node back in it.
+    pub(super) fn grow_table(&mut self) {
         let size = self.slots.len() * 2;
-        self.slots = vec![0; size];
+        self.slots = zeroed_slots(size);
         crate::memory::advise_huge_pages(self.slots.as_ptr().cast(), size * 8);
         self.relink();
     }
 
     /// Rebuild the table from the nodes in use.
-    fn relink(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = 0);
-        for id in 0..self.nodes.len() as u32 {
-            let n = self.nodes[id as usize];
+    pub(super) fn relink(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s.get_mut() = 0);
+        for id in 0..self.nodes.len() {
+            let n = self.nodes[id].get_mut();
             if n.level != 0 {
-                self.link(id, hash(n.level, n.child));
+                let h = hash(n.level, n.child);
+                self.link(id as u32, h);
             }
         }
     }
@@ -370,96 +499,14 @@ impl Store {
         self.stack.truncate(len);
     }
 
-    /// Collect now: free what no root, protected id or `also` (the children of the node
-    /// about to be made) reaches. Memoised results are kept on a first pass; if that frees
-    /// less than half the store, a second pass drops the results too.
-    fn collect(&mut self, also: [u32; 4]) {
-        let keep_also = |store: &mut Store| {
-            for c in also.into_iter().filter(|&c| c != NONE) {
-                store.mark(c, false);
-            }
-        };
-        self.collect_pass(true, &keep_also);
-        if self.live * 2 > self.limit_nodes {
-            self.collect_pass(false, &keep_also);
-        }
-        self.collections += 1;
-        // A store still fuller than its limit grows on rather than collecting on every
-        // allocation (each collection walks the whole store); a step gives up once it passes
-        // `hard_nodes` (`full`), so only a pattern larger than the limit holds more.
-        self.collect_at = self.limit_nodes.max(self.live + self.live / 4);
-    }
-
-    fn collect_pass(&mut self, keep_results: bool, keep_also: &dyn Fn(&mut Store)) {
-        let roots: Vec<u32> = self
-            .roots
-            .iter()
-            .chain(self.stack.iter())
-            .chain(self.empty.iter())
-            .copied()
-            .filter(|&r| r != NONE)
-            .collect();
-        for r in roots {
-            self.mark(r, keep_results);
-        }
-        keep_also(self);
-        // Results that point at nodes about to be freed are forgotten.
-        for i in 0..self.nodes.len() {
-            let n = self.nodes[i];
-            if n.level != 0 && n.mark && n.result != NONE && !self.nodes[n.result as usize].mark {
-                self.nodes[i].result = NONE;
-            }
-        }
-        self.free = NONE;
-        self.live = 0;
-        for i in (0..self.nodes.len()).rev() {
-            let n = &mut self.nodes[i];
-            if n.level != 0 && n.mark {
-                n.mark = false;
-                self.live += 1;
-            } else {
-                n.level = 0;
-                n.result = self.free;
-                self.free = i as u32;
-            }
-        }
-        self.relink();
-    }
-
-    fn mark(&mut self, id: u32, with_results: bool) {
-        let n = &mut self.nodes[id as usize];
-        if n.mark {
-            return;
-        }
-        n.mark = true;
-        let n = *n;
-        if n.level > self.leaf_level {
-            for c in n.child {
-                self.mark(c, with_results);
-            }
-        }
-        if with_results && n.result != NONE {
-            self.mark(n.result, with_results);
-        }
-    }
-
-    /// Forget the memoised results of every node above `level` (their step size changed).
-    pub fn clear_results_above(&mut self, level: u8) {
-        for n in &mut self.nodes {
-            if n.level > level {
-                n.result = NONE;
-            }
-        }
-    }
-
     /// Nodes in use.
     pub fn live(&self) -> usize {
         self.live
     }
 
-    /// Bytes the store holds now (arena capacity and hash table).
+    /// Bytes the store holds now (the arena's cells in use and the hash table).
     pub fn bytes(&self) -> usize {
-        self.nodes.capacity() * std::mem::size_of::<Node>() + self.slots.capacity() * 8
+        self.nodes.len() * std::mem::size_of::<Node>() + self.slots.len() * 8
     }
 
     /// Collections so far.

@@ -145,6 +145,9 @@ pub enum Command {
     /// The hashed universe's memory limit in bytes (`None`: a quarter of the memory
     /// available), applied now and to hashed universes made later.
     Memory(Option<usize>),
+    /// Threads the hashed universe steps with, applied now and to hashed universes made
+    /// later (every core by default).
+    Threads(crate::hashlife::Threads),
     /// Step until generation `target` (ahead of the current one), in pieces that leave
     /// commands answered; [`Command::SetRunning`]`(false)` cancels what is left.
     GoTo(u128),

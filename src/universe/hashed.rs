@@ -124,6 +124,7 @@ impl HashedUniverse {
         let two_state = !hashlife::any::needs_multi(&rule);
         let states = rule.states().max(2);
         let mut next = Hashed::new(rule, self.inner.memory().limit_bytes)?;
+        self.inner.pass_threads(&mut next);
         let copy = |from: &Hashed, into: &mut Hashed| -> Result<(), HashError> {
             let cells = from.bounds().map(|b| from.states_in(b)).unwrap_or_default();
             into.load_states(
@@ -458,6 +459,10 @@ impl Universe for HashedUniverse {
 
     fn set_memory_limit(&mut self, bytes: usize) {
         self.inner.set_memory_limit(bytes);
+    }
+
+    fn set_threads(&mut self, threads: crate::hashlife::Threads) {
+        self.inner.set_threads(threads);
     }
 
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {

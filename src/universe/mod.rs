@@ -202,6 +202,11 @@ pub trait Universe: Send {
     fn memory(&self) -> Option<MemoryReport>;
     /// Collect garbage at `bytes` from now on, where the universe has a limit.
     fn set_memory_limit(&mut self, bytes: usize);
+    /// Step with `threads` threads, where the universe's engine takes a count (the hashed
+    /// one; a grid's strategy decides its own threads, so the default ignores it).
+    fn set_threads(&mut self, threads: crate::hashlife::Threads) {
+        let _ = threads;
+    }
     /// Abandon a step in progress while `flag` is raised (a Stop button on another thread).
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>);
 

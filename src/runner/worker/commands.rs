@@ -190,6 +190,10 @@ impl Worker {
                 let bytes = limit.unwrap_or_else(crate::hashlife::default_memory_limit);
                 self.universe.set_memory_limit(bytes);
             }
+            Command::Threads(threads) => {
+                self.threads = threads;
+                self.universe.set_threads(threads);
+            }
             Command::Edit { cells, stroke } => {
                 self.record(stroke)?;
                 self.universe.set_states(&cells)?;

@@ -128,6 +128,8 @@ pub(super) struct Worker {
     /// The hashed universe's memory limit (`None`: the default, a quarter of what is
     /// available).
     memory_limit: Option<usize>,
+    /// Threads the hashed universe steps with.
+    threads: crate::hashlife::Threads,
     /// Changes that start a new statistics history ([`Snapshot::epoch`]).
     epoch: u64,
     /// Snapshots published so far ([`Snapshot::serial`]).
@@ -191,6 +193,7 @@ impl Worker {
             busy: None,
             changed: true,
             memory_limit: None,
+            threads: crate::hashlife::Threads::EVERY_CORE,
             epoch: 0,
             serial: 0,
             last_grid_strategy,

@@ -47,6 +47,7 @@ impl Worker {
         if let Some(limit) = self.memory_limit {
             next.set_memory_limit(limit);
         }
+        next.set_threads(self.threads);
         let mut old = std::mem::replace(&mut self.universe, next);
         if let Some(start) = self.start.take() {
             old.release(start);

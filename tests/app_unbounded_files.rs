@@ -14,10 +14,18 @@ use golab::runner::Snapshot;
 /// Open `file` after a small torus, Go to `target` as a user types it, and return the
 /// snapshot there (the world stayed unbounded).
 fn go_to(file: &Path, target: &str) -> Snapshot {
-    let mut h = harness(settings(64, 48, 30.0));
+    // The strategy the start-up probe picks on a CPU without a GPU (and on lavapipe).
+    let mut s = settings(64, 48, 30.0);
+    s.strategy = golab::step::Strategy::CpuBitsliced;
+    let mut h = harness(s);
     open(&mut h, file);
     let snap = wait_for(&mut h, "the file", |s| s.occupied > 0);
-    assert_eq!(snap.capabilities.bounded, None, "{} opens unbounded", file.display());
+    assert_eq!(
+        snap.capabilities.bounded,
+        None,
+        "{} opens unbounded",
+        file.display()
+    );
     h.state_mut().go_to(target, &snap);
     let want: u128 = target.parse().unwrap();
     let snap = wait_for(&mut h, "the generation typed", |s| {

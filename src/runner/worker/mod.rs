@@ -130,6 +130,9 @@ pub(super) struct Worker {
     memory_limit: Option<usize>,
     /// Threads the hashed universe steps with.
     threads: crate::hashlife::Threads,
+    /// Seconds a generation took in the last batch of a Step or Go to on a grid: what the
+    /// rest of it would take there (an unbounded grid moves to hashing when that is long).
+    pending_seconds_per_gen: Option<f64>,
     /// Changes that start a new statistics history ([`Snapshot::epoch`]).
     epoch: u64,
     /// Snapshots published so far ([`Snapshot::serial`]).
@@ -194,6 +197,7 @@ impl Worker {
             changed: true,
             memory_limit: None,
             threads: crate::hashlife::Threads::EVERY_CORE,
+            pending_seconds_per_gen: None,
             epoch: 0,
             serial: 0,
             last_grid_strategy,
@@ -458,6 +462,9 @@ impl Worker {
             }
         };
         let had_pending = self.pending > 0;
+        if had_pending && done > 0 && !caps.hashing {
+            self.pending_seconds_per_gen = Some(took.as_secs_f64() / done as f64);
+        }
         self.pending = self.pending.saturating_sub(done);
         if had_pending && self.pending == 0 {
             self.end_pending();

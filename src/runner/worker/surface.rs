@@ -2,8 +2,9 @@
 //! or `hashlife`), a surface chosen (unbounded, or a bounded grid), a rule a universe cannot
 //! run, and the unbounded world's own policy — it keeps ages and the user's strategy in a
 //! grid that grows with the pattern while that fits, and moves to hashing when the grid
-//! would grow past [`GRID_CELLS`] or the user steps by [`HASH_STEP`] generations or more,
-//! saying so in the status line (Larger than Life, which cannot hash, stays on its grid).
+//! would grow past [`GRID_CELLS`], the user steps by [`HASH_STEP`] generations or more, or
+//! a Step or Go to would take longer than [`GRID_STEP_SECONDS`] on the grid, saying so in
+//! the status line (Larger than Life, which cannot hash, stays on its grid).
 
 use super::Worker;
 use crate::rule::Rule;
@@ -20,6 +21,11 @@ pub const GRID_CELLS: u64 = 1 << 26;
 /// A step of at least this many generations (a Step, a Go to, or a running step of this
 /// many a second) moves an unbounded grid to hashing, which memoises such steps.
 pub const HASH_STEP: u128 = 1 << 16;
+
+/// A Step or Go to whose rest would take longer than this on the unbounded grid (at the
+/// last batch's pace) moves to hashing, as Golly's Go to runs hashed: acorn's 5 206
+/// generations took minutes on a grid that grows with its gliders.
+pub const GRID_STEP_SECONDS: f64 = 2.0;
 
 impl Worker {
     /// The rectangle a grid's cells cover now (plane coordinates), or `None` for the hashed
@@ -241,6 +247,16 @@ impl Worker {
                 _ => want,
             }
         };
+        let grid_seconds = self
+            .pending_seconds_per_gen
+            .filter(|_| self.pending > 0)
+            .map(|s| s * self.pending as f64);
+        if let Some(seconds) = grid_seconds.filter(|&s| s > GRID_STEP_SECONDS) {
+            return self.move_hash_it(format!(
+                "moved to hashlife: the {} generations left would take about {seconds:.0} s on the grid (the grid keeps ages; pick a grid strategy to go back)",
+                self.pending
+            ));
+        }
         if asked < HASH_STEP {
             return false;
         }

@@ -300,10 +300,7 @@ pub fn paint(
                 Arc::as_ptr(ages) as usize,
                 (by_state.is_some(), look.invert),
             );
-            let stale = host
-                .texture
-                .as_ref()
-                .is_none_or(|t| t.1 != key);
+            let stale = host.texture.as_ref().is_none_or(|t| t.1 != key);
             if stale {
                 let size = [
                     image.request.width_px as usize,

@@ -194,9 +194,9 @@ fn lab_sort_json_reports_every_configuration_validated() {
     let rows = report["rows"].as_array().unwrap();
     assert_eq!(
         rows.len(),
-        12,
-        "the article's 7 bitonic configurations, RW, rayon, the 4-bit radix sort and the \
-         8-bit one in both rankings: {report}"
+        14,
+        "the article's 7 bitonic configurations, RW, rayon, the 4-bit radix sort, the \
+         8-bit one and the one-sweep one in both rankings: {report}"
     );
     for row in rows {
         assert_eq!(row["validated"], true, "{row}");

@@ -31,6 +31,7 @@ mod tree;
 fn _golab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(session::load_rules, m)?)?;
     m.add_function(wrap_pyfunction!(grid::grid, m)?)?;
+    m.add_function(wrap_pyfunction!(session::rule_states, m)?)?;
     m.add_class::<session::Session>()?;
     m.add_class::<session::Lifetree>()?;
     m.add_class::<pattern::Pattern>()?;

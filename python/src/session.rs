@@ -33,6 +33,12 @@ pub fn parse_rule(text: &str) -> PyResult<Rule> {
     Rule::parse(text.trim()).map_err(|e| value_error(e.to_string()))
 }
 
+/// The number of cell states of `rule` (2 for two-state rules; Golly's `numstates`).
+#[pyfunction]
+pub fn rule_states(rule: &str) -> PyResult<u16> {
+    Ok(parse_rule(rule)?.states().max(2))
+}
+
 /// lifelib's `load_rules(*rules)`: a session for these rules (the first is the default
 /// for headerless RLE). Each is checked now, so a typo fails here as it does in lifelib.
 #[pyfunction]

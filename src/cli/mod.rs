@@ -7,6 +7,7 @@ mod patterns_bench;
 mod patterns_cmd;
 mod run_cmd;
 mod run_hashed;
+pub mod script_cmd;
 pub mod search_cmd;
 pub mod startup;
 
@@ -96,6 +97,9 @@ pub enum Command {
     /// Identify a pattern: still life, oscillator, spaceship, gun or puffer, with its
     /// period, speed, populations, box, heat, temperature, volatility and apgcode.
     Identify(identify_cmd::IdentifyArgs),
+    /// Run a Golly script (`.py`) headless through golab's Python package: `import golly`
+    /// gets golab's `golly` module; what `g.show`/`g.note` say is printed.
+    Script(script_cmd::ScriptArgs),
 }
 
 /// A CLI failure: printed as `error: …` with exit status 2.
@@ -129,6 +133,7 @@ pub fn main() -> ExitCode {
         Some(Command::Lab(args)) => lab_cmd::run(&args, &tuning),
         Some(Command::Identify(args)) => identify_cmd::run(&args),
         Some(Command::Search(args)) => search_cmd::run(&args),
+        Some(Command::Script(args)) => script_cmd::run(&args),
         None => crate::app::run(tuning, cli.app).map_err(CliError),
     });
     // Worlds are gone by now, so background compilers stop after their current pipeline:

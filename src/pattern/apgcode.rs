@@ -200,7 +200,7 @@ fn wechsler(cells: &[(u32, u32)]) -> String {
 
 /// The better of two representations, as Catagolue compares them: the shorter, then the
 /// first in ASCII order.
-pub(super) fn better(a: String, b: String) -> String {
+pub fn better(a: String, b: String) -> String {
     if (b.len(), b.as_bytes()) < (a.len(), a.as_bytes()) {
         b
     } else {

@@ -23,10 +23,12 @@ def big_soup(lt, size=384, seed=1):
 
 def test_ctrl_c_interrupts_a_long_step_and_keeps_the_pattern():
     lt = golab.load_rules("b3s23").lifetree(memory=400)
-    p = big_soup(lt)
+    # A soup large enough that 2^40 generations take many seconds even on every core
+    # (a 384² soup finished within the half second on an idle machine).
+    p = big_soup(lt, size=1024)
     before = p.population
     rle = p.rle_string()
-    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()
     with pytest.raises(KeyboardInterrupt):

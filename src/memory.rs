@@ -60,17 +60,19 @@ pub fn gib(bytes: u64) -> String {
 /// The process's peak resident memory (`VmHWM` of `/proc/self/status`), where Linux
 /// reports it: what benchmarks compare with other programs' peak memory.
 pub fn peak_rss_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
+    status_bytes("VmHWM:")
 }
 
 /// The process's resident memory now (`VmRSS` of `/proc/self/status`), where Linux
 /// reports it.
 pub fn rss_bytes() -> Option<u64> {
+    status_bytes("VmRSS:")
+}
+
+/// The bytes of a `key` line of `/proc/self/status` (given there in kB).
+fn status_bytes(key: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
 }

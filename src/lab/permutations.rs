@@ -73,7 +73,9 @@ pub fn shader_permutations() -> Vec<(String, String)> {
     shaders.push(lookup::shader());
     for subgroups in [false, true] {
         shaders.push(scanner::multi_pass_shader(subgroups));
-        for (threads, rows) in [
+        // Rolled, then written out straight (the shapes worth trying on the H200); each shape
+        // with its fallback alone.
+        let rolled = [
             (256, 4),
             (256, scanner::SINGLE_PASS_ROWS),
             (256, 12),
@@ -81,37 +83,26 @@ pub fn shader_permutations() -> Vec<(String, String)> {
             (512, 8),
             (1024, 8),
             (1024, 4),
-        ] {
-            let shape = scanner::SinglePass {
-                threads,
-                rows,
-                spin: scanner::SPIN,
-                trust: true,
-                unrolled: false,
-            };
-            shaders.push(scanner::single_pass_shader(subgroups, shape));
-            let fallback_alone = scanner::SinglePass {
-                spin: 0,
-                trust: false,
-                ..shape
-            };
-            shaders.push(scanner::single_pass_shader(subgroups, fallback_alone));
-        }
-        // Written out straight: the shapes worth trying on the H200, and the fallback alone.
-        for (threads, rows) in [
+        ];
+        let straight = [
             (256, 8),
             (256, 12),
             (256, 16),
             (128, 16),
             (128, 32),
             (512, 8),
-        ] {
+        ];
+        let shapes = rolled
+            .iter()
+            .map(|&s| (s, false))
+            .chain(straight.iter().map(|&s| (s, true)));
+        for ((threads, rows), unrolled) in shapes {
             let shape = scanner::SinglePass {
                 threads,
                 rows,
                 spin: scanner::SPIN,
                 trust: true,
-                unrolled: true,
+                unrolled,
             };
             shaders.push(scanner::single_pass_shader(subgroups, shape));
             let fallback_alone = scanner::SinglePass {

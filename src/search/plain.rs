@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, HashSet};
 use super::classify::{Classifier, Tally};
 use super::hashsoup::{Symmetry, hashsoup};
 use super::soup::{Sampling, SoupCensus};
+use super::stabilise::{Settling, stabilise};
 use super::tile::RowRule;
 use super::tiles::Universe;
 
@@ -70,68 +71,18 @@ impl<L: RowRule> Plane<L> {
     }
 }
 
-/// When the soup settles (as [`super::stabilise`], with apgsearch's step sizes here).
-fn stabilise<L: RowRule>(p: &mut Plane<L>) -> u64 {
-    let (mut depth, mut previous, mut period, mut security) = (0, 0, 12u64, 15);
-    for i in 0..1000 {
-        match i {
-            40 => security = 20,
-            60 => security = 25,
-            80 => security = 30,
-            400 => period = 18,
-            500 => period = 24,
-            600 => period = 30,
-            _ => {}
-        }
-        if p.advance(false, period) {
-            return 2;
-        }
-        let population = p.u.total_population();
-        if population == previous {
-            depth += 1;
-        } else {
-            depth = 0;
-            period ^= 4;
-        }
-        previous = population;
-        if depth == security {
-            return period;
-        }
+impl<L: RowRule> Settling for Plane<L> {
+    fn step(&mut self, gens: u64) -> bool {
+        self.advance(false, gens)
     }
-    let (mut hashes, mut gens): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
-    let mut generation = 0;
-    for _ in 0..4000 {
-        p.advance(false, 30);
-        generation += 30;
-        let h = p.hash(120);
-        let mut pos = 0;
-        while pos < hashes.len() {
-            if h > hashes[pos] {
-                pos += 1;
-            } else if h < hashes[pos] {
-                hashes.truncate(pos);
-                gens.truncate(pos);
-                break;
-            } else {
-                let mut period = generation - gens[pos];
-                let mut previous = p.u.total_population();
-                for _ in 0..20 {
-                    p.advance(false, period);
-                    let population = p.u.total_population();
-                    if population != previous {
-                        period = period.max(1280);
-                        break;
-                    }
-                    previous = population;
-                }
-                return period;
-            }
-        }
-        hashes.push(h);
-        gens.push(generation);
+
+    fn population(&mut self) -> i64 {
+        self.u.total_population()
     }
-    p.advance(false, 1280);
-    1280
+
+    fn hash(&mut self, radius: i64) -> u64 {
+        Plane::hash(self, radius)
+    }
 }
 
 /// The census of soup `name`.

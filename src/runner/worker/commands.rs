@@ -174,7 +174,6 @@ impl Worker {
             Command::GoTo(target) => {
                 self.end_pending();
                 self.pending = 0;
-                self.pending_seconds_per_gen = None;
                 self.begin_pending()?;
                 self.pending = target.saturating_sub(self.universe.generation());
             }

@@ -355,6 +355,8 @@ impl Worker {
 
     /// The Step or Go to in progress is done (or stopped): its start is no longer needed.
     fn end_pending(&mut self) {
+        // The pace of a finished Step or Go to says nothing of the next one's world.
+        self.pending_seconds_per_gen = None;
         if let Some(start) = self.pending_start.take() {
             self.universe.release(start);
         }
